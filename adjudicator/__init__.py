@@ -1,0 +1,1 @@
+"""mapjudge's engine: state, dice, the movement resolver, rulesets and the CLI."""

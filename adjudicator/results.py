@@ -1,0 +1,99 @@
+"""Per-order results and the phase `Resolution`.
+
+Every order gets exactly one `OrderResult` with an `Outcome` and a `Reason`
+from the enum below. Text for players is made from the reason only in the
+report layer (`renderers`); the JSON output uses the enum values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from orders.model import Order
+
+from .dice import Roll
+from .state import GameState, Unit
+
+
+class Outcome(StrEnum):
+    SUCCEEDS = "succeeds"
+    FAILS = "fails"
+
+
+class Reason(StrEnum):
+    """Why an order ended as it did. Values are stable: the JSON output uses them."""
+
+    # carried out
+    MOVED = "moved"
+    HELD = "held"
+    SUPPORT_GIVEN = "support_given"
+    CONVOY_GIVEN = "convoy_given"
+    RETREATED = "retreated"
+    DISBANDED = "disbanded"
+    BUILT = "built"
+    REMOVED = "removed"
+    WAIVED = "waived"
+    # failed in resolution
+    BOUNCED = "bounced"
+    DISLODGED = "dislodged"
+    CUT = "cut"
+    NO_PATH = "no_path"  # no convoy route was left
+    NOT_MATCHED = "not_matched"  # supported/convoyed unit did not order that
+    OWN_UNIT = "own_unit"  # would dislodge one's own unit
+    RETREAT_CLASH = "retreat_clash"  # two units retreated to one area
+    DESTROYED = "destroyed"  # dislodged with no legal retreat, or no order
+    CIVIL_DISORDER = "civil_disorder"  # removed by the civil disorder rule
+    DEFAULT_HOLD = "default_hold"  # no order given: the unit holds
+    # illegal (the order becomes a hold, or is ignored)
+    NO_UNIT = "illegal:no_unit"
+    NOT_YOUR_UNIT = "illegal:not_your_unit"
+    WRONG_UNIT_KIND = "illegal:wrong_unit_kind"
+    UNREACHABLE = "illegal:unreachable"
+    BAD_COAST = "illegal:bad_coast"
+    SAME_AREA = "illegal:same_area"
+    SUPPORT_UNREACHABLE = "illegal:support_unreachable"
+    SUPPORT_SELF = "illegal:support_self"
+    CONVOY_NOT_AT_SEA = "illegal:convoy_not_at_sea"
+    ONLY_ARMIES_CONVOYED = "illegal:only_armies_convoyed"
+    DUPLICATE = "illegal:duplicate"
+    WRONG_PHASE = "illegal:wrong_phase"
+    NOT_DISLODGED = "illegal:not_dislodged"
+    RETREAT_TO_ATTACKER = "illegal:retreat_to_attacker"
+    RETREAT_TO_STANDOFF = "illegal:retreat_to_standoff"
+    RETREAT_OCCUPIED = "illegal:retreat_occupied"
+    NOT_HOME_CENTER = "illegal:not_home_center"
+    CENTER_NOT_OWNED = "illegal:center_not_owned"
+    CENTER_OCCUPIED = "illegal:center_occupied"
+    NO_BUILDS = "illegal:no_builds"
+    NO_REMOVALS = "illegal:no_removals"
+
+    @property
+    def illegal(self) -> bool:
+        return self.value.startswith("illegal:")
+
+
+@dataclass(frozen=True)
+class OrderResult:
+    """What became of one order (or of a unit that had none)."""
+
+    order: Order
+    outcome: Outcome
+    reason: Reason
+    unit: Unit | None = None
+    detail: str = ""
+
+    @property
+    def succeeded(self) -> bool:
+        return self.outcome is Outcome.SUCCEEDS
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """A resolved phase: the state of the next phase, every result, every roll."""
+
+    previous: GameState
+    state: GameState
+    results: tuple[OrderResult, ...]
+    rolls: tuple[Roll, ...] = ()
+    notes: tuple[str, ...] = field(default=())

@@ -1,0 +1,144 @@
+"""The ruleset record, its hooks, and the registry.
+
+A ruleset is a frozen record (`Ruleset`) naming its map, grammar, calendar,
+options and victory test, plus an object implementing `RulesetHooks` that
+resolves each phase kind. Rulesets register themselves in `REGISTRY`;
+`find_ruleset(name)` is the one way in and says which names exist when a
+name is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Protocol
+
+from maps.model import GameMap
+from orders.model import Order, OrderIssue
+
+from ..dice import Dice
+from ..results import Resolution
+from ..state import GameState, PhaseKind
+
+
+class UnknownRuleset(LookupError):
+    """Raised by `find_ruleset` with the names that do exist."""
+
+
+class OptionError(ValueError):
+    """A game.yaml option that the ruleset does not know or cannot take."""
+
+
+class RulesetHooks(Protocol):
+    """What a ruleset must do: resolve one phase, and say what comes next."""
+
+    def resolve(
+        self,
+        state: GameState,
+        orders: Sequence[Order],
+        game_map: GameMap,
+        options: Any,
+        dice: Dice | None,
+    ) -> Resolution:
+        """Resolve `state.phase` with `orders`; the result's state is the next phase's."""
+        ...
+
+    def initial_state(self, game_map: GameMap, scenario: str) -> GameState:
+        """The board at the start of a scenario."""
+        ...
+
+    def check(
+        self, state: GameState, orders: Sequence[Order], game_map: GameMap, options: Any
+    ) -> tuple[OrderIssue, ...]:
+        """ILLEGAL issues for orders that break a rule against this board
+        (foreign unit, no unit there, unreachable destination...)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A ruleset record: names and data, with its hooks object."""
+
+    name: str
+    title: str
+    map_name: str
+    grammar: str
+    phase_kinds: tuple[PhaseKind, ...]
+    options_type: type
+    hooks: RulesetHooks
+    default_scenario: str
+    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def options(self, overrides: Mapping[str, Any] | None = None, preset: str | None = None) -> Any:
+        """The options dataclass with a preset and then game.yaml overrides applied."""
+        base = self.options_type()
+        values: dict[str, Any] = {}
+        if preset is not None:
+            if preset not in self.presets:
+                known = ", ".join(sorted(self.presets)) or "none"
+                raise OptionError(f"unknown preset {preset!r} for {self.name} (known: {known})")
+            values.update(self.presets[preset])
+        values.update(overrides or {})
+        known_names = {f.name for f in fields(base)}
+        for key in values:
+            if key not in known_names:
+                raise OptionError(
+                    f"unknown option {key!r} for {self.name} (known: {', '.join(sorted(known_names))})"
+                )
+        return replace(base, **values)
+
+    def changed_options(self, options: Any) -> dict[str, Any]:
+        """Options that differ from the rulebook default (for the report header)."""
+        default = self.options_type()
+        return {
+            f.name: getattr(options, f.name)
+            for f in fields(options)
+            if getattr(options, f.name) != getattr(default, f.name)
+        }
+
+    def resolve(
+        self,
+        state: GameState,
+        orders: Sequence[Order],
+        game_map: GameMap,
+        options: Any = None,
+        dice: Dice | None = None,
+    ) -> Resolution:
+        return self.hooks.resolve(
+            state, orders, game_map, options if options is not None else self.options(), dice
+        )
+
+    def initial_state(self, game_map: GameMap, scenario: str | None = None) -> GameState:
+        return self.hooks.initial_state(game_map, scenario or self.default_scenario)
+
+    def check(
+        self, state: GameState, orders: Sequence[Order], game_map: GameMap, options: Any = None
+    ) -> tuple[OrderIssue, ...]:
+        return self.hooks.check(
+            state, orders, game_map, options if options is not None else self.options()
+        )
+
+
+REGISTRY: dict[str, Callable[[], Ruleset]] = {}
+
+
+def register(name: str) -> Callable[[Callable[[], Ruleset]], Callable[[], Ruleset]]:
+    """Decorator: register a zero-argument factory for a ruleset."""
+
+    def wrap(factory: Callable[[], Ruleset]) -> Callable[[], Ruleset]:
+        REGISTRY[name] = factory
+        return factory
+
+    return wrap
+
+
+def find_ruleset(name: str) -> Ruleset:
+    """The ruleset called `name`; `UnknownRuleset` listing the known names otherwise."""
+    from . import classic  # noqa: F401  (registers itself)
+
+    key = name.strip().lower()
+    if key not in REGISTRY:
+        known = ", ".join(sorted(REGISTRY))
+        raise UnknownRuleset(f"unknown ruleset {name!r}: known rulesets are {known}")
+    return REGISTRY[key]()
+

@@ -1,0 +1,1 @@
+"""Standard Diplomacy (`classic`) on the standard map."""

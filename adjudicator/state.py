@@ -1,0 +1,204 @@
+"""Game state: the board at the start of one phase, and its YAML form.
+
+A phase id is `<year>-<season>-<kind>` (`1901-spring-movement`); state files
+are named by it. `GameState.to_dict` / `GameState.from_dict` give the plain
+data written to `turns/<phase>.yaml` and must round-trip exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from orders.model import UnitKind
+
+
+class Season(StrEnum):
+    SPRING = "spring"
+    SUMMER = "summer"
+    FALL = "fall"
+    WINTER = "winter"
+
+
+class PhaseKind(StrEnum):
+    MOVEMENT = "movement"
+    RETREAT = "retreat"
+    ADJUSTMENT = "adjustment"
+
+
+SEASON_ORDER = {Season.SPRING: 0, Season.SUMMER: 1, Season.FALL: 2, Season.WINTER: 3}
+KIND_ORDER = {PhaseKind.MOVEMENT: 0, PhaseKind.RETREAT: 1, PhaseKind.ADJUSTMENT: 2}
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of the calendar: `1901-spring-movement`."""
+
+    year: int
+    season: Season
+    kind: PhaseKind
+
+    @property
+    def id(self) -> str:
+        return f"{self.year}-{self.season.value}-{self.kind.value}"
+
+    def __str__(self) -> str:
+        return self.id
+
+    @property
+    def sort_key(self) -> tuple[int, int, int]:
+        return (self.year, SEASON_ORDER[self.season], KIND_ORDER[self.kind])
+
+    @classmethod
+    def parse(cls, text: str) -> Phase:
+        """`1901-spring-movement` -> Phase; ValueError with the text otherwise."""
+        parts = text.split("-")
+        if len(parts) != 3 or not parts[0].lstrip("-").isdigit():
+            raise ValueError(f"bad phase id {text!r}: expected <year>-<season>-<kind>")
+        try:
+            return cls(int(parts[0]), Season(parts[1]), PhaseKind(parts[2]))
+        except ValueError:
+            raise ValueError(f"bad phase id {text!r}: expected <year>-<season>-<kind>") from None
+
+
+@dataclass(frozen=True, order=True)
+class Unit:
+    """A unit on the board: owner, kind and location (`SPA/nc` for a coast)."""
+
+    power: str
+    kind: UnitKind
+    location: str
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} {self.location}"
+
+    @classmethod
+    def parse(cls, power: str, text: str) -> Unit:
+        """`A TYR` -> Unit(power, ARMY, 'TYR')."""
+        kind, _, location = text.strip().partition(" ")
+        return cls(power, UnitKind(kind.upper()), location.strip())
+
+
+@dataclass(frozen=True)
+class Dislodged:
+    """A unit dislodged in a movement phase, waiting for its retreat order.
+
+    `attacker_from` is the area the dislodging move came from; a unit may not
+    retreat there unless that move was convoyed (DATC 4.A.5, 2023 rules).
+    """
+
+    unit: Unit
+    attacker_from: str
+    via_convoy: bool = False
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The board at the start of `phase`.
+
+    `supply_centers` maps each owned centre (area code) to its owner.
+    `standoffs` lists the areas left empty by a standoff in the movement
+    phase just resolved; no unit may retreat there.
+    """
+
+    phase: Phase
+    units: tuple[Unit, ...]
+    supply_centers: Mapping[str, str] = field(default_factory=dict)
+    dislodged: tuple[Dislodged, ...] = ()
+    standoffs: frozenset[str] = frozenset()
+    winner: str | None = None
+
+    def units_of(self, power: str) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if u.power == power)
+
+    def unit_at(self, area: str) -> Unit | None:
+        """The army or fleet in an area (any coast), if any."""
+        for unit in self.units:
+            if unit.location.partition("/")[0] == area:
+                return unit
+        return None
+
+    def centers_of(self, power: str) -> tuple[str, ...]:
+        return tuple(sorted(c for c, p in self.supply_centers.items() if p == power))
+
+    def powers(self) -> tuple[str, ...]:
+        """Powers that still have a unit or a centre."""
+        found = {u.power for u in self.units} | set(self.supply_centers.values())
+        found |= {d.unit.power for d in self.dislodged}
+        return tuple(sorted(found))
+
+    def with_(self, **changes: Any) -> GameState:
+        return replace(self, **changes)
+
+    # --- YAML form -------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data in a stable order (the `turns/<phase>.yaml` body)."""
+        data: dict[str, Any] = {
+            "phase": self.phase.id,
+            "units": _group_units(self.units),
+            "supply_centers": {
+                power: list(self.centers_of(power))
+                for power in sorted(set(self.supply_centers.values()))
+            },
+        }
+        if self.dislodged:
+            data["dislodged"] = [
+                {
+                    "power": d.unit.power,
+                    "unit": str(d.unit),
+                    "attacker_from": d.attacker_from,
+                    "via_convoy": d.via_convoy,
+                }
+                for d in sorted(self.dislodged, key=lambda d: d.unit)
+            ]
+        if self.standoffs:
+            data["standoffs"] = sorted(self.standoffs)
+        if self.winner:
+            data["winner"] = self.winner
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameState:
+        """Inverse of `to_dict`; ValueError naming the key on malformed data."""
+        try:
+            phase = Phase.parse(str(data["phase"]))
+            units = _parse_units(data.get("units") or {})
+            centers = {
+                str(area): str(power)
+                for power, areas in (data.get("supply_centers") or {}).items()
+                for area in areas
+            }
+            dislodged = tuple(
+                Dislodged(
+                    Unit.parse(str(d["power"]), str(d["unit"])),
+                    str(d["attacker_from"]),
+                    bool(d.get("via_convoy", False)),
+                )
+                for d in data.get("dislodged") or ()
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"malformed state: missing or bad key {exc}") from None
+        return cls(
+            phase=phase,
+            units=units,
+            supply_centers=centers,
+            dislodged=dislodged,
+            standoffs=frozenset(str(s) for s in data.get("standoffs") or ()),
+            winner=data.get("winner"),
+        )
+
+
+def _group_units(units: Iterable[Unit]) -> dict[str, list[str]]:
+    grouped: dict[str, list[str]] = {}
+    for unit in sorted(units):
+        grouped.setdefault(unit.power, []).append(str(unit))
+    return grouped
+
+
+def _parse_units(data: Mapping[str, Iterable[str]]) -> tuple[Unit, ...]:
+    return tuple(
+        sorted(Unit.parse(str(power), str(text)) for power, texts in data.items() for text in texts)
+    )

@@ -1,0 +1,277 @@
+"""Typed map records and the `GameMap` that wraps a networkx graph.
+
+A *location* is where one army or fleet can stand: an area code (`TYR`,
+`NTH`, `0412`) or, for a split coast, the area code plus a lowercase coast
+suffix (`SPA/nc`). Armies always stand on the bare area code; fleets in a
+split-coast area stand on one of its coasts.
+
+The graph's nodes are locations; each edge carries the set of `Crossing`s
+allowed along it (an army edge joins two area codes, a fleet edge joins two
+fleet locations). Adjacency is precomputed into plain dicts at construction
+because the resolver asks it many times per phase.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from enum import StrEnum
+
+import networkx as nx
+
+
+class AreaKind(StrEnum):
+    """What an area is made of (decides which unit may stand there)."""
+
+    LAND = "land"
+    COAST = "coast"
+    SEA = "sea"
+
+
+class Crossing(StrEnum):
+    """What may cross a border."""
+
+    ARMY = "army"
+    FLEET = "fleet"
+
+
+@dataclass(frozen=True)
+class City:
+    """A city inside an area (Machiavelli, CaWa): may hold a garrison."""
+
+    name: str
+    fortified: bool = False
+    port: bool = False
+    income: int = 0
+
+
+@dataclass(frozen=True)
+class Area:
+    """One area (province, sea zone or hex) of a map."""
+
+    code: str
+    name: str
+    kind: AreaKind
+    aliases: tuple[str, ...] = ()
+    coasts: tuple[str, ...] = ()
+    supply_center: bool = False
+    home_of: str | None = None
+    city: City | None = None
+    terrain: str | None = None
+    axial: tuple[int, int] | None = None
+
+    @property
+    def fleet_locations(self) -> tuple[str, ...]:
+        """Where a fleet may stand in this area (its coasts, or the area itself)."""
+        if self.kind is AreaKind.LAND:
+            return ()
+        if self.coasts:
+            return tuple(f"{self.code}/{coast}" for coast in self.coasts)
+        return (self.code,)
+
+    @property
+    def army_location(self) -> str | None:
+        """Where an army may stand in this area (none at sea)."""
+        return None if self.kind is AreaKind.SEA else self.code
+
+
+@dataclass(frozen=True)
+class Strait:
+    """A passage between two locations that a fleet in `controlled_from` may close
+    (Machiavelli: Messina closes GON-IS)."""
+
+    between: tuple[str, str]
+    controlled_from: str
+
+
+@dataclass(frozen=True)
+class PowerInfo:
+    """A power as the map/scenario data names it (display names, colour)."""
+
+    id: str
+    name: str
+    aliases: tuple[str, ...] = ()
+    colour: str = "#888888"
+
+
+@dataclass(frozen=True)
+class StartingUnit:
+    power: str
+    kind: str  # "A", "F" or "G"
+    location: str
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A starting position on a map."""
+
+    name: str
+    year: int
+    season: str
+    powers: tuple[str, ...]
+    units: tuple[StartingUnit, ...]
+    supply_centers: Mapping[str, str]  # area code -> power id
+    victory_centers: int | None = None
+
+
+def normalize_name(text: str) -> str:
+    """Fold a name for lookup: accents stripped, case folded, spaces collapsed."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    no_accents = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    cleaned = no_accents.casefold().replace(".", " ").replace("'", " ").replace("_", " ")
+    return " ".join(cleaned.replace("-", " ").split())
+
+
+def split_location(location: str) -> tuple[str, str | None]:
+    """`SPA/nc` -> (`SPA`, `nc`); `TYR` -> (`TYR`, None)."""
+    area, _, coast = location.partition("/")
+    return area, (coast or None)
+
+
+@dataclass(frozen=True)
+class NameMatch:
+    """A candidate for a misspelt name: the location and its display name."""
+
+    location: str
+    name: str
+
+    def __str__(self) -> str:
+        return f"{self.location} ({self.name})"
+
+
+@dataclass
+class GameMap:
+    """A map: areas, borders as a networkx graph, straits, powers and scenarios.
+
+    Build it with `maps.load_map`; treat it as immutable.
+    """
+
+    name: str
+    areas: Mapping[str, Area]
+    graph: nx.Graph
+    straits: tuple[Strait, ...] = ()
+    powers: Mapping[str, PowerInfo] = field(default_factory=dict)
+    scenarios: Mapping[str, Scenario] = field(default_factory=dict)
+    title: str = ""
+    _army: dict[str, frozenset[str]] = field(init=False, repr=False)
+    _fleet: dict[str, frozenset[str]] = field(init=False, repr=False)
+    _names: dict[str, str] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        army: dict[str, set[str]] = {}
+        fleet: dict[str, set[str]] = {}
+        for a, b, data in self.graph.edges(data=True):
+            crossings = data.get("crossings", frozenset())
+            if Crossing.ARMY in crossings:
+                army.setdefault(a, set()).add(b)
+                army.setdefault(b, set()).add(a)
+            if Crossing.FLEET in crossings:
+                fleet.setdefault(a, set()).add(b)
+                fleet.setdefault(b, set()).add(a)
+        self._army = {k: frozenset(v) for k, v in army.items()}
+        self._fleet = {k: frozenset(v) for k, v in fleet.items()}
+        self._names = self._build_name_index()
+
+    # --- areas and locations -------------------------------------------------
+
+    def area(self, code: str) -> Area:
+        """The area of a location (`SPA/nc` -> Spain); KeyError if unknown."""
+        return self.areas[split_location(code)[0]]
+
+    @staticmethod
+    def province(location: str) -> str:
+        """The area code of a location: `SPA/nc` -> `SPA`."""
+        return split_location(location)[0]
+
+    def is_location(self, location: str) -> bool:
+        return location in self.graph
+
+    def army_neighbours(self, location: str) -> frozenset[str]:
+        return self._army.get(location, frozenset())
+
+    def fleet_neighbours(self, location: str) -> frozenset[str]:
+        return self._fleet.get(location, frozenset())
+
+    def army_adjacent(self, a: str, b: str) -> bool:
+        return b in self._army.get(a, ())
+
+    def fleet_adjacent(self, a: str, b: str) -> bool:
+        return b in self._fleet.get(a, ())
+
+    def area_neighbours(self, code: str) -> frozenset[str]:
+        """Areas next to `code` across any border (army or fleet, any coast)."""
+        found: set[str] = set()
+        area = self.areas[code]
+        for loc in {code, *area.fleet_locations}:
+            for other in self._army.get(loc, ()) | self._fleet.get(loc, ()):
+                found.add(self.province(other))
+        found.discard(code)
+        return frozenset(found)
+
+    def supply_centers(self) -> tuple[str, ...]:
+        return tuple(sorted(c for c, a in self.areas.items() if a.supply_center))
+
+    def home_centers(self, power: str) -> tuple[str, ...]:
+        return tuple(sorted(c for c, a in self.areas.items() if a.home_of == power))
+
+    def display(self, location: str) -> str:
+        """`SPA/nc` -> `Spain (north coast)`; `TYR` -> `Tyrolia`."""
+        code, coast = split_location(location)
+        area = self.areas.get(code)
+        if area is None:
+            return location
+        return f"{area.name} ({coast})" if coast else area.name
+
+    # --- names ---------------------------------------------------------------
+
+    def _build_name_index(self) -> dict[str, str]:
+        index: dict[str, str] = {}
+        for code, area in self.areas.items():
+            for name in (code, area.name, *area.aliases):
+                index.setdefault(normalize_name(name), code)
+        return index
+
+    def lookup(self, text: str) -> str | None:
+        """The area code a player's name means (code, name or alias; case and
+        accents ignored), or None."""
+        return self._names.get(normalize_name(text))
+
+    def suggestions(self, text: str, limit: int = 3) -> tuple[NameMatch, ...]:
+        """The nearest valid names to a misspelt one, best first."""
+        key = normalize_name(text)
+        close = get_close_matches(key, list(self._names), n=limit * 3, cutoff=0.5)
+        seen: list[str] = []
+        for name in close:
+            code = self._names[name]
+            if code not in seen:
+                seen.append(code)
+        return tuple(NameMatch(c, self.areas[c].name) for c in seen[:limit])
+
+    def power_lookup(self, text: str) -> str | None:
+        """The power id a name means (id, name or alias), or None."""
+        key = normalize_name(text)
+        for power in self.powers.values():
+            if key in {normalize_name(n) for n in (power.id, power.name, *power.aliases)}:
+                return power.id
+        return None
+
+    def power_ids(self) -> tuple[str, ...]:
+        return tuple(self.powers)
+
+
+def build_graph(
+    areas: Iterable[Area], edges: Iterable[tuple[str, str, Crossing]]
+) -> nx.Graph:
+    """A graph whose nodes are locations and whose edges carry `crossings`."""
+    graph = nx.Graph()
+    for area in areas:
+        if area.army_location:
+            graph.add_node(area.army_location, area=area.code)
+        for loc in area.fleet_locations:
+            graph.add_node(loc, area=area.code)
+    for a, b, crossing in edges:
+        current = graph.edges[a, b]["crossings"] if graph.has_edge(a, b) else frozenset()
+        graph.add_edge(a, b, crossings=current | {crossing})
+    return graph

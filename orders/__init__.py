@@ -1,0 +1,1 @@
+"""Orders: dataclasses (`orders.model`) and the parser (`orders.parser`)."""

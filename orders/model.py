@@ -1,0 +1,170 @@
+"""Order dataclasses, grouped by phase, and the parse issues players see.
+
+Every order names the power that gave it (`power`) and the unit it is for.
+A unit reference names its kind when the player wrote it (`A`, `F`, `G`) and,
+for an order to another power's unit, that power (`F UA C turks A HER-BARI`).
+`source` keeps where the order came from; it is left out of equality so that
+an order written twice compares equal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class UnitKind(StrEnum):
+    """Unit kinds. `G` (garrison) is Machiavelli's unit in a city."""
+
+    ARMY = "A"
+    FLEET = "F"
+    GARRISON = "G"
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where an order or issue came from: file name, 1-based line, the text."""
+
+    file: str
+    line: int
+    text: str
+    column: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.file}, line {self.line}"
+
+
+@dataclass(frozen=True)
+class UnitRef:
+    """A unit as an order names it: kind (if written), location, owner (if named)."""
+
+    kind: UnitKind | None
+    location: str
+    power: str | None = None
+
+    def __str__(self) -> str:
+        kind = f"{self.kind.value} " if self.kind else ""
+        owner = f"{self.power} " if self.power else ""
+        return f"{owner}{kind}{self.location}"
+
+
+@dataclass(frozen=True)
+class Hold:
+    power: str
+    unit: UnitRef
+    source: Source | None = field(default=None, compare=False, kw_only=True)
+
+
+@dataclass(frozen=True)
+class Move:
+    power: str
+    unit: UnitRef
+    dest: str
+    via_convoy: bool = False
+    source: Source | None = field(default=None, compare=False, kw_only=True)
+
+
+@dataclass(frozen=True)
+class SupportHold:
+    power: str
+    unit: UnitRef
+    supported: UnitRef
+    source: Source | None = field(default=None, compare=False, kw_only=True)
+
+
+@dataclass(frozen=True)
+class SupportMove:
+    power: str
+    unit: UnitRef
+    supported: UnitRef
+    dest: str
+    source: Source | None = field(default=None, compare=False, kw_only=True)
+
+
+@dataclass(frozen=True)
+class Convoy:
+    power: str
+    unit: UnitRef
+    convoyed: UnitRef
+    dest: str
+    source: Source | None = field(default=None, compare=False, kw_only=True)
+
+
+@dataclass(frozen=True)
+class Retreat:
+    power: str
+    unit: UnitRef
+    dest: str
+    source: Source | None = field(default=None, compare=False, kw_only=True)
+
+
+@dataclass(frozen=True)
+class Disband:
+    """Disband in a retreat phase, or remove a unit in an adjustment phase."""
+
+    power: str
+    unit: UnitRef
+    source: Source | None = field(default=None, compare=False, kw_only=True)
+
+
+@dataclass(frozen=True)
+class Build:
+    power: str
+    unit: UnitRef
+    source: Source | None = field(default=None, compare=False, kw_only=True)
+
+
+@dataclass(frozen=True)
+class Waive:
+    """Decline one build."""
+
+    power: str
+    source: Source | None = field(default=None, compare=False, kw_only=True)
+
+
+MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy
+RetreatOrder = Retreat | Disband
+AdjustmentOrder = Build | Disband | Waive
+Order = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | Build | Waive
+UnitOrder = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | Build
+
+
+class IssueKind(StrEnum):
+    """How an order line went wrong."""
+
+    SYNTAX = "syntax"  # cannot be read at all
+    ILLEGAL = "illegal"  # read, but breaks a rule (foreign unit, unreachable, wrong phase)
+    AMBIGUOUS = "ambiguous"  # read, but could mean more than one thing
+
+
+@dataclass(frozen=True)
+class OrderIssue:
+    """A problem with one order line, phrased for the player."""
+
+    kind: IssueKind
+    message: str
+    source: Source
+    suggestions: tuple[str, ...] = ()
+
+    def render(self) -> str:
+        """`orders.txt, line 4: unknown province 'TYRR': did you mean TYR (Tyrolia)?`"""
+        hint = f": did you mean {' or '.join(self.suggestions)}?" if self.suggestions else ""
+        return (
+            f"{self.source.file}, line {self.source.line}: {self.kind.value}: "
+            f"{self.message}{hint}\n    > {self.source.text.strip()}"
+        )
+
+
+@dataclass(frozen=True)
+class OrderSet:
+    """What a parse produced: the orders read and the issues found."""
+
+    orders: tuple[Order, ...] = ()
+    issues: tuple[OrderIssue, ...] = ()
+
+    def __add__(self, other: OrderSet) -> OrderSet:
+        return OrderSet(self.orders + other.orders, self.issues + other.issues)
+
+    @property
+    def ok(self) -> bool:
+        return not self.issues

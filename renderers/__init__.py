@@ -1,0 +1,1 @@
+"""Pure functions from (map, state, resolution) to report text, JSON and pictures."""
