@@ -1,1 +1,5 @@
 """Standard Diplomacy (`classic`) on the standard map."""
+
+from .ruleset import ClassicHooks, ClassicOptions, classic
+
+__all__ = ["ClassicHooks", "ClassicOptions", "classic"]

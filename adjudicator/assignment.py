@@ -1,0 +1,61 @@
+"""Matching orders to the units they command, before any rule is applied.
+
+Shared by every ruleset whose orders name units by location. An order for an
+area with no unit, or for another power's unit, is illegal and ignored; when
+one unit gets two orders the later one counts (players resend corrected
+orders) and the earlier one is reported as overridden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from maps.model import split_location
+from orders.model import Order, UnitOrder, Waive
+
+from .results import OrderResult, Outcome, Reason
+from .state import Unit
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """Orders matched to units (keyed by the unit's area) and the rejected ones."""
+
+    orders: Mapping[str, UnitOrder]
+    rejected: tuple[OrderResult, ...]
+
+
+def illegal(order: Order, reason: Reason, unit: Unit | None = None, detail: str = "") -> OrderResult:
+    """A failed result for an order broken by a rule."""
+    return OrderResult(order, Outcome.FAILS, reason, unit, detail)
+
+
+def assign_orders(units: Mapping[str, Unit], orders: Iterable[Order]) -> Assignment:
+    """Match each unit order to the unit in its area (`units` keyed by area)."""
+    chosen: dict[str, UnitOrder] = {}
+    rejected: list[OrderResult] = []
+    for order in orders:
+        if isinstance(order, Waive):
+            continue
+        area = split_location(order.unit.location)[0]
+        unit = units.get(area)
+        if unit is None:
+            rejected.append(illegal(order, Reason.NO_UNIT, None, f"there is no unit in {area}"))
+            continue
+        if unit.power != order.power:
+            rejected.append(
+                illegal(order, Reason.NOT_YOUR_UNIT, unit, f"the unit in {area} belongs to {unit.power}")
+            )
+            continue
+        if area in chosen:
+            rejected.append(
+                illegal(chosen[area], Reason.DUPLICATE, unit, f"replaced by a later order for {area}")
+            )
+        chosen[area] = order
+    return Assignment(chosen, tuple(rejected))
+
+
+def units_by_area(units: Iterable[Unit]) -> dict[str, Unit]:
+    """Index units by the area they stand in (`SPA/nc` -> `SPA`)."""
+    return {split_location(u.location)[0]: u for u in units}

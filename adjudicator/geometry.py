@@ -1,0 +1,78 @@
+"""Where a unit may go on a map: the reach rules shared by Diplomacy-style rulesets.
+
+Coasts follow DATC 4.B: a fleet moving to a split-coast area without naming
+a coast goes to the one coast it can reach (4.B.2); naming an unreachable
+coast is illegal (4.B.3); the coast written on an army's move is ignored
+(4.B.6). Supports and convoys are decided at area level.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from maps.model import AreaKind, GameMap, split_location
+from orders.model import UnitKind
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a move lands (`location`), or why it cannot (`problem`)."""
+
+    location: str | None
+    problem: str | None = None
+    ambiguous: bool = False
+
+
+def fleet_reachable_coasts(game_map: GameMap, source: str, dest_area: str) -> tuple[str, ...]:
+    """The fleet locations of `dest_area` next to the fleet location `source`."""
+    area = game_map.areas[dest_area]
+    return tuple(loc for loc in area.fleet_locations if game_map.fleet_adjacent(source, loc))
+
+
+def move_target(game_map: GameMap, kind: UnitKind, source: str, dest: str) -> Target:
+    """Resolve the location a unit of `kind` at `source` moves to when ordered to `dest`."""
+    dest_area, coast = split_location(dest)
+    area = game_map.areas[dest_area]
+    if kind is UnitKind.ARMY:
+        if area.kind is AreaKind.SEA:
+            return Target(None, f"an army cannot enter {area.name}, a sea area")
+        if game_map.army_adjacent(split_location(source)[0], dest_area):
+            return Target(dest_area)
+        return Target(None, f"{area.name} is not next to {split_location(source)[0]} for an army")
+    if area.kind is AreaKind.LAND:
+        return Target(None, f"a fleet cannot enter {area.name}, a land area")
+    reachable = fleet_reachable_coasts(game_map, source, dest_area)
+    if coast is not None:
+        if dest in reachable:
+            return Target(dest)
+        return Target(None, f"a fleet in {source} cannot reach {dest}")
+    if len(reachable) == 1:
+        return Target(reachable[0])
+    if not reachable:
+        return Target(None, f"{area.name} is not next to {source} for a fleet")
+    coasts = " or ".join(reachable)
+    return Target(None, f"name the coast of {area.name}: {coasts}", ambiguous=True)
+
+
+def can_reach_area(game_map: GameMap, kind: UnitKind, source: str, dest_area: str) -> bool:
+    """Whether a unit could move into some part of `dest_area` (used for supports)."""
+    area = game_map.areas.get(dest_area)
+    if area is None:
+        return False
+    if kind is UnitKind.ARMY:
+        return area.kind is not AreaKind.SEA and game_map.army_adjacent(
+            split_location(source)[0], dest_area
+        )
+    if kind is UnitKind.FLEET:
+        return bool(fleet_reachable_coasts(game_map, source, dest_area))
+    return False
+
+
+def convoy_neighbours(game_map: GameMap, area_code: str) -> frozenset[str]:
+    """Areas next to `area_code` along any fleet border (a convoy chain's steps)."""
+    area = game_map.areas[area_code]
+    found: set[str] = set()
+    for loc in area.fleet_locations:
+        found.update(split_location(n)[0] for n in game_map.fleet_neighbours(loc))
+    found.discard(area_code)
+    return frozenset(found)

@@ -1,0 +1,367 @@
+"""The movement resolver shared by every Diplomacy-style ruleset.
+
+This is Kruijswijk's general-purpose algorithm from "The Math of
+Adjudication" (DATC §5): each order has one boolean decision (a move
+*succeeds*, a support is *given*, a convoying fleet or a holding unit is *not
+dislodged*); decisions are resolved recursively, and where a decision depends
+on itself the resolver guesses both values:
+
+- one consistent result: that is the answer;
+- two consistent results or none: the dependency cycle is a paradox and the
+  *backup rule* settles it: a cycle with a convoy is a convoy paradox and the
+  **Szykman rule** applies (every convoyed move in the cycle fails and cannot
+  cut support: DATC 4.A.2); a cycle without a convoy is circular movement and
+  every move in it succeeds (DATC 6.C.1-6.C.3).
+
+The resolver knows nothing of a particular map or ruleset. A ruleset hands it
+`Contest` data it has already validated: one `ResolverOrder` per unit, keyed
+by area; each unit's power and base strength; and the area-level graph a
+convoy may follow. Everything it returns is keyed by area.
+
+Strengths follow DATC §5.B: *attack*, *hold*, *defend* and *prevent*.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+@dataclass(frozen=True)
+class HoldSpec:
+    """A unit that stays put (hold, void support or convoy, or no order)."""
+
+    area: str
+
+
+@dataclass(frozen=True)
+class MoveSpec:
+    """A move from `area` to `dest` (area level), over land or by convoy."""
+
+    area: str
+    dest: str
+    convoy: bool = False
+
+
+@dataclass(frozen=True)
+class SupportSpec:
+    """Support of the unit in `target` holding (dest None) or moving to `dest`."""
+
+    area: str
+    target: str
+    dest: str | None = None
+
+
+@dataclass(frozen=True)
+class ConvoySpec:
+    """A fleet in `area` convoying the army in `army` to `dest`."""
+
+    area: str
+    army: str
+    dest: str
+
+
+ResolverOrder = HoldSpec | MoveSpec | SupportSpec | ConvoySpec
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """A unit as the resolver sees it: owner and base strength."""
+
+    power: str
+    strength: int = 1
+
+
+@dataclass(frozen=True)
+class Contest:
+    """Everything the resolver needs for one movement phase.
+
+    `convoy_graph(area)` gives the areas next to `area` that a convoy chain may
+    use (sea areas for a coastal army or a sea area); `can_convoy(area)` says
+    whether a unit standing in `area` may carry a convoy at all.
+    """
+
+    units: Mapping[str, Combatant]
+    orders: Mapping[str, ResolverOrder]
+    convoy_graph: Callable[[str], frozenset[str]]
+    may_dislodge: Callable[[str, str], bool] = field(default=lambda attacker, defender: attacker != defender)
+
+
+@dataclass(frozen=True)
+class Adjudication:
+    """The resolver's answer, keyed by the area each order was given in."""
+
+    success: Mapping[str, bool]
+    dislodged_by: Mapping[str, str]  # dislodged unit's area -> attacker's area
+    path_failed: frozenset[str]  # convoyed moves with no convoy route left
+    paradox: frozenset[str]  # convoyed moves failed by the Szykman rule
+    cut: frozenset[str]  # supports cut by an attack (not only by dislodgement)
+
+
+class _State(Enum):
+    UNRESOLVED = 0
+    GUESSING = 1
+    RESOLVED = 2
+
+
+class _Resolver:
+    """One run of Kruijswijk's algorithm over a `Contest`."""
+
+    def __init__(self, contest: Contest) -> None:
+        self.units = contest.units
+        self.orders = contest.orders
+        self.convoy_graph = contest.convoy_graph
+        self.may_dislodge = contest.may_dislodge
+        self.state: dict[str, _State] = {area: _State.UNRESOLVED for area in self.orders}
+        self.result: dict[str, bool] = {area: False for area in self.orders}
+        self.deps: list[str] = []
+        self.szykman: set[str] = set()
+        self.moves_into: dict[str, list[str]] = {}
+        self.supports_of: dict[str, list[str]] = {}
+        self.convoys_for: dict[str, list[str]] = {}
+        for area, order in self.orders.items():
+            match order:
+                case MoveSpec(dest=dest):
+                    self.moves_into.setdefault(dest, []).append(area)
+                case SupportSpec(target=target):
+                    self.supports_of.setdefault(target, []).append(area)
+                case ConvoySpec(army=army):
+                    self.convoys_for.setdefault(army, []).append(area)
+
+    # --- the recursion (DATC §5.E, "resolve") ---------------------------------
+
+    def resolve(self, area: str) -> bool:
+        state = self.state[area]
+        if state is _State.RESOLVED:
+            return self.result[area]
+        if state is _State.GUESSING:
+            if area not in self.deps:
+                self.deps.append(area)
+            return self.result[area]
+        mark = len(self.deps)
+        self.state[area] = _State.GUESSING
+        self.result[area] = False
+        first = self.adjudicate(area)
+        if len(self.deps) == mark:
+            if self.state[area] is not _State.RESOLVED:
+                self._settle(area, first)
+            return first
+        if self.deps[mark] != area:
+            self.deps.append(area)
+            self.result[area] = first
+            return first
+        self._reset_from(mark)
+        self.state[area] = _State.GUESSING
+        self.result[area] = True
+        second = self.adjudicate(area)
+        if first == second:
+            self._reset_from(mark)
+            self._settle(area, first)
+            return first
+        self._backup_rule(mark)
+        return self.resolve(area)
+
+    def _settle(self, area: str, value: bool) -> None:
+        self.state[area] = _State.RESOLVED
+        self.result[area] = value
+
+    def _reset_from(self, mark: int) -> None:
+        for area in self.deps[mark:]:
+            self.state[area] = _State.UNRESOLVED
+        del self.deps[mark:]
+
+    def _backup_rule(self, mark: int) -> None:
+        """Settle a paradoxical cycle: Szykman for convoys, else circular movement."""
+        cycle = self.deps[mark:]
+        has_convoy = any(isinstance(self.orders[a], ConvoySpec) for a in cycle)
+        if has_convoy:
+            for area in cycle:
+                order = self.orders[area]
+                if isinstance(order, MoveSpec) and order.convoy:
+                    self.szykman.add(area)
+                    self._settle(area, False)
+                else:
+                    self.state[area] = _State.UNRESOLVED
+        else:
+            for area in cycle:
+                order = self.orders[area]
+                if isinstance(order, MoveSpec):
+                    self._settle(area, True)
+                else:
+                    self.state[area] = _State.UNRESOLVED
+        del self.deps[mark:]
+
+    # --- one decision -----------------------------------------------------------
+
+    def adjudicate(self, area: str) -> bool:
+        match self.orders[area]:
+            case MoveSpec() as move:
+                return self._move_succeeds(move)
+            case SupportSpec() as support:
+                return self._support_given(support)
+            case ConvoySpec() | HoldSpec():
+                return not self._dislodged(area)
+        raise AssertionError(f"unknown resolver order at {area}")
+
+    def _move_succeeds(self, move: MoveSpec) -> bool:
+        attack = self.attack_strength(move)
+        if attack == 0:
+            return False
+        opponent = self._head_to_head(move)
+        if opponent is not None:
+            if attack <= self.defend_strength(opponent):
+                return False
+        elif attack <= self.hold_strength(move.dest):
+            return False
+        for other in self.moves_into.get(move.dest, ()):
+            if other != move.area:
+                other_move = self.orders[other]
+                assert isinstance(other_move, MoveSpec)
+                if attack <= self.prevent_strength(other_move):
+                    return False
+        return True
+
+    def _support_given(self, support: SupportSpec) -> bool:
+        supporter = self.units[support.area]
+        aimed_at = support.dest if support.dest is not None else support.target
+        for attacker in self.moves_into.get(support.area, ()):
+            if attacker == aimed_at:
+                continue
+            if self.units[attacker].power == supporter.power:
+                continue
+            if self._has_path(attacker):
+                return False
+        return not self._dislodged(support.area)
+
+    # --- helpers -----------------------------------------------------------------
+
+    def _dislodged(self, area: str) -> bool:
+        """Whether the unit in `area` is dislodged (it stays and a move in succeeds)."""
+        order = self.orders[area]
+        if isinstance(order, MoveSpec) and self.resolve(area):
+            return False
+        return any(self.resolve(attacker) for attacker in self.moves_into.get(area, ()))
+
+    def _has_path(self, area: str) -> bool:
+        """Whether a move has its route: over land always, by convoy if a chain
+        of undislodged convoying fleets joins source and destination."""
+        move = self.orders[area]
+        assert isinstance(move, MoveSpec)
+        if not move.convoy:
+            return True
+        if area in self.szykman:
+            return False
+        fleets = [
+            f
+            for f in self.convoys_for.get(area, ())
+            if self.orders[f] == ConvoySpec(f, area, move.dest)
+        ]
+        usable = {f for f in fleets if self.resolve(f)}
+        return self._chain_exists(area, move.dest, usable)
+
+    def _chain_exists(self, start: str, dest: str, fleets: set[str]) -> bool:
+        frontier = [f for f in self.convoy_graph(start) if f in fleets]
+        seen = set(frontier)
+        while frontier:
+            current = frontier.pop()
+            neighbours = self.convoy_graph(current)
+            if dest in neighbours:
+                return True
+            for nxt in neighbours:
+                if nxt in fleets and nxt not in seen:
+                    seen.add(nxt)
+                    frontier.append(nxt)
+        return False
+
+    def _head_to_head(self, move: MoveSpec) -> MoveSpec | None:
+        """The opposing move if two units swap places without convoy."""
+        if move.convoy:
+            return None
+        other = self.orders.get(move.dest)
+        if isinstance(other, MoveSpec) and other.dest == move.area and not other.convoy:
+            return other
+        return None
+
+    def _supports_for(self, area: str, dest: str | None) -> list[str]:
+        """Supporters giving valid support to the order at `area` (hold or move to dest)."""
+        found = []
+        for supporter in self.supports_of.get(area, ()):
+            support = self.orders[supporter]
+            assert isinstance(support, SupportSpec)
+            if support.dest == dest and self.resolve(supporter):
+                found.append(supporter)
+        return found
+
+    def attack_strength(self, move: MoveSpec) -> int:
+        if not self._has_path(move.area):
+            return 0
+        mover = self.units[move.area]
+        occupant_area = move.dest if move.dest in self.units else None
+        occupant_leaves = False
+        if occupant_area is not None:
+            occupant_order = self.orders[occupant_area]
+            occupant_leaves = (
+                isinstance(occupant_order, MoveSpec)
+                and self._head_to_head(move) is None
+                and self.resolve(occupant_area)
+            )
+        supporters = self._supports_for(move.area, move.dest)
+        if occupant_area is None or occupant_leaves:
+            return mover.strength + len(supporters)
+        defender = self.units[occupant_area].power
+        if not self.may_dislodge(mover.power, defender):
+            return 0
+        return mover.strength + sum(1 for s in supporters if self.units[s].power != defender)
+
+    def hold_strength(self, area: str) -> int:
+        if area not in self.units:
+            return 0
+        order = self.orders[area]
+        if isinstance(order, MoveSpec):
+            return 0 if self.resolve(area) else self.units[area].strength
+        return self.units[area].strength + len(self._supports_for(area, None))
+
+    def defend_strength(self, move: MoveSpec) -> int:
+        return self.units[move.area].strength + len(self._supports_for(move.area, move.dest))
+
+    def prevent_strength(self, move: MoveSpec) -> int:
+        if not self._has_path(move.area):
+            return 0
+        opponent = self._head_to_head(move)
+        if opponent is not None and self.resolve(opponent.area):
+            return 0
+        return self.units[move.area].strength + len(self._supports_for(move.area, move.dest))
+
+    # --- the whole phase -----------------------------------------------------------
+
+    def run(self) -> Adjudication:
+        for area in self.orders:
+            self.resolve(area)
+        dislodged_by: dict[str, str] = {}
+        for area in self.orders:
+            if self._dislodged(area):
+                winner = next(a for a in self.moves_into.get(area, ()) if self.result[a])
+                dislodged_by[area] = winner
+        path_failed = frozenset(
+            a
+            for a, o in self.orders.items()
+            if isinstance(o, MoveSpec) and o.convoy and not self._has_path(a)
+        )
+        cut = frozenset(
+            a
+            for a, o in self.orders.items()
+            if isinstance(o, SupportSpec) and not self.result[a] and a not in dislodged_by
+        )
+        return Adjudication(
+            success=dict(self.result),
+            dislodged_by=dislodged_by,
+            path_failed=path_failed,
+            paradox=frozenset(self.szykman),
+            cut=cut,
+        )
+
+
+def adjudicate(contest: Contest) -> Adjudication:
+    """Resolve one movement phase (DATC §5); pure and deterministic."""
+    return _Resolver(contest).run()

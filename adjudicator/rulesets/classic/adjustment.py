@@ -1,0 +1,202 @@
+"""The adjustment phase: builds, removals and civil disorder (DATC 6.I, 6.J).
+
+Each power may build as many units as it owns centres beyond its units, in
+unoccupied home centres it still owns; it must remove units down to its
+centre count. Excess orders are handled in the order written until the
+allowance is used (DATC 4.D.4, 4.D.6). A fleet built in a split-coast area
+needs its coast (4.B.7); a fleet cannot be built inland (4.C.4).
+
+Civil disorder (2023 rules, DATC 3.0 6.J): removals the power did not order
+are chosen by the greatest distance to a centre the power owns, counted over
+every border for both unit kinds; at equal distance fleets go before armies,
+then by area name in alphabetical order.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from maps.model import AreaKind, GameMap, normalize_name, split_location
+from orders.model import Build, Disband, Order, UnitKind, UnitRef, Waive
+
+from ...assignment import illegal, units_by_area
+from ...results import OrderResult, Outcome, Reason
+from ...state import GameState, Unit
+
+
+class CivilDisorderRule(StrEnum):
+    """How unordered removals are chosen."""
+
+    DISTANCE_TO_OWNED = "distance_to_owned"  # 2023 rulebook, DATC 3.0
+    DISTANCE_TO_HOME = "distance_to_home"  # pre-2023 rulebooks
+
+
+@dataclass(frozen=True)
+class AdjustmentOutcome:
+    units: tuple[Unit, ...]
+    results: tuple[OrderResult, ...]
+
+
+def adjustment_balance(state: GameState, power: str) -> int:
+    """Centres minus units: positive means builds, negative removals."""
+    return len(state.centers_of(power)) - len(state.units_of(power))
+
+
+def buildable_sites(state: GameState, power: str, game_map: GameMap) -> tuple[str, ...]:
+    """Owned, unoccupied home centres of `power`."""
+    return tuple(
+        area
+        for area in game_map.home_centers(power)
+        if state.supply_centers.get(area) == power and state.unit_at(area) is None
+    )
+
+
+def needs_adjustment(state: GameState, game_map: GameMap) -> bool:
+    """Whether any power has a removal to make or a build it could make."""
+    for power in state.powers():
+        balance = adjustment_balance(state, power)
+        if balance < 0 or (balance > 0 and buildable_sites(state, power, game_map)):
+            return True
+    return False
+
+
+def resolve_adjustments(
+    state: GameState, orders: Sequence[Order], game_map: GameMap, rule: CivilDisorderRule
+) -> AdjustmentOutcome:
+    """Carry out builds and removals for every power; civil disorder fills the gaps."""
+    results: list[OrderResult] = [
+        illegal(o, Reason.WRONG_PHASE, None, "not an order of an adjustment phase")
+        for o in orders
+        if not isinstance(o, Build | Disband | Waive)
+    ]
+    units = list(state.units)
+    powers = sorted(set(state.powers()) | {o.power for o in orders})
+    for power in powers:
+        mine = [o for o in orders if isinstance(o, Build | Disband | Waive) and o.power == power]
+        balance = adjustment_balance(state, power)
+        if balance >= 0:
+            results.extend(_builds(state, power, mine, balance, game_map, units))
+        else:
+            results.extend(_removals(state, power, mine, -balance, game_map, units, rule))
+    return AdjustmentOutcome(tuple(sorted(units)), tuple(results))
+
+
+def _builds(
+    state: GameState, power: str, orders: list[Build | Disband | Waive], allowance: int,
+    game_map: GameMap, units: list[Unit],
+) -> list[OrderResult]:
+    results = []
+    used: set[str] = set()
+    for order in orders:
+        if isinstance(order, Disband):
+            results.append(illegal(order, Reason.NO_REMOVALS, None, f"{power} has no unit to remove"))
+            continue
+        if allowance == 0:
+            results.append(illegal(order, Reason.NO_BUILDS, None, f"{power} has no build left"))
+            continue
+        if isinstance(order, Waive):
+            allowance -= 1
+            results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.WAIVED))
+            continue
+        problem = _build_problem(state, power, order.unit, game_map, used)
+        if problem is not None:
+            results.append(illegal(order, problem[0], None, problem[1]))
+            continue
+        kind = order.unit.kind or UnitKind.ARMY
+        location = order.unit.location if kind is UnitKind.FLEET else split_location(order.unit.location)[0]
+        unit = Unit(power, kind, location)
+        units.append(unit)
+        used.add(split_location(location)[0])
+        allowance -= 1
+        results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.BUILT, unit))
+    return results
+
+
+def _build_problem(
+    state: GameState, power: str, ref: UnitRef, game_map: GameMap, used: set[str]
+) -> tuple[Reason, str] | None:
+    area_code, coast = split_location(ref.location)
+    area = game_map.areas[area_code]
+    if area.home_of != power:
+        return Reason.NOT_HOME_CENTER, f"{area.name} is not a home centre of {power}"
+    if state.supply_centers.get(area_code) != power:
+        return Reason.CENTER_NOT_OWNED, f"{power} does not own {area.name}"
+    if state.unit_at(area_code) is not None or area_code in used:
+        return Reason.CENTER_OCCUPIED, f"{area.name} is occupied"
+    kind = ref.kind or UnitKind.ARMY
+    if kind is UnitKind.FLEET:
+        if area.kind is not AreaKind.COAST:
+            return Reason.WRONG_UNIT_KIND, f"a fleet cannot be built in {area.name}, inland"
+        if area.coasts and coast not in area.coasts:
+            return Reason.BAD_COAST, f"name the coast of {area.name}: {', '.join(area.coasts)}"
+    elif kind is not UnitKind.ARMY:
+        return Reason.WRONG_UNIT_KIND, f"cannot build a {kind.name.lower()} in this game"
+    return None
+
+
+def _removals(
+    state: GameState, power: str, orders: list[Build | Disband | Waive], required: int,
+    game_map: GameMap, units: list[Unit], rule: CivilDisorderRule,
+) -> list[OrderResult]:
+    results = []
+    board = units_by_area(state.units)
+    for order in orders:
+        if not isinstance(order, Disband):
+            results.append(illegal(order, Reason.NO_BUILDS, None, f"{power} must remove units, not build"))
+            continue
+        area = split_location(order.unit.location)[0]
+        unit = board.get(area)
+        if unit is None or unit not in units:
+            results.append(illegal(order, Reason.NO_UNIT, None, f"there is no unit in {area} to remove"))
+        elif unit.power != power:
+            results.append(illegal(order, Reason.NOT_YOUR_UNIT, unit, f"the unit in {area} belongs to {unit.power}"))
+        elif required == 0:
+            results.append(illegal(order, Reason.NO_REMOVALS, unit, f"{power} has no removal left"))
+        else:
+            units.remove(unit)
+            required -= 1
+            results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.REMOVED, unit))
+    remaining = [u for u in units if u.power == power]
+    for unit in civil_disorder_removals(remaining, required, state, game_map, rule):
+        units.remove(unit)
+        order = Disband(power, UnitRef(unit.kind, unit.location))
+        results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.CIVIL_DISORDER, unit))
+    return results
+
+
+def civil_disorder_removals(
+    units: Sequence[Unit], count: int, state: GameState, game_map: GameMap, rule: CivilDisorderRule
+) -> list[Unit]:
+    """The `count` units civil disorder removes, in removal order."""
+    if count <= 0 or not units:
+        return []
+    power = units[0].power
+    if rule is CivilDisorderRule.DISTANCE_TO_OWNED:
+        targets = set(state.centers_of(power))
+    else:
+        targets = set(game_map.home_centers(power))
+    distance = _distances_to(targets, game_map)
+
+    def key(unit: Unit) -> tuple[int, int, str]:
+        area = split_location(unit.location)[0]
+        far = distance.get(area, len(game_map.areas))
+        fleet_first = 0 if unit.kind is UnitKind.FLEET else 1
+        return (-far, fleet_first, normalize_name(game_map.areas[area].name))
+
+    return sorted(units, key=key)[:count]
+
+
+def _distances_to(targets: set[str], game_map: GameMap) -> dict[str, int]:
+    """Breadth-first distance of every area to the nearest target area, over all borders."""
+    distance = {t: 0 for t in targets}
+    queue = deque(targets)
+    while queue:
+        current = queue.popleft()
+        for nxt in game_map.area_neighbours(current):
+            if nxt not in distance:
+                distance[nxt] = distance[current] + 1
+                queue.append(nxt)
+    return distance

@@ -1,0 +1,322 @@
+"""The movement phase of standard Diplomacy, on the shared resolver.
+
+Orders are first checked against the board (DATC 6.A, 6.B, 4.E.1: an
+illegal order is ignored and the unit holds), then turned into resolver
+specs, resolved (`adjudicator.resolver`) and turned back into per-order
+results and the next state.
+
+Convoy intent follows the 2023 rules (DATC 4.A.3): an army moving to an
+adjacent area goes by convoy only when ordered "via convoy" or when a fleet
+of its own power orders to convoy it; otherwise it moves over land. A move
+that chose a convoy does not fall back to the land route when the convoy
+fails (DATC 3.0, 6.G.8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from maps.model import AreaKind, GameMap, split_location
+from orders.model import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitOrder, UnitRef
+
+from ...assignment import assign_orders, illegal, units_by_area
+from ...geometry import can_reach_area, convoy_neighbours, move_target
+from ...resolver import (
+    Adjudication,
+    Combatant,
+    Contest,
+    ConvoySpec,
+    HoldSpec,
+    MoveSpec,
+    ResolverOrder,
+    SupportSpec,
+    adjudicate,
+)
+from ...results import OrderResult, Outcome, Reason
+from ...state import Dislodged, GameState, Unit
+from orders.model import UnitKind
+
+MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
+
+
+@dataclass(frozen=True)
+class Planned:
+    """One unit's order after checking: the resolver spec, or why it is void."""
+
+    unit: Unit
+    order: UnitOrder
+    spec: ResolverOrder
+    rejected: OrderResult | None = None
+    target: str | None = None  # where a move lands (location, with coast)
+    defaulted: bool = False
+
+
+@dataclass(frozen=True)
+class MovementOutcome:
+    """What the movement phase produced, before the calendar moves on."""
+
+    units: tuple[Unit, ...]
+    dislodged: tuple[Dislodged, ...]
+    standoffs: frozenset[str]
+    results: tuple[OrderResult, ...]
+
+
+class _ConvoyIndex:
+    """Convoy orders given by fleets at sea, by the army area they name."""
+
+    def __init__(self, board: Mapping[str, Unit], orders: Mapping[str, UnitOrder], game_map: GameMap):
+        self.by_army: dict[str, list[tuple[str, str, str]]] = {}
+        for area, order in orders.items():
+            if isinstance(order, Convoy) and _convoy_problem(board[area], game_map) is None:
+                army_area = split_location(order.convoyed.location)[0]
+                dest = split_location(order.dest)[0]
+                self.by_army.setdefault(army_area, []).append((area, dest, board[area].power))
+        self._neighbours: dict[str, frozenset[str]] = {}
+        self._map = game_map
+
+    def fleets(self, army_area: str, dest: str) -> set[str]:
+        return {f for f, d, _ in self.by_army.get(army_area, ()) if d == dest}
+
+    def own_fleet_intent(self, army: Unit, army_area: str, dest: str) -> bool:
+        return any(d == dest and p == army.power for _, d, p in self.by_army.get(army_area, ()))
+
+    def neighbours(self, area: str) -> frozenset[str]:
+        if area not in self._neighbours:
+            self._neighbours[area] = convoy_neighbours(self._map, area)
+        return self._neighbours[area]
+
+    def route_possible(self, start: str, dest: str, fleets: set[str]) -> bool:
+        frontier = [f for f in self.neighbours(start) if f in fleets]
+        seen = set(frontier)
+        while frontier:
+            current = frontier.pop()
+            if dest in self.neighbours(current):
+                return True
+            for nxt in self.neighbours(current):
+                if nxt in fleets and nxt not in seen:
+                    seen.add(nxt)
+                    frontier.append(nxt)
+        return False
+
+
+def _convoy_problem(unit: Unit, game_map: GameMap) -> str | None:
+    if unit.kind is not UnitKind.FLEET:
+        return "only fleets convoy"
+    if game_map.area(unit.location).kind is not AreaKind.SEA:
+        return "only a fleet in a sea area may convoy"
+    return None
+
+
+def _plan_move(unit: Unit, order: Move, game_map: GameMap, convoys: _ConvoyIndex) -> Planned:
+    area = split_location(unit.location)[0]
+    dest_area = split_location(order.dest)[0]
+    if dest_area == area:
+        return _void(unit, order, Reason.SAME_AREA, "a unit cannot move to its own area")
+    if unit.kind is UnitKind.FLEET:
+        if order.via_convoy:
+            return _void(unit, order, Reason.ONLY_ARMIES_CONVOYED, "only armies can be convoyed")
+        target = move_target(game_map, unit.kind, unit.location, order.dest)
+        if target.location is None:
+            reason = Reason.BAD_COAST if target.ambiguous or "/" in order.dest else Reason.UNREACHABLE
+            return _void(unit, order, reason, target.problem or "")
+        return Planned(unit, order, MoveSpec(area, dest_area), target=target.location)
+    return _plan_army_move(unit, order, game_map, convoys, area, dest_area)
+
+
+def _plan_army_move(
+    unit: Unit, order: Move, game_map: GameMap, convoys: _ConvoyIndex, area: str, dest_area: str
+) -> Planned:
+    dest = game_map.areas[dest_area]
+    if dest.kind is AreaKind.SEA:
+        return _void(unit, order, Reason.UNREACHABLE, f"an army cannot enter {dest.name}, a sea area")
+    adjacent = game_map.army_adjacent(area, dest_area)
+    wants_convoy = order.via_convoy or convoys.own_fleet_intent(unit, area, dest_area)
+    if adjacent and not wants_convoy:
+        return Planned(unit, order, MoveSpec(area, dest_area), target=dest_area)
+    fleets = convoys.fleets(area, dest_area)
+    if convoys.route_possible(area, dest_area, fleets):
+        return Planned(unit, order, MoveSpec(area, dest_area, convoy=True), target=dest_area)
+    if adjacent:
+        return Planned(unit, order, MoveSpec(area, dest_area), target=dest_area)
+    return _void(unit, order, Reason.UNREACHABLE, f"no route from {area} to {dest_area}")
+
+
+def _void(unit: Unit, order: UnitOrder, reason: Reason, detail: str) -> Planned:
+    area = split_location(unit.location)[0]
+    return Planned(unit, order, HoldSpec(area), rejected=illegal(order, reason, unit, detail))
+
+
+def _plan_support(unit: Unit, order: SupportHold | SupportMove, board: Mapping[str, Unit], game_map: GameMap) -> Planned:
+    area = split_location(unit.location)[0]
+    target = split_location(order.supported.location)[0]
+    if target == area:
+        return _void(unit, order, Reason.SUPPORT_SELF, "a unit cannot support itself")
+    if target not in board:
+        return _void(unit, order, Reason.NOT_MATCHED, f"there is no unit in {target} to support")
+    aimed_at = target if isinstance(order, SupportHold) else split_location(order.dest)[0]
+    if not can_reach_area(game_map, unit.kind, unit.location, aimed_at):
+        return _void(unit, order, Reason.SUPPORT_UNREACHABLE, f"{unit} cannot reach {aimed_at}")
+    dest = None if isinstance(order, SupportHold) else aimed_at
+    return Planned(unit, order, SupportSpec(area, target, dest))
+
+
+def _plan_convoy(unit: Unit, order: Convoy, board: Mapping[str, Unit], game_map: GameMap) -> Planned:
+    area = split_location(unit.location)[0]
+    problem = _convoy_problem(unit, game_map)
+    if problem is not None:
+        return _void(unit, order, Reason.CONVOY_NOT_AT_SEA, problem)
+    army_area = split_location(order.convoyed.location)[0]
+    army = board.get(army_area)
+    if army is None:
+        return _void(unit, order, Reason.NOT_MATCHED, f"there is no unit in {army_area} to convoy")
+    if army.kind is not UnitKind.ARMY:
+        return _void(unit, order, Reason.ONLY_ARMIES_CONVOYED, "only armies can be convoyed")
+    return Planned(unit, order, ConvoySpec(area, army_area, split_location(order.dest)[0]))
+
+
+def _matches(plan: Planned, plans: Mapping[str, Planned]) -> bool:
+    """Whether a support or convoy matches what the named unit really does."""
+    spec = plan.spec
+    order = plan.order
+    if isinstance(spec, SupportSpec):
+        other = plans[spec.target].spec
+        if spec.dest is None:
+            return not isinstance(other, MoveSpec)
+        if not (isinstance(other, MoveSpec) and other.dest == spec.dest):
+            return False
+        assert isinstance(order, SupportMove)
+        coast = split_location(order.dest)[1]
+        landed = plans[spec.target].target or ""
+        return coast is None or split_location(landed)[1] in (None, coast)
+    if isinstance(spec, ConvoySpec):
+        other = plans[spec.army].spec
+        return isinstance(other, MoveSpec) and other.convoy and other.dest == spec.dest
+    return True
+
+
+def plan_orders(state: GameState, orders: Sequence[Order], game_map: GameMap) -> tuple[dict[str, Planned], list[OrderResult]]:
+    """Check every order against the board; one `Planned` per unit, keyed by area."""
+    board = units_by_area(state.units)
+    movement = [o for o in orders if isinstance(o, MOVEMENT_ORDERS)]
+    wrong_phase = [
+        illegal(o, Reason.WRONG_PHASE, None, "not an order of a movement phase")
+        for o in orders
+        if not isinstance(o, MOVEMENT_ORDERS)
+    ]
+    assignment = assign_orders(board, movement)
+    convoys = _ConvoyIndex(board, assignment.orders, game_map)
+    plans: dict[str, Planned] = {}
+    for area, unit in board.items():
+        order = assignment.orders.get(area)
+        plans[area] = _plan_one(unit, order, board, game_map, convoys)
+    for area, plan in list(plans.items()):
+        if plan.rejected is None and not _matches(plan, plans):
+            what = "support" if isinstance(plan.spec, SupportSpec) else "convoy"
+            detail = f"the {what}ed unit was not ordered to do that"
+            plans[area] = Planned(
+                plan.unit, plan.order, HoldSpec(area),
+                rejected=OrderResult(plan.order, Outcome.FAILS, Reason.NOT_MATCHED, plan.unit, detail),
+            )
+    return plans, list(assignment.rejected) + wrong_phase
+
+
+def _plan_one(
+    unit: Unit, order: UnitOrder | None, board: Mapping[str, Unit], game_map: GameMap, convoys: _ConvoyIndex
+) -> Planned:
+    area = split_location(unit.location)[0]
+    match order:
+        case None:
+            hold = Hold(unit.power, UnitRef(unit.kind, unit.location))
+            return Planned(unit, hold, HoldSpec(area), defaulted=True)
+        case Move():
+            return _plan_move(unit, order, game_map, convoys)
+        case SupportHold() | SupportMove():
+            return _plan_support(unit, order, board, game_map)
+        case Convoy():
+            return _plan_convoy(unit, order, board, game_map)
+        case _:
+            return Planned(unit, order, HoldSpec(area))
+
+
+def resolve_movement(state: GameState, orders: Sequence[Order], game_map: GameMap) -> MovementOutcome:
+    """Resolve a movement phase: results for every order and the board after it."""
+    plans, extra_results = plan_orders(state, orders, game_map)
+    contest = Contest(
+        units={a: Combatant(p.unit.power) for a, p in plans.items()},
+        orders={a: p.spec for a, p in plans.items()},
+        convoy_graph=_cached_neighbours(game_map),
+    )
+    verdict = adjudicate(contest)
+    results = [_result(plan, verdict) for plan in plans.values()] + extra_results
+    units, dislodged = _board_after(plans, verdict)
+    standoffs = _standoffs(plans, verdict, units)
+    return MovementOutcome(tuple(sorted(units)), dislodged, standoffs, tuple(results))
+
+
+def _cached_neighbours(game_map: GameMap):  # type: ignore[no-untyped-def]
+    cache: dict[str, frozenset[str]] = {}
+
+    def neighbours(area: str) -> frozenset[str]:
+        if area not in cache:
+            cache[area] = convoy_neighbours(game_map, area)
+        return cache[area]
+
+    return neighbours
+
+
+def _result(plan: Planned, verdict: Adjudication) -> OrderResult:
+    area = split_location(plan.unit.location)[0]
+    if plan.rejected is not None:
+        return plan.rejected
+    ok = verdict.success[area]
+    dislodged = area in verdict.dislodged_by
+    reason: Reason
+    match plan.spec:
+        case MoveSpec():
+            if ok:
+                reason = Reason.MOVED
+            elif area in verdict.path_failed or area in verdict.paradox:
+                reason = Reason.NO_PATH
+            else:
+                reason = Reason.DISLODGED if dislodged else Reason.BOUNCED
+        case SupportSpec():
+            reason = Reason.SUPPORT_GIVEN if ok else (Reason.DISLODGED if dislodged else Reason.CUT)
+        case ConvoySpec():
+            reason = Reason.CONVOY_GIVEN if ok else Reason.DISLODGED
+        case _:
+            ok = not dislodged
+            reason = Reason.DISLODGED if dislodged else (Reason.DEFAULT_HOLD if plan.defaulted else Reason.HELD)
+    return OrderResult(plan.order, Outcome.SUCCEEDS if ok else Outcome.FAILS, reason, plan.unit)
+
+
+def _board_after(plans: Mapping[str, Planned], verdict: Adjudication) -> tuple[list[Unit], tuple[Dislodged, ...]]:
+    units: list[Unit] = []
+    dislodged: list[Dislodged] = []
+    for area, plan in plans.items():
+        unit = plan.unit
+        if isinstance(plan.spec, MoveSpec) and verdict.success[area]:
+            assert plan.target is not None
+            units.append(Unit(unit.power, unit.kind, plan.target))
+        elif area in verdict.dislodged_by:
+            attacker = verdict.dislodged_by[area]
+            attack = plans[attacker].spec
+            via = isinstance(attack, MoveSpec) and attack.convoy
+            dislodged.append(Dislodged(unit, attacker, via))
+        else:
+            units.append(unit)
+    return units, tuple(sorted(dislodged, key=lambda d: d.unit))
+
+
+def _standoffs(plans: Mapping[str, Planned], verdict: Adjudication, units: list[Unit]) -> frozenset[str]:
+    """Areas left empty where a move bounced (no retreat there: 4.1 D / DATC 6.H)."""
+    occupied = {split_location(u.location)[0] for u in units}
+    bounced = {
+        plan.spec.dest
+        for area, plan in plans.items()
+        if isinstance(plan.spec, MoveSpec)
+        and not verdict.success[area]
+        and area not in verdict.path_failed
+        and area not in verdict.paradox
+    }
+    return frozenset(bounced - occupied)

@@ -1,0 +1,112 @@
+"""The retreat phase (DATC 6.H; Diplomacy rules "Retreats").
+
+A dislodged unit may retreat to an adjacent area that is empty, was not left
+empty by a standoff, and is not the area its attacker came from, unless that
+attacker was convoyed (DATC 4.A.5, 2023 rules). Two units retreating to one
+area are both destroyed; a unit with no order or an illegal one is disbanded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from maps.model import GameMap, split_location
+from orders.model import Disband, Order, Retreat, UnitRef
+
+from ...assignment import assign_orders, illegal
+from ...geometry import move_target
+from ...results import OrderResult, Outcome, Reason
+from ...state import Dislodged, GameState, Unit
+
+
+@dataclass(frozen=True)
+class RetreatOutcome:
+    units: tuple[Unit, ...]
+    results: tuple[OrderResult, ...]
+
+
+def retreat_options(dislodged: Dislodged, state: GameState, game_map: GameMap) -> tuple[str, ...]:
+    """Every location the dislodged unit may legally retreat to."""
+    unit = dislodged.unit
+    options = []
+    for area in sorted(game_map.area_neighbours(split_location(unit.location)[0])):
+        target = move_target(game_map, unit.kind, unit.location, area)
+        if target.location is not None and _retreat_problem(dislodged, area, state) is None:
+            options.append(target.location)
+        elif target.ambiguous:
+            options.extend(
+                loc for loc in game_map.areas[area].fleet_locations
+                if game_map.fleet_adjacent(unit.location, loc)
+                and _retreat_problem(dislodged, area, state) is None
+            )
+    return tuple(options)
+
+
+def _retreat_problem(dislodged: Dislodged, area: str, state: GameState) -> tuple[Reason, str] | None:
+    if state.unit_at(area) is not None:
+        return Reason.RETREAT_OCCUPIED, f"{area} is occupied"
+    if area == dislodged.attacker_from and not dislodged.via_convoy:
+        return Reason.RETREAT_TO_ATTACKER, f"the attack came from {area}"
+    if area in state.standoffs:
+        return Reason.RETREAT_TO_STANDOFF, f"{area} was left empty by a standoff"
+    return None
+
+
+def resolve_retreats(state: GameState, orders: Sequence[Order], game_map: GameMap) -> RetreatOutcome:
+    """Resolve the retreat phase: the board after it and a result per dislodged unit."""
+    waiting = {split_location(d.unit.location)[0]: d for d in state.dislodged}
+    retreat_orders = [o for o in orders if isinstance(o, Retreat | Disband)]
+    results: list[OrderResult] = [
+        illegal(o, Reason.WRONG_PHASE, None, "not an order of a retreat phase")
+        for o in orders
+        if not isinstance(o, Retreat | Disband)
+    ]
+    assignment = assign_orders({a: d.unit for a, d in waiting.items()}, retreat_orders)
+    for rejected in assignment.rejected:
+        area = split_location(rejected.order.unit.location)[0]  # type: ignore[union-attr]
+        if rejected.reason is Reason.NO_UNIT and state.unit_at(area) is not None:
+            rejected = illegal(rejected.order, Reason.NOT_DISLODGED, None, f"the unit in {area} was not dislodged")
+        results.append(rejected)
+    moving: dict[str, list[tuple[Dislodged, Retreat, str]]] = {}
+    for area, dislodged in waiting.items():
+        order = assignment.orders.get(area)
+        unit = dislodged.unit
+        if order is None:
+            default = Disband(unit.power, UnitRef(unit.kind, unit.location))
+            results.append(OrderResult(default, Outcome.SUCCEEDS, Reason.DESTROYED, unit, "no retreat ordered"))
+        elif isinstance(order, Disband):
+            results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.DISBANDED, unit))
+        else:
+            assert isinstance(order, Retreat)
+            checked = _check_retreat(dislodged, order, state, game_map)
+            if isinstance(checked, OrderResult):
+                results.append(checked)
+            else:
+                moving.setdefault(split_location(checked)[0], []).append((dislodged, order, checked))
+    units = list(state.units)
+    for contenders in moving.values():
+        if len(contenders) == 1:
+            dislodged, order, location = contenders[0]
+            units.append(Unit(dislodged.unit.power, dislodged.unit.kind, location))
+            results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.RETREATED, dislodged.unit))
+        else:
+            for dislodged, order, _ in contenders:
+                results.append(
+                    OrderResult(order, Outcome.FAILS, Reason.RETREAT_CLASH, dislodged.unit, "two units retreated to one area")
+                )
+    return RetreatOutcome(tuple(sorted(units)), tuple(results))
+
+
+def _check_retreat(dislodged: Dislodged, order: Retreat, state: GameState, game_map: GameMap) -> OrderResult | str:
+    """The location a retreat lands on, or the failed result saying why it cannot."""
+    unit = dislodged.unit
+    dest_area = split_location(order.dest)[0]
+    target = move_target(game_map, unit.kind, unit.location, order.dest)
+    if dest_area == split_location(unit.location)[0] or target.location is None:
+        reason = Reason.BAD_COAST if target.ambiguous else Reason.UNREACHABLE
+        return illegal(order, reason, unit, target.problem or "cannot retreat there")
+    problem = _retreat_problem(dislodged, dest_area, state)
+    if problem is not None:
+        return illegal(order, problem[0], unit, problem[1])
+    return target.location

@@ -1,0 +1,139 @@
+"""`classic`: standard Diplomacy on the standard map (2023 rulebook, DATC 3.0).
+
+The calendar: spring movement, spring retreats (only when a unit was
+dislodged), fall movement, fall retreats, then centre ownership is updated
+and, when any power has to adjust, a winter adjustment phase. A power that
+owns `victory_centers` centres after the fall wins.
+
+Civil disorder defaults: a unit without an order holds; a dislodged unit
+without a retreat order is disbanded; removals not ordered are chosen by
+`CivilDisorderRule`; builds not ordered are waived.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from maps.model import GameMap
+from orders.model import Order, OrderIssue, IssueKind, UnitKind
+
+from ...dice import Dice
+from ...results import OrderResult, Resolution
+from ...state import GameState, Phase, PhaseKind, Season, Unit
+from ..base import Ruleset, register
+from .adjustment import CivilDisorderRule, needs_adjustment, resolve_adjustments
+from .movement import plan_orders, resolve_movement
+from .retreat import resolve_retreats
+
+
+@dataclass(frozen=True)
+class ClassicOptions:
+    """Options of `classic`; the defaults follow the 2023 rulebook."""
+
+    victory_centers: int = 18
+    civil_disorder: CivilDisorderRule = CivilDisorderRule.DISTANCE_TO_OWNED
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.civil_disorder, CivilDisorderRule):
+            object.__setattr__(self, "civil_disorder", CivilDisorderRule(self.civil_disorder))
+
+
+def update_centers(state: GameState, game_map: GameMap) -> dict[str, str]:
+    """After the fall: each occupied centre belongs to its occupier; empty ones keep their owner."""
+    owners = dict(state.supply_centers)
+    for unit in state.units:
+        area = game_map.province(unit.location)
+        if game_map.areas[area].supply_center:
+            owners[area] = unit.power
+    return owners
+
+
+def winner(state: GameState, victory_centers: int) -> str | None:
+    """The power owning at least `victory_centers` centres, if exactly one does."""
+    leaders = [p for p in state.powers() if len(state.centers_of(p)) >= victory_centers]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def after_season(state: GameState, game_map: GameMap, options: ClassicOptions) -> GameState:
+    """The state at the start of the next season, once movement and retreats are done."""
+    phase = state.phase
+    clean = replace(state, dislodged=(), standoffs=frozenset())
+    if phase.season is Season.SPRING:
+        return replace(clean, phase=Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT))
+    if phase.season is Season.FALL:
+        owned = replace(clean, supply_centers=update_centers(clean, game_map))
+        owned = replace(owned, winner=winner(owned, options.victory_centers))
+        if needs_adjustment(owned, game_map):
+            return replace(owned, phase=Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT))
+        return replace(owned, phase=Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT))
+    return replace(clean, phase=Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT))
+
+
+class ClassicHooks:
+    """The phase hooks of `classic`."""
+
+    def resolve(
+        self, state: GameState, orders: Sequence[Order], game_map: GameMap,
+        options: ClassicOptions, dice: Dice | None,
+    ) -> Resolution:
+        results: tuple[OrderResult, ...]
+        match state.phase.kind:
+            case PhaseKind.MOVEMENT:
+                moved = resolve_movement(state, orders, game_map)
+                results = moved.results
+                after = replace(state, units=moved.units, dislodged=moved.dislodged, standoffs=moved.standoffs)
+                if moved.dislodged:
+                    nxt = replace(after, phase=replace(state.phase, kind=PhaseKind.RETREAT))
+                else:
+                    nxt = after_season(after, game_map, options)
+            case PhaseKind.RETREAT:
+                retreated = resolve_retreats(state, orders, game_map)
+                results = retreated.results
+                nxt = after_season(replace(state, units=retreated.units), game_map, options)
+            case PhaseKind.ADJUSTMENT:
+                adjusted = resolve_adjustments(state, orders, game_map, options.civil_disorder)
+                results = adjusted.results
+                nxt = after_season(replace(state, units=adjusted.units), game_map, options)
+        return Resolution(previous=state, state=nxt, results=results, rolls=tuple(dice.rolls) if dice else ())
+
+    def initial_state(self, game_map: GameMap, scenario: str) -> GameState:
+        if scenario not in game_map.scenarios:
+            known = ", ".join(sorted(game_map.scenarios))
+            raise KeyError(f"unknown scenario {scenario!r} for map {game_map.name} (known: {known})")
+        start = game_map.scenarios[scenario]
+        units = tuple(sorted(Unit(u.power, UnitKind(u.kind), u.location) for u in start.units))
+        phase = Phase(start.year, Season(start.season), PhaseKind.MOVEMENT)
+        return GameState(phase=phase, units=units, supply_centers=dict(start.supply_centers))
+
+    def check(
+        self, state: GameState, orders: Sequence[Order], game_map: GameMap, options: ClassicOptions
+    ) -> tuple[OrderIssue, ...]:
+        """Illegal orders against this board, without resolving anything."""
+        if state.phase.kind is PhaseKind.MOVEMENT:
+            plans, extra = plan_orders(state, orders, game_map)
+            failed = [p.rejected for p in plans.values() if p.rejected is not None] + extra
+        else:
+            resolution = self.resolve(state, orders, game_map, options, None)
+            failed = [r for r in resolution.results if r.reason.illegal]
+        issues = []
+        for result in failed:
+            source = getattr(result.order, "source", None)
+            if source is not None and result.reason.illegal:
+                issues.append(OrderIssue(IssueKind.ILLEGAL, result.detail or result.reason.value, source))
+        return tuple(sorted(issues, key=lambda i: (i.source.file, i.source.line)))
+
+
+@register("classic")
+def classic() -> Ruleset:
+    return Ruleset(
+        name="classic",
+        title="Diplomacy (standard map, 2023 rules)",
+        map_name="classic",
+        grammar="diplomacy",
+        phase_kinds=(PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT),
+        options_type=ClassicOptions,
+        hooks=ClassicHooks(),
+        default_scenario="standard",
+        presets={"pre2023": {"civil_disorder": CivilDisorderRule.DISTANCE_TO_HOME}},
+    )
