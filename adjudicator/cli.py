@@ -1,0 +1,467 @@
+"""The `mapjudge` command line: the one place that wires files, parser, engine
+and renderers together (DESIGN.md, "The layout shows the architecture").
+
+Exit codes: 0 ok; 1 the orders had problems (the turn may still have been
+resolved) or the user's data is wrong (missing file, bad YAML...); 2 usage
+(unknown command, option or ruleset). Every user mistake gives a one-line
+message on stderr, never a traceback (set MAPJUDGE_DEBUG=1 to see one for an
+internal error). See docs/cli.md.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+import yaml
+
+from maps.model import GameMap
+from orders.model import Order, OrderIssue, OrderSet
+from renderers.json_output import receipts_from_dict, render_json, rolls_from_dict
+from renderers.report import TurnReport, power_name, render_board, render_report
+
+from . import gamefolder as gf
+from .dice import Dice, commitment, file_digest, verify_roll, verify_secret
+from .results import Resolution
+from .rulesets.base import OptionError, Ruleset, UnknownRuleset, find_ruleset
+from .state import GameState, PhaseKind
+
+DEBUG_ENV = "MAPJUDGE_DEBUG"
+
+
+class UserError(click.ClickException):
+    """A mistake in the user's data: one line on stderr, exit code 1."""
+
+    exit_code = 1
+
+
+class UsageProblem(click.ClickException):
+    """A wrong name on the command line (e.g. the ruleset): exit code 2."""
+
+    exit_code = 2
+
+
+class ReportedFailure(click.ClickException):
+    """Exit code 1 after the output was printed (order problems, failed verification)."""
+
+    exit_code = 1
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"mapjudge: {self.message}", err=True)
+
+
+class JudgeGroup(click.Group):
+    """Turns known user errors raised anywhere below into one-line messages."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except UnknownRuleset as exc:
+            raise UsageProblem(str(exc)) from exc
+        except (gf.GameFolderError, OptionError, OSError, ValueError, yaml.YAMLError) as exc:
+            raise UserError(str(exc)) from exc
+        except Exception as exc:
+            if os.environ.get(DEBUG_ENV):
+                raise
+            raise UserError(
+                f"internal error: {type(exc).__name__}: {exc} (set {DEBUG_ENV}=1 for details)"
+            ) from exc
+
+
+# --- wiring helpers ----------------------------------------------------------------
+
+
+def load_game_map(name: str) -> GameMap:
+    """The map called `name` (imported lazily: `mapjudge --help` stays fast)."""
+    from maps import load_map
+
+    return load_map(name)
+
+
+def parse_text(
+    text: str, *, game_map: GameMap, phase_kind: PhaseKind, file: str, power: str | None
+) -> OrderSet:
+    """Parse one order file's text with the project's parser."""
+    from orders.parser import parse_orders
+
+    return parse_orders(text, game_map=game_map, phase_kind=phase_kind, file=file, power=power)
+
+
+@dataclass(frozen=True)
+class OrderFile:
+    """An order file as received: its display name, bytes and decoded text."""
+
+    name: str
+    data: bytes
+
+    @property
+    def text(self) -> str:
+        try:
+            return self.data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return self.data.decode("latin-1")
+
+
+@dataclass(frozen=True)
+class ParsedOrders:
+    """All order files parsed: the orders, the issues, and which power wrote each file."""
+
+    files: tuple[OrderFile, ...]
+    orders: tuple[Order, ...]
+    issues: tuple[OrderIssue, ...]
+    file_powers: dict[str, str]
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """A game folder opened: config, ruleset, map, options and the current state."""
+
+    folder: Path
+    config: gf.GameConfig
+    ruleset: Ruleset
+    game_map: GameMap
+    options: Any
+    state: GameState
+
+
+def open_game(folder: Path) -> LoadedGame:
+    config = gf.load_config(folder)
+    ruleset = find_ruleset(config.ruleset)
+    options = ruleset.options(config.options, config.preset)
+    game_map = load_game_map(config.map or ruleset.map_name)
+    return LoadedGame(folder, config, ruleset, game_map, options, gf.current_state(folder))
+
+
+def read_order_files(paths: Sequence[Path]) -> tuple[OrderFile, ...]:
+    """Read order files; a missing one gets the nearest existing names as hints."""
+    files = tuple(OrderFile(path.name, _read_bytes(path)) for path in paths)
+    twice = [name for name, n in Counter(f.name for f in files).items() if n > 1]
+    if twice:
+        raise UserError(f"two order files are called {twice[0]}: rename one")
+    return files
+
+
+def _read_bytes(path: Path) -> bytes:
+    if not path.is_file():
+        raise UserError(f"{path}: no such order file{_did_you_mean(path)}")
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def _did_you_mean(path: Path) -> str:
+    folder = path.parent if path.parent.is_dir() else None
+    if folder is None:
+        return ""
+    names = [p.name for p in folder.iterdir() if p.is_file()]
+    close = difflib.get_close_matches(path.name, names, n=3, cutoff=0.6)
+    return f": did you mean {' or '.join(close)}?" if close else ""
+
+
+def file_power(game_map: GameMap, name: str) -> str | None:
+    """The power an order file is named after (`england.txt`), if any."""
+    return game_map.power_lookup(Path(name).stem)
+
+
+def parse_files(
+    files: Sequence[OrderFile], game_map: GameMap, phase_kind: PhaseKind
+) -> ParsedOrders:
+    """Parse every file; note which power each file's orders belong to."""
+    orders: list[Order] = []
+    issues: list[OrderIssue] = []
+    file_powers: dict[str, str] = {}
+    for f in files:
+        hint = file_power(game_map, f.name)
+        parsed = parse_text(f.text, game_map=game_map, phase_kind=phase_kind, file=f.name, power=hint)
+        orders += parsed.orders
+        issues += parsed.issues
+        owners = {o.power for o in parsed.orders}
+        power = hint or (owners.pop() if len(owners) == 1 else None)
+        if power:
+            file_powers[f.name] = power
+    return ParsedOrders(tuple(files), tuple(orders), tuple(issues), file_powers)
+
+
+def all_issues(
+    parsed: ParsedOrders, ruleset: Ruleset, state: GameState, game_map: GameMap, options: Any
+) -> tuple[OrderIssue, ...]:
+    """Parse issues plus the ruleset's check of the orders against the board."""
+    return parsed.issues + tuple(ruleset.check(state, parsed.orders, game_map, options))
+
+
+def make_dice(secret: str | None, game: str, state: GameState) -> Dice | None:
+    return Dice(secret, game, state.phase.id) if secret is not None else None
+
+
+def fail(message: str) -> NoReturn:
+    raise UserError(message)
+
+
+# --- the commands ------------------------------------------------------------------
+
+FOLDER = click.Path(path_type=Path, file_okay=False)
+FILE = click.Path(path_type=Path, dir_okay=False)
+
+
+@click.group(cls=JudgeGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="mapjudge")
+def main() -> None:
+    """mapjudge: a game master's judge for play-by-email map games."""
+
+
+@main.command()
+@click.argument("ruleset_name", metavar="RULESET")
+@click.argument("folder", metavar="DIR", type=FOLDER)
+@click.option("--scenario", help="Starting position (default: the ruleset's).")
+@click.option("--name", help="Game name (default: the folder's name).")
+@click.option("--secret-file", type=FILE, help="GM dice secret (default: generate DIR/secret.txt).")
+def new(
+    ruleset_name: str, folder: Path, scenario: str | None, name: str | None, secret_file: Path | None
+) -> None:
+    """Create a game folder with game.yaml and the first turn."""
+    ruleset = find_ruleset(ruleset_name)
+    if folder.exists() and any(folder.iterdir()):
+        fail(f"{folder}: already exists and is not empty")
+    game_map = load_game_map(ruleset.map_name)
+    scenario = scenario or ruleset.default_scenario
+    if game_map.scenarios and scenario not in game_map.scenarios:
+        fail(f"unknown scenario {scenario!r} (known: {', '.join(sorted(game_map.scenarios))})")
+    state = ruleset.initial_state(game_map, scenario)
+    secret = gf.read_secret_file(secret_file) if secret_file else None
+    folder.mkdir(parents=True, exist_ok=True)
+    if secret is None:
+        secret = gf.new_secret()
+        click.echo(f"wrote {gf.write_secret(folder, secret)} (keep it private)")
+    powers = game_map.scenarios[scenario].powers if scenario in game_map.scenarios else ()
+    config = gf.GameConfig(
+        ruleset=ruleset.name,
+        name=name or folder.resolve().name,
+        map=ruleset.map_name,
+        scenario=scenario,
+        powers={p: gf.Player() for p in powers or state.powers()},
+        commitment=commitment(secret),
+    )
+    gf.save_config(folder, config)
+    gf.write_state(folder, state)
+    click.echo(f"created {folder}: {ruleset.title}, first phase {state.phase}")
+
+
+@main.command()
+@click.argument("folder", metavar="DIR", type=FOLDER)
+@click.argument("order_paths", metavar="ORDERS...", nargs=-1, required=True, type=FILE)
+def check(folder: Path, order_paths: tuple[Path, ...]) -> None:
+    """Parse and check order files against the current phase; change nothing."""
+    game = open_game(folder)
+    parsed = parse_files(read_order_files(order_paths), game.game_map, game.state.phase.kind)
+    issues = all_issues(parsed, game.ruleset, game.state, game.game_map, game.options)
+    click.echo(f"Phase: {game.state.phase}")
+    click.echo(render_check(parsed, issues, game.game_map), nl=False)
+    if issues:
+        raise ReportedFailure(f"{len(issues)} problem(s) in the orders")
+
+
+def render_check(parsed: ParsedOrders, issues: Sequence[OrderIssue], game_map: GameMap) -> str:
+    """Per order file (labelled with its power): order count and each issue."""
+    lines: list[str] = []
+    for f in sorted(parsed.files, key=lambda f: (parsed.file_powers.get(f.name, "~"), f.name)):
+        mine = [i for i in issues if i.source.file == f.name]
+        count = sum(1 for o in parsed.orders if o.source is not None and o.source.file == f.name)
+        power = parsed.file_powers.get(f.name)
+        label = f"{power_name(game_map, power)} ({f.name})" if power else f.name
+        verdict = f"{len(mine)} problem(s)" if mine else "no problems"
+        lines.append(f"{label}: {count} order(s), {verdict}")
+        for issue in sorted(mine, key=lambda i: (i.source.line, i.source.column, i.message)):
+            lines += ["  " + line for line in issue.render().splitlines()]
+    return "\n".join(lines) + "\n"
+
+
+@main.command()
+@click.argument("folder", metavar="DIR", type=FOLDER)
+@click.argument("order_paths", metavar="ORDERS...", nargs=-1, type=FILE)
+def adjudicate(folder: Path, order_paths: tuple[Path, ...]) -> None:
+    """Resolve the current phase with all order files; write the next turn and report.
+
+    Lines with problems are reported and skipped; the turn still resolves
+    (exit code 1 tells the GM there were problems)."""
+    game = open_game(folder)
+    if game.state.winner:
+        fail(f"the game is over: {power_name(game.game_map, game.state.winner)} won")
+    gf.check_not_archived(folder, order_paths)
+    parsed = parse_files(read_order_files(order_paths), game.game_map, game.state.phase.kind)
+    issues = all_issues(parsed, game.ruleset, game.state, game.game_map, game.options)
+    secret = gf.checked_secret(folder, game.config)
+    resolution = game.ruleset.resolve(
+        game.state, parsed.orders, game.game_map, game.options, make_dice(secret, game.config.name, game.state)
+    )
+    text = _write_turn(game, parsed, issues, resolution)
+    click.echo(text, nl=False)
+    if issues:
+        raise ReportedFailure(f"{len(issues)} order line(s) had problems and were skipped")
+
+
+def _write_turn(
+    game: LoadedGame, parsed: ParsedOrders, issues: tuple[OrderIssue, ...], resolution: Resolution
+) -> str:
+    """Archive the orders, write the reports, then the next state; the report text."""
+    next_path = gf.state_path(game.folder, resolution.state.phase)
+    if next_path.exists():
+        fail(f"{next_path}: already exists; older turns are never rewritten")
+    phase = game.state.phase
+    receipts = gf.archive_orders(game.folder, phase, [(f.name, f.data) for f in parsed.files])
+    turn = TurnReport(
+        resolution=resolution,
+        game_map=game.game_map,
+        ruleset=game.ruleset.name,
+        ruleset_title=game.ruleset.title,
+        game_name=game.config.name,
+        changed_options=game.ruleset.changed_options(game.options),
+        issues=issues,
+        receipts=receipts,
+        file_powers=parsed.file_powers,
+    )
+    text = render_report(turn)
+    gf.write_report(game.folder, phase, text, render_json(turn))
+    gf.write_state(game.folder, resolution.state)
+    return text
+
+
+@main.command()
+@click.argument("folder", metavar="DIR", type=FOLDER)
+def show(folder: Path) -> None:
+    """Print the current phase, and units and supply centres per power."""
+    game = open_game(folder)
+    click.echo(f"Game: {game.config.name} ({game.ruleset.title})")
+    click.echo(render_board(game.state, game.game_map), nl=False)
+
+
+@main.command()
+@click.argument("folder", metavar="DIR", type=FOLDER)
+def undo(folder: Path) -> None:
+    """Remove the latest turn (and the report that made it); never the first."""
+    gf.check_folder(folder)
+    removed, current = gf.undo(folder)
+    click.echo(f"removed {removed}; the current phase is {current} again")
+
+
+@main.command()
+@click.option("--ruleset", "ruleset_name", required=True, help="Ruleset name, e.g. classic.")
+@click.option("--position", required=True, type=FILE, help="GameState as YAML or JSON.")
+@click.option("--orders", "orders_path", required=True, type=FILE, help="Order text file.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("--secret-file", type=FILE, help="Dice secret, for rulesets that roll.")
+@click.option("--game", "game_name", default="", help="Game name used in dice labels.")
+def resolve(
+    ruleset_name: str,
+    position: Path,
+    orders_path: Path,
+    fmt: str,
+    secret_file: Path | None,
+    game_name: str,
+) -> None:
+    """Resolve one phase without a game folder (the entry point for other programs)."""
+    ruleset = find_ruleset(ruleset_name)
+    game_map = load_game_map(ruleset.map_name)
+    state = read_position(position)
+    parsed = parse_files(read_order_files([orders_path]), game_map, state.phase.kind)
+    options = ruleset.options()
+    issues = all_issues(parsed, ruleset, state, game_map, options)
+    secret = gf.read_secret_file(secret_file) if secret_file else None
+    resolution = ruleset.resolve(state, parsed.orders, game_map, options, make_dice(secret, game_name, state))
+    turn = TurnReport(
+        resolution=resolution,
+        game_map=game_map,
+        ruleset=ruleset.name,
+        ruleset_title=ruleset.title,
+        game_name=game_name,
+        issues=issues,
+        receipts=gf.receipts([(f.name, f.data) for f in parsed.files]),
+        file_powers=parsed.file_powers,
+    )
+    click.echo(render_json(turn) if fmt == "json" else render_report(turn), nl=False)
+    if issues:
+        raise ReportedFailure(f"{len(issues)} order line(s) had problems and were skipped")
+
+
+def read_position(path: Path) -> GameState:
+    """A GameState from YAML or JSON (`GameState.to_dict` form)."""
+    data = gf.read_yaml(path)
+    if not isinstance(data, dict):
+        fail(f"{path}: expected a game state mapping (phase, units, supply_centers)")
+    try:
+        return GameState.from_dict(data)
+    except ValueError as exc:
+        fail(f"{path}: {exc}")
+
+
+@main.command()
+@click.argument("folder", metavar="DIR", type=FOLDER)
+@click.option("--secret-file", type=FILE, help="The revealed secret (default: $MAPJUDGE_SECRET or DIR/secret.txt).")
+def verify(folder: Path, secret_file: Path | None) -> None:
+    """Check the revealed secret against the commitment, every logged roll and receipt."""
+    config = gf.load_config(folder)
+    if not config.commitment:
+        fail(f"{gf.game_file(folder)}: no dice.commitment to verify")
+    secret = gf.find_secret(folder, secret_file)
+    if secret is None:
+        fail("no secret given: use --secret-file, $MAPJUDGE_SECRET or DIR/secret.txt")
+    checks = [Check("commitment", verify_secret(secret, config.commitment))]
+    for path in sorted((folder / gf.REPORTS_DIR).glob("*.json")):
+        checks += verify_report(folder, path, secret, config.name)
+    click.echo("".join(f"{c}\n" for c in checks), nl=False)
+    failed = sum(1 for c in checks if not c.ok)
+    if failed:
+        raise ReportedFailure(f"verification failed: {failed} problem(s)")
+    click.echo(f"all {len(checks)} check(s) passed")
+
+
+@dataclass(frozen=True)
+class Check:
+    """One verified item: what, whether it holds, and why not."""
+
+    what: str
+    ok: bool
+    why: str = "MISMATCH"
+
+    def __str__(self) -> str:
+        return f"{self.what}: {'ok' if self.ok else self.why}"
+
+
+def verify_report(folder: Path, path: Path, secret: str, game: str) -> list[Check]:
+    """A check per logged roll and per order-file receipt of one report."""
+    data = _read_json(path)
+    phase = path.stem
+    checks = [
+        Check(
+            f"{phase} roll {roll.purpose} #{roll.index}",
+            verify_roll(secret, roll) and roll.game == game and roll.phase == phase,
+        )
+        for roll in rolls_from_dict(data)
+    ]
+    for receipt in receipts_from_dict(data):
+        copy = gf.archive_dir(folder, phase) / receipt.file
+        what = f"{phase} receipt {receipt.file}"
+        if copy.is_file():
+            checks.append(Check(what, file_digest(copy.read_bytes()) == receipt.sha256))
+        else:
+            checks.append(Check(what, False, f"missing copy {copy}"))
+    return checks
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise gf.GameFolderError(f"{path}: cannot read report JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise gf.GameFolderError(f"{path}: expected a JSON object")
+    return data
