@@ -87,7 +87,7 @@ class GameConfig:
         return data
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, order=True)
 class Receipt:
     """An order file's SHA-256 digest: the player's proof of what was adjudicated."""
 
