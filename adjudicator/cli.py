@@ -340,7 +340,7 @@ def _write_turn(
 def show(folder: Path) -> None:
     """Print the current phase, and units and supply centres per power."""
     game = open_game(folder)
-    click.echo(f"Game: {game.config.name} ({game.ruleset.title})")
+    click.echo(f"Game: {game.config.name}\nRuleset: {game.ruleset.title}")
     click.echo(render_board(game.state, game.game_map), nl=False)
 
 
