@@ -136,8 +136,9 @@ class _Resolver:
         if state is _State.RESOLVED:
             return self.result[area]
         if state is _State.GUESSING:
-            if area not in self.deps:
-                self.deps.append(area)
+            # Record every read of a guess, even a repeated one: a decision
+            # that read a guess must not be settled as if it were independent.
+            self.deps.append(area)
             return self.result[area]
         mark = len(self.deps)
         self.state[area] = _State.GUESSING
@@ -173,16 +174,18 @@ class _Resolver:
 
     def _backup_rule(self, mark: int) -> None:
         """Settle a paradoxical cycle: Szykman for convoys, else circular movement."""
-        cycle = self.deps[mark:]
-        has_convoy = any(isinstance(self.orders[a], ConvoySpec) for a in cycle)
-        if has_convoy:
+        cycle = list(dict.fromkeys(self.deps[mark:]))
+        convoyed_armies = {
+            order.army for a in cycle if isinstance(order := self.orders[a], ConvoySpec)
+        }
+        if convoyed_armies:
             for area in cycle:
-                order = self.orders[area]
+                self.state[area] = _State.UNRESOLVED
+            for army in convoyed_armies:
+                order = self.orders.get(army)
                 if isinstance(order, MoveSpec) and order.convoy:
-                    self.szykman.add(area)
-                    self._settle(area, False)
-                else:
-                    self.state[area] = _State.UNRESOLVED
+                    self.szykman.add(army)
+                    self._settle(army, False)
         else:
             for area in cycle:
                 order = self.orders[area]

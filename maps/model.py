@@ -205,7 +205,7 @@ class GameMap:
         found: set[str] = set()
         area = self.areas[code]
         for loc in {code, *area.fleet_locations}:
-            for other in self._army.get(loc, ()) | self._fleet.get(loc, ()):
+            for other in self._army.get(loc, frozenset()) | self._fleet.get(loc, frozenset()):
                 found.add(self.province(other))
         found.discard(code)
         return frozenset(found)

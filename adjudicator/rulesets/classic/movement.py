@@ -63,7 +63,8 @@ class MovementOutcome:
 
 
 class _ConvoyIndex:
-    """Convoy orders given by fleets at sea, by the army area they name."""
+    """Convoy orders given by fleets at sea, by the army area they name, and
+    the convoy routes the board allows."""
 
     def __init__(self, board: Mapping[str, Unit], orders: Mapping[str, UnitOrder], game_map: GameMap):
         self.by_army: dict[str, list[tuple[str, str, str]]] = {}
@@ -72,21 +73,18 @@ class _ConvoyIndex:
                 army_area = split_location(order.convoyed.location)[0]
                 dest = split_location(order.dest)[0]
                 self.by_army.setdefault(army_area, []).append((area, dest, board[area].power))
+        self.board_fleets = frozenset(a for a, u in board.items() if _convoy_problem(u, game_map) is None)
         self._neighbours: dict[str, frozenset[str]] = {}
         self._map = game_map
-
-    def fleets(self, army_area: str, dest: str) -> set[str]:
-        return {f for f, d, _ in self.by_army.get(army_area, ()) if d == dest}
-
-    def own_fleet_intent(self, army: Unit, army_area: str, dest: str) -> bool:
-        return any(d == dest and p == army.power for _, d, p in self.by_army.get(army_area, ()))
 
     def neighbours(self, area: str) -> frozenset[str]:
         if area not in self._neighbours:
             self._neighbours[area] = convoy_neighbours(self._map, area)
         return self._neighbours[area]
 
-    def route_possible(self, start: str, dest: str, fleets: set[str]) -> bool:
+    def route_exists(self, start: str, dest: str, fleets: frozenset[str]) -> bool:
+        """Whether a chain of `fleets` joins `start` and `dest` (DATC 4.E.1: a convoy
+        the board cannot carry makes the move illegal; 6.D.8, 6.D.32)."""
         frontier = [f for f in self.neighbours(start) if f in fleets]
         seen = set(frontier)
         while frontier:
@@ -98,6 +96,41 @@ class _ConvoyIndex:
                     seen.add(nxt)
                     frontier.append(nxt)
         return False
+
+    def own_fleet_intent(self, army: Unit, army_area: str, dest: str) -> bool:
+        """Whether a fleet of the army's own power orders a convoy that could be part of
+        a route: the 2023 rules' sign of intent (DATC 4.A.3). An impossible or
+        unnecessary convoy order shows no intent (DATC 4.E.1, 6.G.6, 6.G.7, 6.G.19)."""
+        own = {f for f, d, p in self.by_army.get(army_area, ()) if d == dest and p == army.power}
+        return bool(own and own & self.fleets_on_minimal_route(army_area, dest))
+
+    def fleets_on_minimal_route(self, start: str, dest: str) -> set[str]:
+        """Board fleets on some route where only the first fleet touches `start`
+        and only the last touches `dest` (a route with no needless fleet)."""
+        fleets = self.board_fleets
+        firsts = {f for f in fleets if start in self.neighbours(f)}
+        lasts = {f for f in fleets if dest in self.neighbours(f)}
+        inner = fleets - firsts - lasts
+        forward = self._closure(firsts - lasts, inner, lasts)
+        backward = self._closure(lasts - firsts, inner, firsts)
+        return (firsts & lasts) | (forward & backward)
+
+    def _closure(self, origins: set[str], inner: frozenset[str], ends: set[str]) -> set[str]:
+        """`origins`, the inner fleets they reach through inner fleets, and the
+        `ends` reached from any of those."""
+        found = set(origins)
+        frontier = list(origins)
+        while frontier:
+            current = frontier.pop()
+            for nxt in self.neighbours(current):
+                if nxt in found:
+                    continue
+                if nxt in inner:
+                    found.add(nxt)
+                    frontier.append(nxt)
+                elif nxt in ends:
+                    found.add(nxt)
+        return found
 
 
 def _convoy_problem(unit: Unit, game_map: GameMap) -> str | None:
@@ -134,11 +167,8 @@ def _plan_army_move(
     wants_convoy = order.via_convoy or convoys.own_fleet_intent(unit, area, dest_area)
     if adjacent and not wants_convoy:
         return Planned(unit, order, MoveSpec(area, dest_area), target=dest_area)
-    fleets = convoys.fleets(area, dest_area)
-    if convoys.route_possible(area, dest_area, fleets):
+    if adjacent or convoys.route_exists(area, dest_area, convoys.board_fleets):
         return Planned(unit, order, MoveSpec(area, dest_area, convoy=True), target=dest_area)
-    if adjacent:
-        return Planned(unit, order, MoveSpec(area, dest_area), target=dest_area)
     return _void(unit, order, Reason.UNREACHABLE, f"no route from {area} to {dest_area}")
 
 
@@ -175,7 +205,7 @@ def _plan_convoy(unit: Unit, order: Convoy, board: Mapping[str, Unit], game_map:
     return Planned(unit, order, ConvoySpec(area, army_area, split_location(order.dest)[0]))
 
 
-def _matches(plan: Planned, plans: Mapping[str, Planned]) -> bool:
+def _matches(plan: Planned, plans: Mapping[str, Planned], convoys: _ConvoyIndex) -> bool:
     """Whether a support or convoy matches what the named unit really does."""
     spec = plan.spec
     order = plan.order
@@ -185,6 +215,8 @@ def _matches(plan: Planned, plans: Mapping[str, Planned]) -> bool:
             return not isinstance(other, MoveSpec)
         if not (isinstance(other, MoveSpec) and other.dest == spec.dest):
             return False
+        if other.convoy and not _route_without(convoys, other, spec.area):
+            return False  # the only route runs through the supporter (DATC 6.D.31)
         assert isinstance(order, SupportMove)
         coast = split_location(order.dest)[1]
         landed = plans[spec.target].target or ""
@@ -193,6 +225,11 @@ def _matches(plan: Planned, plans: Mapping[str, Planned]) -> bool:
         other = plans[spec.army].spec
         return isinstance(other, MoveSpec) and other.convoy and other.dest == spec.dest
     return True
+
+
+def _route_without(convoys: _ConvoyIndex, move: MoveSpec, fleet: str) -> bool:
+    """Whether a convoy route for `move` exists that does not need `fleet`."""
+    return convoys.route_exists(move.area, move.dest, convoys.board_fleets - {fleet})
 
 
 def plan_orders(state: GameState, orders: Sequence[Order], game_map: GameMap) -> tuple[dict[str, Planned], list[OrderResult]]:
@@ -211,7 +248,7 @@ def plan_orders(state: GameState, orders: Sequence[Order], game_map: GameMap) ->
         order = assignment.orders.get(area)
         plans[area] = _plan_one(unit, order, board, game_map, convoys)
     for area, plan in list(plans.items()):
-        if plan.rejected is None and not _matches(plan, plans):
+        if plan.rejected is None and not _matches(plan, plans, convoys):
             what = "support" if isinstance(plan.spec, SupportSpec) else "convoy"
             detail = f"the {what}ed unit was not ordered to do that"
             plans[area] = Planned(
@@ -318,5 +355,6 @@ def _standoffs(plans: Mapping[str, Planned], verdict: Adjudication, units: list[
         and not verdict.success[area]
         and area not in verdict.path_failed
         and area not in verdict.paradox
+        and verdict.dislodged_by.get(area) != plan.spec.dest  # lost a head-to-head: DATC 6.H.9
     }
     return frozenset(bounced - occupied)
