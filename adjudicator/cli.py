@@ -182,7 +182,9 @@ def parse_files(
     file_powers: dict[str, str] = {}
     for f in files:
         hint = file_power(game_map, f.name)
-        parsed = parse_text(f.text, game_map=game_map, phase_kind=phase_kind, file=f.name, power=hint)
+        parsed = parse_text(
+            f.text, game_map=game_map, phase_kind=phase_kind, file=f.name, power=hint
+        )
         orders += parsed.orders
         issues += parsed.issues
         owners = {o.power for o in parsed.orders}
@@ -226,7 +228,11 @@ def main() -> None:
 @click.option("--name", help="Game name (default: the folder's name).")
 @click.option("--secret-file", type=FILE, help="GM dice secret (default: generate DIR/secret.txt).")
 def new(
-    ruleset_name: str, folder: Path, scenario: str | None, name: str | None, secret_file: Path | None
+    ruleset_name: str,
+    folder: Path,
+    scenario: str | None,
+    name: str | None,
+    secret_file: Path | None,
 ) -> None:
     """Create a game folder with game.yaml and the first turn."""
     ruleset = find_ruleset(ruleset_name)
@@ -301,7 +307,11 @@ def adjudicate(folder: Path, order_paths: tuple[Path, ...]) -> None:
     issues = all_issues(parsed, game.ruleset, game.state, game.game_map, game.options)
     secret = gf.checked_secret(folder, game.config)
     resolution = game.ruleset.resolve(
-        game.state, parsed.orders, game.game_map, game.options, make_dice(secret, game.config.name, game.state)
+        game.state,
+        parsed.orders,
+        game.game_map,
+        game.options,
+        make_dice(secret, game.config.name, game.state),
     )
     text = _write_turn(game, parsed, issues, resolution)
     click.echo(text, nl=False)
@@ -376,7 +386,9 @@ def resolve(
     options = ruleset.options()
     issues = all_issues(parsed, ruleset, state, game_map, options)
     secret = gf.read_secret_file(secret_file) if secret_file else None
-    resolution = ruleset.resolve(state, parsed.orders, game_map, options, make_dice(secret, game_name, state))
+    resolution = ruleset.resolve(
+        state, parsed.orders, game_map, options, make_dice(secret, game_name, state)
+    )
     turn = TurnReport(
         resolution=resolution,
         game_map=game_map,
@@ -405,7 +417,11 @@ def read_position(path: Path) -> GameState:
 
 @main.command()
 @click.argument("folder", metavar="DIR", type=FOLDER)
-@click.option("--secret-file", type=FILE, help="The revealed secret (default: $MAPJUDGE_SECRET or DIR/secret.txt).")
+@click.option(
+    "--secret-file",
+    type=FILE,
+    help="The revealed secret (default: $MAPJUDGE_SECRET or DIR/secret.txt).",
+)
 def verify(folder: Path, secret_file: Path | None) -> None:
     """Check the revealed secret against the commitment, every logged roll and receipt."""
     config = gf.load_config(folder)

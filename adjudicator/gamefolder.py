@@ -80,7 +80,8 @@ class GameConfig:
             data["preset"] = self.preset
         data["options"] = dict(self.options)
         data["powers"] = {
-            power: {"player": p.player, "email": p.email} for power, p in sorted(self.powers.items())
+            power: {"player": p.player, "email": p.email}
+            for power, p in sorted(self.powers.items())
         }
         if self.commitment:
             data["dice"] = {"commitment": self.commitment}

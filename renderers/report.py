@@ -243,7 +243,9 @@ def render_report(turn: TurnReport) -> str:
     """The whole text report for one resolved phase."""
     issues = issues_by_power(turn)
     sections = [_header(turn)]
-    sections += [_power_section(turn, power, issues.get(power, ())) for power in report_powers(turn)]
+    sections += [
+        _power_section(turn, power, issues.get(power, ())) for power in report_powers(turn)
+    ]
     if OTHER_FILES in issues:
         sections.append(_issue_section(OTHER_FILES.capitalize(), issues[OTHER_FILES]))
     sections += [_rolls_section(turn.resolution.rolls), _receipts_section(turn.receipts)]

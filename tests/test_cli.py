@@ -115,7 +115,13 @@ def test_new_creates_game_with_committed_secret(game: Path) -> None:
     config = gf.load_config(game)
     assert (config.ruleset, config.name, config.scenario) == ("classic", "test", "standard")
     assert set(config.powers) == {
-        "austria", "england", "france", "germany", "italy", "russia", "turkey",
+        "austria",
+        "england",
+        "france",
+        "germany",
+        "italy",
+        "russia",
+        "turkey",
     }
     secret = (game / "secret.txt").read_text().strip()
     assert len(secret) == 64 and config.commitment == commitment(secret)
@@ -185,7 +191,9 @@ def test_check_misspelt_file_name(game: Path) -> None:
 
 
 def test_check_illegal_order_is_reported(game: Path) -> None:
-    result = run("check", game, *write_orders(game, {"england.txt": "England\nA Paris - Picardy\n"}))
+    result = run(
+        "check", game, *write_orders(game, {"england.txt": "England\nA Paris - Picardy\n"})
+    )
     assert result.exit_code == 1
     assert "illegal" in result.stdout
 
@@ -278,18 +286,44 @@ def position(game: Path) -> Path:
 def test_resolve_json(position: Path, tmp_path: Path) -> None:
     orders = tmp_path / "orders.txt"
     orders.write_text(CLEAN_ORDERS["england.txt"] + "\n" + CLEAN_ORDERS["france.txt"])
-    result = run("resolve", "--ruleset", "classic", "--position", position, "--orders", orders,
-                 "--format", "json")
+    result = run(
+        "resolve",
+        "--ruleset",
+        "classic",
+        "--position",
+        position,
+        "--orders",
+        orders,
+        "--format",
+        "json",
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     for key in ("phase", "next_phase", "results", "units", "dislodged", "supply_centers", "issues"):
         assert key in data
     assert data["next_phase"] == "1901-fall-movement"
     moved = [r for r in data["results"] if r["order"] == "F LON - NTH"]
-    assert moved == [{"power": "england", "unit": "F LON", "order": "F LON - NTH",
-                      "outcome": "succeeds", "reason": "moved", "detail": ""}]
-    again = run("resolve", "--ruleset", "classic", "--position", position, "--orders", orders,
-                "--format", "json")
+    assert moved == [
+        {
+            "power": "england",
+            "unit": "F LON",
+            "order": "F LON - NTH",
+            "outcome": "succeeds",
+            "reason": "moved",
+            "detail": "",
+        }
+    ]
+    again = run(
+        "resolve",
+        "--ruleset",
+        "classic",
+        "--position",
+        position,
+        "--orders",
+        orders,
+        "--format",
+        "json",
+    )
     assert again.stdout == result.stdout
 
 

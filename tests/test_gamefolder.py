@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ def state(phase: Phase) -> GameState:
 
 
 def config(**changes: object) -> gf.GameConfig:
-    base = dict(
+    base = gf.GameConfig(
         ruleset="classic",
         name="test game",
         map="classic",
@@ -34,8 +35,7 @@ def config(**changes: object) -> gf.GameConfig:
         options={"victory_centers": 12},
         commitment=commitment("s3cret"),
     )
-    base.update(changes)
-    return gf.GameConfig(**base)  # type: ignore[arg-type]
+    return replace(base, **changes)  # type: ignore[arg-type]
 
 
 @pytest.fixture

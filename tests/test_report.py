@@ -60,7 +60,10 @@ def game_map() -> GameMap:
         (SupportHold("england", ref(F, "NTH"), ref(A, "YOR")), "F NTH S A YOR"),
         (SupportMove("england", ref(F, "NTH"), ref(None, "YOR"), "NWY"), "F NTH S YOR - NWY"),
         (Convoy("england", ref(F, "NTH"), ref(A, "YOR"), "NWY"), "F NTH C A YOR - NWY"),
-        (Convoy("turkey", ref(F, "BLA"), ref(A, "SEV", "russia"), "ANK"), "F BLA C russia A SEV - ANK"),
+        (
+            Convoy("turkey", ref(F, "BLA"), ref(A, "SEV", "russia"), "ANK"),
+            "F BLA C russia A SEV - ANK",
+        ),
         (Retreat("france", ref(A, "MAR"), "GAS"), "A MAR R GAS"),
         (Disband("france", ref(F, "SPA/nc")), "DISBAND F SPA/nc"),
         (Build("england", ref(A, "LON")), "BUILD A LON"),
@@ -105,11 +108,20 @@ def spring_resolution() -> Resolution:
     bad = Move("england", ref(A, "PAR"), "PIC", source=Source("england.txt", 4, "a par-pic"))
     results = (
         OrderResult(Move("germany", ref(A, "MUN"), "BUR"), Outcome.FAILS, Reason.BOUNCED),
-        OrderResult(Move("england", ref(None, "LON"), "NTH"), Outcome.SUCCEEDS, Reason.MOVED,
-                    Unit("england", F, "LON")),
+        OrderResult(
+            Move("england", ref(None, "LON"), "NTH"),
+            Outcome.SUCCEEDS,
+            Reason.MOVED,
+            Unit("england", F, "LON"),
+        ),
         OrderResult(Move("france", ref(A, "PAR"), "BUR"), Outcome.FAILS, Reason.BOUNCED),
-        OrderResult(bad, Outcome.FAILS, Reason.NOT_YOUR_UNIT, Unit("france", A, "PAR"),
-                    "the unit in PAR belongs to france"),
+        OrderResult(
+            bad,
+            Outcome.FAILS,
+            Reason.NOT_YOUR_UNIT,
+            Unit("france", A, "PAR"),
+            "the unit in PAR belongs to france",
+        ),
     )
     roll = Roll("g", "1901-spring-movement", "weather", 0, 6, 4)
     return Resolution(previous, state, results, rolls=(roll,))
@@ -117,7 +129,9 @@ def spring_resolution() -> Resolution:
 
 def spring_turn(game_map: GameMap) -> TurnReport:
     issue = OrderIssue(
-        IssueKind.SYNTAX, "unknown province 'Lodnon'", Source("england.txt", 3, "F Lodnon H"),
+        IssueKind.SYNTAX,
+        "unknown province 'Lodnon'",
+        Source("england.txt", 3, "F Lodnon H"),
         ("LON (London)",),
     )
     return TurnReport(
@@ -158,9 +172,17 @@ def test_report_text(game_map: GameMap) -> None:
 
 def test_report_is_deterministic(game_map: GameMap) -> None:
     turn = spring_turn(game_map)
-    shuffled = TurnReport(**{**turn.__dict__, "resolution": Resolution(
-        turn.resolution.previous, turn.resolution.state,
-        tuple(reversed(turn.resolution.results)), turn.resolution.rolls)})
+    shuffled = TurnReport(
+        **{
+            **turn.__dict__,
+            "resolution": Resolution(
+                turn.resolution.previous,
+                turn.resolution.state,
+                tuple(reversed(turn.resolution.results)),
+                turn.resolution.rolls,
+            ),
+        }
+    )
     assert render_report(shuffled) == render_report(turn)
     assert render_json(shuffled) == render_json(turn)
 
@@ -191,24 +213,51 @@ def test_fall_report_counts_centres_and_dislodged_retreats(game_map: GameMap) ->
 def test_json_schema(game_map: GameMap) -> None:
     data = json.loads(render_json(spring_turn(game_map)))
     assert set(data) == {
-        "schema", "game", "ruleset", "phase", "next_phase", "options", "results", "units",
-        "dislodged", "supply_centers", "standoffs", "winner", "issues", "rolls", "receipts",
+        "schema",
+        "game",
+        "ruleset",
+        "phase",
+        "next_phase",
+        "options",
+        "results",
+        "units",
+        "dislodged",
+        "supply_centers",
+        "standoffs",
+        "winner",
+        "issues",
+        "rolls",
+        "receipts",
         "notes",
     }
     assert data["schema"] == SCHEMA
     assert (data["phase"], data["next_phase"]) == ("1901-spring-movement", "1901-fall-movement")
     assert data["results"][0] == {
-        "power": "england", "unit": "F LON", "order": "F LON - NTH", "outcome": "succeeds",
-        "reason": "moved", "detail": "",
+        "power": "england",
+        "unit": "F LON",
+        "order": "F LON - NTH",
+        "outcome": "succeeds",
+        "reason": "moved",
+        "detail": "",
     }
     assert [r["reason"] for r in data["results"]] == [
-        "moved", "illegal:not_your_unit", "bounced", "bounced",
+        "moved",
+        "illegal:not_your_unit",
+        "bounced",
+        "bounced",
     ]
     assert data["units"]["england"] == ["F NTH"]
     assert data["standoffs"] == ["BUR"]
     assert data["issues"][0]["power"] == "england"
     assert set(data["issues"][0]) == {
-        "power", "kind", "file", "line", "column", "text", "message", "suggestions",
+        "power",
+        "kind",
+        "file",
+        "line",
+        "column",
+        "text",
+        "message",
+        "suggestions",
     }
     assert rolls_from_dict(data) == spring_resolution().rolls
     assert resolution_dict(spring_turn(game_map))["receipts"] == [
