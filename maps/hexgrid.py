@@ -119,6 +119,21 @@ def offset_to_axial(column: int, row: int, layout: HexLayout) -> Axial:
     raise ValueError(f"unknown hex layout {layout!r}")
 
 
+def axial_to_offset(axial: Axial, layout: HexLayout) -> tuple[int, int]:
+    """(column, row) numbers of the hex at axial `(q, r)`; inverse of `offset_to_axial`."""
+    q, r = axial
+    match layout:
+        case HexLayout.ODD_Q:
+            return q, r + (q - (q & 1)) // 2
+        case HexLayout.EVEN_Q:
+            return q, r + (q + (q & 1)) // 2
+        case HexLayout.ODD_R:
+            return q + (r - (r & 1)) // 2, r
+        case HexLayout.EVEN_R:
+            return q + (r + (r & 1)) // 2, r
+    raise ValueError(f"unknown hex layout {layout!r}")
+
+
 def axial_neighbours(axial: Axial) -> tuple[Axial, ...]:
     """The six axial coordinates around `axial`."""
     q, r = axial
