@@ -134,9 +134,17 @@ class LoadedGame:
 
 
 def open_game(folder: Path) -> LoadedGame:
+    """Load a game folder; a bad ruleset or option names game.yaml and the key."""
     config = gf.load_config(folder)
-    ruleset = find_ruleset(config.ruleset)
-    options = ruleset.options(config.options, config.preset)
+    where = gf.game_file(folder)
+    try:
+        ruleset = find_ruleset(config.ruleset)
+    except UnknownRuleset as exc:
+        raise gf.GameFolderError(f"{where}: key 'ruleset': {exc}") from None
+    try:
+        options = ruleset.options(config.options, config.preset)
+    except (OptionError, TypeError, ValueError) as exc:
+        raise gf.GameFolderError(f"{where}: key 'options'/'preset': {exc}") from None
     game_map = load_game_map(config.map or ruleset.map_name)
     return LoadedGame(folder, config, ruleset, game_map, options, gf.current_state(folder))
 

@@ -163,7 +163,11 @@ def test_missing_folder_and_bad_game_yaml(tmp_path: Path, game: Path) -> None:
     assert "game.yaml" in bad.stderr and "'powers'" in bad.stderr
     assert len(bad.stderr.strip().splitlines()) == 1
     (game / "game.yaml").write_text("ruleset: nosuchrules\n")
-    assert run("show", game).exit_code == 2
+    unknown = run("show", game)
+    assert unknown.exit_code == 1 and "key 'ruleset'" in unknown.stderr
+    (game / "game.yaml").write_text("ruleset: classic\noptions: {victory_centres: 3}\n")
+    option = run("show", game)
+    assert option.exit_code == 1 and "unknown option 'victory_centres'" in option.stderr
 
 
 # --- check ------------------------------------------------------------------------
@@ -370,3 +374,13 @@ def test_example_game_adjudicates_and_verifies(tmp_path: Path, parser: bool) -> 
     assert "Serbia" in result.stdout and "Mid-Atlantic" in result.stdout
     assert result.stdout.count(".txt  ") == 7  # seven receipts
     assert run("verify", folder).exit_code == 0
+
+
+def test_report_header_lists_changed_options(game: Path) -> None:
+    text = (game / "game.yaml").read_text().replace("options: {}", "options: {victory_centers: 12}")
+    (game / "game.yaml").write_text(text)
+    result = run("adjudicate", game, *write_orders(game, CLEAN_ORDERS))
+    assert result.exit_code == 0, result.output
+    assert "Options differing from the rulebook: victory_centers = 12" in result.stdout
+    data = json.loads((game / "reports" / "1901-spring-movement.json").read_text())
+    assert data["options"] == {"victory_centers": 12}
