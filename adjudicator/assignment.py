@@ -26,7 +26,9 @@ class Assignment:
     rejected: tuple[OrderResult, ...]
 
 
-def illegal(order: Order, reason: Reason, unit: Unit | None = None, detail: str = "") -> OrderResult:
+def illegal(
+    order: Order, reason: Reason, unit: Unit | None = None, detail: str = ""
+) -> OrderResult:
     """A failed result for an order broken by a rule."""
     return OrderResult(order, Outcome.FAILS, reason, unit, detail)
 
@@ -45,12 +47,16 @@ def assign_orders(units: Mapping[str, Unit], orders: Iterable[Order]) -> Assignm
             continue
         if unit.power != order.power:
             rejected.append(
-                illegal(order, Reason.NOT_YOUR_UNIT, unit, f"the unit in {area} belongs to {unit.power}")
+                illegal(
+                    order, Reason.NOT_YOUR_UNIT, unit, f"the unit in {area} belongs to {unit.power}"
+                )
             )
             continue
         if area in chosen:
             rejected.append(
-                illegal(chosen[area], Reason.DUPLICATE, unit, f"replaced by a later order for {area}")
+                illegal(
+                    chosen[area], Reason.DUPLICATE, unit, f"replaced by a later order for {area}"
+                )
             )
         chosen[area] = order
     return Assignment(chosen, tuple(rejected))

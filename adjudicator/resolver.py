@@ -85,7 +85,9 @@ class Contest:
     units: Mapping[str, Combatant]
     orders: Mapping[str, ResolverOrder]
     convoy_graph: Callable[[str], frozenset[str]]
-    may_dislodge: Callable[[str, str], bool] = field(default=lambda attacker, defender: attacker != defender)
+    may_dislodge: Callable[[str, str], bool] = field(
+        default=lambda attacker, defender: attacker != defender
+    )
 
 
 @dataclass(frozen=True)
@@ -176,14 +178,14 @@ class _Resolver:
         """Settle a paradoxical cycle: Szykman for convoys, else circular movement."""
         cycle = list(dict.fromkeys(self.deps[mark:]))
         convoyed_armies = {
-            order.army for a in cycle if isinstance(order := self.orders[a], ConvoySpec)
+            spec.army for a in cycle if isinstance(spec := self.orders[a], ConvoySpec)
         }
         if convoyed_armies:
             for area in cycle:
                 self.state[area] = _State.UNRESOLVED
             for army in convoyed_armies:
-                order = self.orders.get(army)
-                if isinstance(order, MoveSpec) and order.convoy:
+                move = self.orders.get(army)
+                if isinstance(move, MoveSpec) and move.convoy:
                     self.szykman.add(army)
                     self._settle(army, False)
         else:

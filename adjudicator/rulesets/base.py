@@ -141,4 +141,3 @@ def find_ruleset(name: str) -> Ruleset:
         known = ", ".join(sorted(REGISTRY))
         raise UnknownRuleset(f"unknown ruleset {name!r}: known rulesets are {known}")
     return REGISTRY[key]()
-

@@ -85,14 +85,20 @@ def resolve_adjustments(
 
 
 def _builds(
-    state: GameState, power: str, orders: list[Build | Disband | Waive], allowance: int,
-    game_map: GameMap, units: list[Unit],
+    state: GameState,
+    power: str,
+    orders: list[Build | Disband | Waive],
+    allowance: int,
+    game_map: GameMap,
+    units: list[Unit],
 ) -> list[OrderResult]:
     results = []
     used: set[str] = set()
     for order in orders:
         if isinstance(order, Disband):
-            results.append(illegal(order, Reason.NO_REMOVALS, None, f"{power} has no unit to remove"))
+            results.append(
+                illegal(order, Reason.NO_REMOVALS, None, f"{power} has no unit to remove")
+            )
             continue
         if allowance == 0:
             results.append(illegal(order, Reason.NO_BUILDS, None, f"{power} has no build left"))
@@ -106,7 +112,11 @@ def _builds(
             results.append(illegal(order, problem[0], None, problem[1]))
             continue
         kind = order.unit.kind or UnitKind.ARMY
-        location = order.unit.location if kind is UnitKind.FLEET else split_location(order.unit.location)[0]
+        location = (
+            order.unit.location
+            if kind is UnitKind.FLEET
+            else split_location(order.unit.location)[0]
+        )
         unit = Unit(power, kind, location)
         units.append(unit)
         used.add(split_location(location)[0])
@@ -138,21 +148,34 @@ def _build_problem(
 
 
 def _removals(
-    state: GameState, power: str, orders: list[Build | Disband | Waive], required: int,
-    game_map: GameMap, units: list[Unit], rule: CivilDisorderRule,
+    state: GameState,
+    power: str,
+    orders: list[Build | Disband | Waive],
+    required: int,
+    game_map: GameMap,
+    units: list[Unit],
+    rule: CivilDisorderRule,
 ) -> list[OrderResult]:
     results = []
     board = units_by_area(state.units)
     for order in orders:
         if not isinstance(order, Disband):
-            results.append(illegal(order, Reason.NO_BUILDS, None, f"{power} must remove units, not build"))
+            results.append(
+                illegal(order, Reason.NO_BUILDS, None, f"{power} must remove units, not build")
+            )
             continue
         area = split_location(order.unit.location)[0]
         unit = board.get(area)
         if unit is None or unit not in units:
-            results.append(illegal(order, Reason.NO_UNIT, None, f"there is no unit in {area} to remove"))
+            results.append(
+                illegal(order, Reason.NO_UNIT, None, f"there is no unit in {area} to remove")
+            )
         elif unit.power != power:
-            results.append(illegal(order, Reason.NOT_YOUR_UNIT, unit, f"the unit in {area} belongs to {unit.power}"))
+            results.append(
+                illegal(
+                    order, Reason.NOT_YOUR_UNIT, unit, f"the unit in {area} belongs to {unit.power}"
+                )
+            )
         elif required == 0:
             results.append(illegal(order, Reason.NO_REMOVALS, unit, f"{power} has no removal left"))
         else:

@@ -14,11 +14,21 @@ fails (DATC 3.0, 6.G.8).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from maps.model import AreaKind, GameMap, split_location
-from orders.model import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitOrder, UnitRef
+from orders.model import (
+    Convoy,
+    Hold,
+    Move,
+    Order,
+    SupportHold,
+    SupportMove,
+    UnitKind,
+    UnitOrder,
+    UnitRef,
+)
 
 from ...assignment import assign_orders, illegal, units_by_area
 from ...geometry import can_reach_area, convoy_neighbours, move_target
@@ -35,7 +45,6 @@ from ...resolver import (
 )
 from ...results import OrderResult, Outcome, Reason
 from ...state import Dislodged, GameState, Unit
-from orders.model import UnitKind
 
 MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
 
@@ -66,14 +75,18 @@ class _ConvoyIndex:
     """Convoy orders given by fleets at sea, by the army area they name, and
     the convoy routes the board allows."""
 
-    def __init__(self, board: Mapping[str, Unit], orders: Mapping[str, UnitOrder], game_map: GameMap):
+    def __init__(
+        self, board: Mapping[str, Unit], orders: Mapping[str, UnitOrder], game_map: GameMap
+    ):
         self.by_army: dict[str, list[tuple[str, str, str]]] = {}
         for area, order in orders.items():
             if isinstance(order, Convoy) and _convoy_problem(board[area], game_map) is None:
                 army_area = split_location(order.convoyed.location)[0]
                 dest = split_location(order.dest)[0]
                 self.by_army.setdefault(army_area, []).append((area, dest, board[area].power))
-        self.board_fleets = frozenset(a for a, u in board.items() if _convoy_problem(u, game_map) is None)
+        self.board_fleets = frozenset(
+            a for a, u in board.items() if _convoy_problem(u, game_map) is None
+        )
         self._neighbours: dict[str, frozenset[str]] = {}
         self._map = game_map
 
@@ -151,7 +164,9 @@ def _plan_move(unit: Unit, order: Move, game_map: GameMap, convoys: _ConvoyIndex
             return _void(unit, order, Reason.ONLY_ARMIES_CONVOYED, "only armies can be convoyed")
         target = move_target(game_map, unit.kind, unit.location, order.dest)
         if target.location is None:
-            reason = Reason.BAD_COAST if target.ambiguous or "/" in order.dest else Reason.UNREACHABLE
+            reason = (
+                Reason.BAD_COAST if target.ambiguous or "/" in order.dest else Reason.UNREACHABLE
+            )
             return _void(unit, order, reason, target.problem or "")
         return Planned(unit, order, MoveSpec(area, dest_area), target=target.location)
     return _plan_army_move(unit, order, game_map, convoys, area, dest_area)
@@ -162,7 +177,9 @@ def _plan_army_move(
 ) -> Planned:
     dest = game_map.areas[dest_area]
     if dest.kind is AreaKind.SEA:
-        return _void(unit, order, Reason.UNREACHABLE, f"an army cannot enter {dest.name}, a sea area")
+        return _void(
+            unit, order, Reason.UNREACHABLE, f"an army cannot enter {dest.name}, a sea area"
+        )
     adjacent = game_map.army_adjacent(area, dest_area)
     wants_convoy = order.via_convoy or convoys.own_fleet_intent(unit, area, dest_area)
     if adjacent and not wants_convoy:
@@ -177,7 +194,9 @@ def _void(unit: Unit, order: UnitOrder, reason: Reason, detail: str) -> Planned:
     return Planned(unit, order, HoldSpec(area), rejected=illegal(order, reason, unit, detail))
 
 
-def _plan_support(unit: Unit, order: SupportHold | SupportMove, board: Mapping[str, Unit], game_map: GameMap) -> Planned:
+def _plan_support(
+    unit: Unit, order: SupportHold | SupportMove, board: Mapping[str, Unit], game_map: GameMap
+) -> Planned:
     area = split_location(unit.location)[0]
     target = split_location(order.supported.location)[0]
     if target == area:
@@ -191,7 +210,9 @@ def _plan_support(unit: Unit, order: SupportHold | SupportMove, board: Mapping[s
     return Planned(unit, order, SupportSpec(area, target, dest))
 
 
-def _plan_convoy(unit: Unit, order: Convoy, board: Mapping[str, Unit], game_map: GameMap) -> Planned:
+def _plan_convoy(
+    unit: Unit, order: Convoy, board: Mapping[str, Unit], game_map: GameMap
+) -> Planned:
     area = split_location(unit.location)[0]
     problem = _convoy_problem(unit, game_map)
     if problem is not None:
@@ -232,7 +253,9 @@ def _route_without(convoys: _ConvoyIndex, move: MoveSpec, fleet: str) -> bool:
     return convoys.route_exists(move.area, move.dest, convoys.board_fleets - {fleet})
 
 
-def plan_orders(state: GameState, orders: Sequence[Order], game_map: GameMap) -> tuple[dict[str, Planned], list[OrderResult]]:
+def plan_orders(
+    state: GameState, orders: Sequence[Order], game_map: GameMap
+) -> tuple[dict[str, Planned], list[OrderResult]]:
     """Check every order against the board; one `Planned` per unit, keyed by area."""
     board = units_by_area(state.units)
     movement = [o for o in orders if isinstance(o, MOVEMENT_ORDERS)]
@@ -252,14 +275,22 @@ def plan_orders(state: GameState, orders: Sequence[Order], game_map: GameMap) ->
             what = "support" if isinstance(plan.spec, SupportSpec) else "convoy"
             detail = f"the {what}ed unit was not ordered to do that"
             plans[area] = Planned(
-                plan.unit, plan.order, HoldSpec(area),
-                rejected=OrderResult(plan.order, Outcome.FAILS, Reason.NOT_MATCHED, plan.unit, detail),
+                plan.unit,
+                plan.order,
+                HoldSpec(area),
+                rejected=OrderResult(
+                    plan.order, Outcome.FAILS, Reason.NOT_MATCHED, plan.unit, detail
+                ),
             )
     return plans, list(assignment.rejected) + wrong_phase
 
 
 def _plan_one(
-    unit: Unit, order: UnitOrder | None, board: Mapping[str, Unit], game_map: GameMap, convoys: _ConvoyIndex
+    unit: Unit,
+    order: UnitOrder | None,
+    board: Mapping[str, Unit],
+    game_map: GameMap,
+    convoys: _ConvoyIndex,
 ) -> Planned:
     area = split_location(unit.location)[0]
     match order:
@@ -276,7 +307,9 @@ def _plan_one(
             return Planned(unit, order, HoldSpec(area))
 
 
-def resolve_movement(state: GameState, orders: Sequence[Order], game_map: GameMap) -> MovementOutcome:
+def resolve_movement(
+    state: GameState, orders: Sequence[Order], game_map: GameMap
+) -> MovementOutcome:
     """Resolve a movement phase: results for every order and the board after it."""
     plans, extra_results = plan_orders(state, orders, game_map)
     contest = Contest(
@@ -291,7 +324,7 @@ def resolve_movement(state: GameState, orders: Sequence[Order], game_map: GameMa
     return MovementOutcome(tuple(sorted(units)), dislodged, standoffs, tuple(results))
 
 
-def _cached_neighbours(game_map: GameMap):  # type: ignore[no-untyped-def]
+def _cached_neighbours(game_map: GameMap) -> Callable[[str], frozenset[str]]:
     cache: dict[str, frozenset[str]] = {}
 
     def neighbours(area: str) -> frozenset[str]:
@@ -323,11 +356,17 @@ def _result(plan: Planned, verdict: Adjudication) -> OrderResult:
             reason = Reason.CONVOY_GIVEN if ok else Reason.DISLODGED
         case _:
             ok = not dislodged
-            reason = Reason.DISLODGED if dislodged else (Reason.DEFAULT_HOLD if plan.defaulted else Reason.HELD)
+            reason = (
+                Reason.DISLODGED
+                if dislodged
+                else (Reason.DEFAULT_HOLD if plan.defaulted else Reason.HELD)
+            )
     return OrderResult(plan.order, Outcome.SUCCEEDS if ok else Outcome.FAILS, reason, plan.unit)
 
 
-def _board_after(plans: Mapping[str, Planned], verdict: Adjudication) -> tuple[list[Unit], tuple[Dislodged, ...]]:
+def _board_after(
+    plans: Mapping[str, Planned], verdict: Adjudication
+) -> tuple[list[Unit], tuple[Dislodged, ...]]:
     units: list[Unit] = []
     dislodged: list[Dislodged] = []
     for area, plan in plans.items():
@@ -345,7 +384,9 @@ def _board_after(plans: Mapping[str, Planned], verdict: Adjudication) -> tuple[l
     return units, tuple(sorted(dislodged, key=lambda d: d.unit))
 
 
-def _standoffs(plans: Mapping[str, Planned], verdict: Adjudication, units: list[Unit]) -> frozenset[str]:
+def _standoffs(
+    plans: Mapping[str, Planned], verdict: Adjudication, units: list[Unit]
+) -> frozenset[str]:
     """Areas left empty where a move bounced (no retreat there: 4.1 D / DATC 6.H)."""
     occupied = {split_location(u.location)[0] for u in units}
     bounced = {

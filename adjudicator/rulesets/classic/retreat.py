@@ -36,14 +36,17 @@ def retreat_options(dislodged: Dislodged, state: GameState, game_map: GameMap) -
             options.append(target.location)
         elif target.ambiguous:
             options.extend(
-                loc for loc in game_map.areas[area].fleet_locations
+                loc
+                for loc in game_map.areas[area].fleet_locations
                 if game_map.fleet_adjacent(unit.location, loc)
                 and _retreat_problem(dislodged, area, state) is None
             )
     return tuple(options)
 
 
-def _retreat_problem(dislodged: Dislodged, area: str, state: GameState) -> tuple[Reason, str] | None:
+def _retreat_problem(
+    dislodged: Dislodged, area: str, state: GameState
+) -> tuple[Reason, str] | None:
     if state.unit_at(area) is not None:
         return Reason.RETREAT_OCCUPIED, f"{area} is occupied"
     if area == dislodged.attacker_from and not dislodged.via_convoy:
@@ -53,7 +56,9 @@ def _retreat_problem(dislodged: Dislodged, area: str, state: GameState) -> tuple
     return None
 
 
-def resolve_retreats(state: GameState, orders: Sequence[Order], game_map: GameMap) -> RetreatOutcome:
+def resolve_retreats(
+    state: GameState, orders: Sequence[Order], game_map: GameMap
+) -> RetreatOutcome:
     """Resolve the retreat phase: the board after it and a result per dislodged unit."""
     waiting = {split_location(d.unit.location)[0]: d for d in state.dislodged}
     retreat_orders = [o for o in orders if isinstance(o, Retreat | Disband)]
@@ -66,7 +71,9 @@ def resolve_retreats(state: GameState, orders: Sequence[Order], game_map: GameMa
     for rejected in assignment.rejected:
         area = split_location(rejected.order.unit.location)[0]  # type: ignore[union-attr]
         if rejected.reason is Reason.NO_UNIT and state.unit_at(area) is not None:
-            rejected = illegal(rejected.order, Reason.NOT_DISLODGED, None, f"the unit in {area} was not dislodged")
+            rejected = illegal(
+                rejected.order, Reason.NOT_DISLODGED, None, f"the unit in {area} was not dislodged"
+            )
         results.append(rejected)
     moving: dict[str, list[tuple[Dislodged, Retreat, str]]] = {}
     for area, dislodged in waiting.items():
@@ -74,7 +81,9 @@ def resolve_retreats(state: GameState, orders: Sequence[Order], game_map: GameMa
         unit = dislodged.unit
         if order is None:
             default = Disband(unit.power, UnitRef(unit.kind, unit.location))
-            results.append(OrderResult(default, Outcome.SUCCEEDS, Reason.DESTROYED, unit, "no retreat ordered"))
+            results.append(
+                OrderResult(default, Outcome.SUCCEEDS, Reason.DESTROYED, unit, "no retreat ordered")
+            )
         elif isinstance(order, Disband):
             results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.DISBANDED, unit))
         else:
@@ -83,7 +92,9 @@ def resolve_retreats(state: GameState, orders: Sequence[Order], game_map: GameMa
             if isinstance(checked, OrderResult):
                 results.append(checked)
             else:
-                moving.setdefault(split_location(checked)[0], []).append((dislodged, order, checked))
+                moving.setdefault(split_location(checked)[0], []).append(
+                    (dislodged, order, checked)
+                )
     units = list(state.units)
     for contenders in moving.values():
         if len(contenders) == 1:
@@ -93,12 +104,20 @@ def resolve_retreats(state: GameState, orders: Sequence[Order], game_map: GameMa
         else:
             for dislodged, order, _ in contenders:
                 results.append(
-                    OrderResult(order, Outcome.FAILS, Reason.RETREAT_CLASH, dislodged.unit, "two units retreated to one area")
+                    OrderResult(
+                        order,
+                        Outcome.FAILS,
+                        Reason.RETREAT_CLASH,
+                        dislodged.unit,
+                        "two units retreated to one area",
+                    )
                 )
     return RetreatOutcome(tuple(sorted(units)), tuple(results))
 
 
-def _check_retreat(dislodged: Dislodged, order: Retreat, state: GameState, game_map: GameMap) -> OrderResult | str:
+def _check_retreat(
+    dislodged: Dislodged, order: Retreat, state: GameState, game_map: GameMap
+) -> OrderResult | str:
     """The location a retreat lands on, or the failed result saying why it cannot."""
     unit = dislodged.unit
     dest_area = split_location(order.dest)[0]

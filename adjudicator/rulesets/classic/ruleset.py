@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from maps.model import GameMap
-from orders.model import Order, OrderIssue, IssueKind, UnitKind
+from orders.model import IssueKind, Order, OrderIssue, UnitKind
 
 from ...dice import Dice
 from ...results import OrderResult, Resolution
@@ -74,15 +74,21 @@ class ClassicHooks:
     """The phase hooks of `classic`."""
 
     def resolve(
-        self, state: GameState, orders: Sequence[Order], game_map: GameMap,
-        options: ClassicOptions, dice: Dice | None,
+        self,
+        state: GameState,
+        orders: Sequence[Order],
+        game_map: GameMap,
+        options: ClassicOptions,
+        dice: Dice | None,
     ) -> Resolution:
         results: tuple[OrderResult, ...]
         match state.phase.kind:
             case PhaseKind.MOVEMENT:
                 moved = resolve_movement(state, orders, game_map)
                 results = moved.results
-                after = replace(state, units=moved.units, dislodged=moved.dislodged, standoffs=moved.standoffs)
+                after = replace(
+                    state, units=moved.units, dislodged=moved.dislodged, standoffs=moved.standoffs
+                )
                 if moved.dislodged:
                     nxt = replace(after, phase=replace(state.phase, kind=PhaseKind.RETREAT))
                 else:
@@ -95,12 +101,16 @@ class ClassicHooks:
                 adjusted = resolve_adjustments(state, orders, game_map, options.civil_disorder)
                 results = adjusted.results
                 nxt = after_season(replace(state, units=adjusted.units), game_map, options)
-        return Resolution(previous=state, state=nxt, results=results, rolls=tuple(dice.rolls) if dice else ())
+        return Resolution(
+            previous=state, state=nxt, results=results, rolls=tuple(dice.rolls) if dice else ()
+        )
 
     def initial_state(self, game_map: GameMap, scenario: str) -> GameState:
         if scenario not in game_map.scenarios:
             known = ", ".join(sorted(game_map.scenarios))
-            raise KeyError(f"unknown scenario {scenario!r} for map {game_map.name} (known: {known})")
+            raise KeyError(
+                f"unknown scenario {scenario!r} for map {game_map.name} (known: {known})"
+            )
         start = game_map.scenarios[scenario]
         units = tuple(sorted(Unit(u.power, UnitKind(u.kind), u.location) for u in start.units))
         phase = Phase(start.year, Season(start.season), PhaseKind.MOVEMENT)
@@ -120,7 +130,9 @@ class ClassicHooks:
         for result in failed:
             source = getattr(result.order, "source", None)
             if source is not None and result.reason.illegal:
-                issues.append(OrderIssue(IssueKind.ILLEGAL, result.detail or result.reason.value, source))
+                issues.append(
+                    OrderIssue(IssueKind.ILLEGAL, result.detail or result.reason.value, source)
+                )
         return tuple(sorted(issues, key=lambda i: (i.source.file, i.source.line)))
 
 
