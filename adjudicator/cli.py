@@ -29,7 +29,6 @@ from renderers.report import TurnReport, power_name, render_board, render_report
 
 from . import gamefolder as gf
 from .dice import Dice, commitment, file_digest, verify_roll, verify_secret
-from .results import Resolution
 from .rulesets.base import OptionError, Ruleset, UnknownRuleset, find_ruleset
 from .state import GameState, PhaseKind
 
@@ -209,10 +208,6 @@ def all_issues(
     return parsed.issues + tuple(ruleset.check(state, parsed.orders, game_map, options))
 
 
-def make_dice(secret: str | None, game: str, state: GameState) -> Dice | None:
-    return Dice(secret, game, state.phase.id) if secret is not None else None
-
-
 def fail(message: str) -> NoReturn:
     raise UserError(message)
 
@@ -311,46 +306,62 @@ def adjudicate(folder: Path, order_paths: tuple[Path, ...]) -> None:
     if game.state.winner:
         fail(f"the game is over: {power_name(game.game_map, game.state.winner)} won")
     gf.check_not_archived(folder, order_paths)
-    parsed = parse_files(read_order_files(order_paths), game.game_map, game.state.phase.kind)
-    issues = all_issues(parsed, game.ruleset, game.state, game.game_map, game.options)
-    secret = gf.checked_secret(folder, game.config)
-    resolution = game.ruleset.resolve(
-        game.state,
-        parsed.orders,
+    files = read_order_files(order_paths)
+    turn = judge_turn(
+        game.ruleset,
         game.game_map,
         game.options,
-        make_dice(secret, game.config.name, game.state),
-    )
-    text = _write_turn(game, parsed, issues, resolution)
-    click.echo(text, nl=False)
-    if issues:
-        raise ReportedFailure(f"{len(issues)} order line(s) had problems and were skipped")
-
-
-def _write_turn(
-    game: LoadedGame, parsed: ParsedOrders, issues: tuple[OrderIssue, ...], resolution: Resolution
-) -> str:
-    """Archive the orders, write the reports, then the next state; the report text."""
-    next_path = gf.state_path(game.folder, resolution.state.phase)
-    if next_path.exists():
-        fail(f"{next_path}: already exists; older turns are never rewritten")
-    phase = game.state.phase
-    receipts = gf.archive_orders(game.folder, phase, [(f.name, f.data) for f in parsed.files])
-    turn = TurnReport(
-        resolution=resolution,
-        game_map=game.game_map,
-        ruleset=game.ruleset.name,
-        ruleset_title=game.ruleset.title,
+        game.state,
+        files,
         game_name=game.config.name,
-        changed_options=game.ruleset.changed_options(game.options),
-        issues=issues,
-        receipts=receipts,
-        file_powers=parsed.file_powers,
+        secret=gf.checked_secret(folder, game.config),
     )
     text = render_report(turn)
-    gf.write_report(game.folder, phase, text, render_json(turn))
-    gf.write_state(game.folder, resolution.state)
-    return text
+    _write_turn(game.folder, turn, files, text)
+    click.echo(text, nl=False)
+    raise_for_issues(turn.issues)
+
+
+def judge_turn(
+    ruleset: Ruleset,
+    game_map: GameMap,
+    options: Any,
+    state: GameState,
+    files: Sequence[OrderFile],
+    *,
+    game_name: str = "",
+    secret: str | None = None,
+) -> TurnReport:
+    """Parse, check and resolve one phase: everything its report shows."""
+    parsed = parse_files(files, game_map, state.phase.kind)
+    dice = Dice(secret, game_name, state.phase.id) if secret is not None else None
+    return TurnReport(
+        resolution=ruleset.resolve(state, parsed.orders, game_map, options, dice),
+        game_map=game_map,
+        ruleset=ruleset.name,
+        ruleset_title=ruleset.title,
+        game_name=game_name,
+        changed_options=ruleset.changed_options(options),
+        issues=all_issues(parsed, ruleset, state, game_map, options),
+        receipts=gf.receipts([(f.name, f.data) for f in files]),
+        file_powers=parsed.file_powers,
+    )
+
+
+def _write_turn(folder: Path, turn: TurnReport, files: Sequence[OrderFile], text: str) -> None:
+    """Archive the orders, write the reports, then (last) the next state."""
+    next_path = gf.state_path(folder, turn.next_state.phase)
+    if next_path.exists():
+        fail(f"{next_path}: already exists; older turns are never rewritten")
+    gf.archive_orders(folder, turn.phase, [(f.name, f.data) for f in files])
+    gf.write_report(folder, turn.phase, text, render_json(turn))
+    gf.write_state(folder, turn.next_state)
+
+
+def raise_for_issues(issues: Sequence[OrderIssue]) -> None:
+    """Exit code 1 (after the output) when any order line had a problem."""
+    if issues:
+        raise ReportedFailure(f"{len(issues)} order line(s) had problems (see the report)")
 
 
 @main.command()
@@ -388,28 +399,17 @@ def resolve(
 ) -> None:
     """Resolve one phase without a game folder (the entry point for other programs)."""
     ruleset = find_ruleset(ruleset_name)
-    game_map = load_game_map(ruleset.map_name)
-    state = read_position(position)
-    parsed = parse_files(read_order_files([orders_path]), game_map, state.phase.kind)
-    options = ruleset.options()
-    issues = all_issues(parsed, ruleset, state, game_map, options)
-    secret = gf.read_secret_file(secret_file) if secret_file else None
-    resolution = ruleset.resolve(
-        state, parsed.orders, game_map, options, make_dice(secret, game_name, state)
-    )
-    turn = TurnReport(
-        resolution=resolution,
-        game_map=game_map,
-        ruleset=ruleset.name,
-        ruleset_title=ruleset.title,
+    turn = judge_turn(
+        ruleset,
+        load_game_map(ruleset.map_name),
+        ruleset.options(),
+        read_position(position),
+        read_order_files([orders_path]),
         game_name=game_name,
-        issues=issues,
-        receipts=gf.receipts([(f.name, f.data) for f in parsed.files]),
-        file_powers=parsed.file_powers,
+        secret=gf.read_secret_file(secret_file) if secret_file else None,
     )
     click.echo(render_json(turn) if fmt == "json" else render_report(turn), nl=False)
-    if issues:
-        raise ReportedFailure(f"{len(issues)} order line(s) had problems and were skipped")
+    raise_for_issues(turn.issues)
 
 
 def read_position(path: Path) -> GameState:

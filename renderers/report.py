@@ -132,7 +132,7 @@ REASON_PHRASES: Mapping[Reason, str] = {
     Reason.SUPPORT_SELF: "a unit cannot support itself",
     Reason.CONVOY_NOT_AT_SEA: "only a fleet at sea can convoy",
     Reason.ONLY_ARMIES_CONVOYED: "only armies can be convoyed",
-    Reason.DUPLICATE: "the unit already had an order",
+    Reason.DUPLICATE: "the unit was given another order",
     Reason.WRONG_PHASE: "that order does not belong in this phase",
     Reason.NOT_DISLODGED: "the unit was not dislodged",
     Reason.RETREAT_TO_ATTACKER: "a unit cannot retreat to where the attack came from",
@@ -166,7 +166,10 @@ def reason_text(reason: Reason, phase_kind: PhaseKind = PhaseKind.MOVEMENT) -> s
 
 def result_text(result: OrderResult, phase_kind: PhaseKind) -> str:
     words = reason_text(result.reason, phase_kind)
-    return f"{words} ({result.detail})" if result.detail else words
+    detail = result.detail.strip()
+    if not detail or detail.casefold() in words.casefold():
+        return words
+    return f"{words} ({detail})"
 
 
 # --- board facts the report shows ------------------------------------------------

@@ -226,7 +226,7 @@ def test_adjudicate_with_bad_lines_still_resolves_and_exits_1(game: Path) -> Non
     assert "did you mean" in result.stdout
     assert "A LVP - YOR  moved" in result.stdout
     assert "F LON H" in result.stdout  # the bad line was skipped: London held
-    assert "1 order line(s) had problems" in result.stderr
+    assert "1 order line(s) had problems (see the report)" in result.stderr
     assert len(gf.list_phases(game)) == 2
 
 
