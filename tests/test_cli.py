@@ -12,7 +12,7 @@ from click.testing import CliRunner, Result
 
 from adjudicator import cli
 from adjudicator import gamefolder as gf
-from adjudicator.dice import commitment
+from adjudicator.dice import Dice, commitment
 from adjudicator.state import PhaseKind
 from maps.model import GameMap
 from orders.model import (
@@ -384,3 +384,67 @@ def test_report_header_lists_changed_options(game: Path) -> None:
     assert "Options differing from the rulebook: victory_centers = 12" in result.stdout
     data = json.loads((game / "reports" / "1901-spring-movement.json").read_text())
     assert data["options"] == {"victory_centers": 12}
+
+
+def test_verify_checks_logged_rolls(game: Path) -> None:
+    secret = (game / "secret.txt").read_text().strip()
+    dice = Dice(secret, "test", "1901-spring-movement")
+    dice.roll("weather", sides=6)
+    roll = dice.rolls[0]
+    entry = {
+        "game": roll.game,
+        "phase": roll.phase,
+        "purpose": roll.purpose,
+        "index": roll.index,
+        "sides": roll.sides,
+        "result": roll.result,
+    }
+    report = game / "reports" / "1901-spring-movement.json"
+    report.parent.mkdir()
+    report.write_text(json.dumps({"rolls": [entry], "receipts": []}))
+    good = run("verify", game)
+    assert good.exit_code == 0 and "roll weather #0: ok" in good.stdout
+    entry["result"] = roll.result % 6 + 1
+    report.write_text(json.dumps({"rolls": [entry]}))
+    bad = run("verify", game)
+    assert bad.exit_code == 1 and "roll weather #0: MISMATCH" in bad.stdout
+    report.write_text("{not json")
+    broken = run("verify", game)
+    assert broken.exit_code == 1 and "cannot read report JSON" in broken.stderr
+
+
+def test_resolve_reports_dislodged_units_and_retreats(tmp_path: Path) -> None:
+    position = tmp_path / "position.yaml"
+    position.write_text(
+        "phase: 1901-fall-movement\n"
+        "units: {france: [A BUR], germany: [A MUN, A RUH]}\n"
+        "supply_centers: {france: [PAR], germany: [MUN]}\n"
+    )
+    orders = tmp_path / "orders.txt"
+    orders.write_text("Germany:\nA Ruhr - Burgundy\nA Munich S A Ruhr - Burgundy\n")
+    result = run(
+        "resolve",
+        "--ruleset",
+        "classic",
+        "--position",
+        position,
+        "--orders",
+        orders,
+        "--format",
+        "json",
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["next_phase"] == "1901-fall-retreat"
+    assert data["dislodged"] == [
+        {
+            "power": "france",
+            "unit": "A BUR",
+            "attacker_from": "RUH",
+            "via_convoy": False,
+            "retreats": ["BEL", "GAS", "MAR", "PAR", "PIC"],
+        }
+    ]
+    text = run("resolve", "--ruleset", "classic", "--position", position, "--orders", orders)
+    assert "Dislodged: A BUR (may retreat to: BEL, GAS, MAR, PAR, PIC)" in text.stdout
+    assert "A BUR H  dislodged" in text.stdout

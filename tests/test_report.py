@@ -274,3 +274,15 @@ def test_board(game_map: GameMap) -> None:
         "  units (1): F LON",
         "  centres (1): LON",
     ]
+
+
+def test_issues_of_unknown_files_get_their_own_section(game_map: GameMap) -> None:
+    turn = spring_turn(game_map)
+    text = render_report(TurnReport(**{**turn.__dict__, "file_powers": {}}))
+    assert "== Other order files ==\n  england.txt, line 3: syntax:" in text
+    assert (
+        json.loads(render_json(TurnReport(**{**turn.__dict__, "file_powers": {}})))["issues"][0][
+            "power"
+        ]
+        is None
+    )
