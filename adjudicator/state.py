@@ -12,7 +12,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from orders.model import UnitKind
+from orders.model import PhaseKind, UnitKind
+
+__all__ = ["Dislodged", "GameState", "Phase", "PhaseKind", "Season", "Unit"]
 
 
 class Season(StrEnum):
@@ -20,12 +22,6 @@ class Season(StrEnum):
     SUMMER = "summer"
     FALL = "fall"
     WINTER = "winter"
-
-
-class PhaseKind(StrEnum):
-    MOVEMENT = "movement"
-    RETREAT = "retreat"
-    ADJUSTMENT = "adjustment"
 
 
 SEASON_ORDER = {Season.SPRING: 0, Season.SUMMER: 1, Season.FALL: 2, Season.WINTER: 3}

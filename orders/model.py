@@ -13,6 +13,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 
+class PhaseKind(StrEnum):
+    """The kinds of phase; each accepts its own group of orders."""
+
+    MOVEMENT = "movement"
+    RETREAT = "retreat"
+    ADJUSTMENT = "adjustment"
+
+
 class UnitKind(StrEnum):
     """Unit kinds. `G` (garrison) is Machiavelli's unit in a city."""
 

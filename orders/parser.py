@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
@@ -36,6 +36,7 @@ from orders.model import (
     Order,
     OrderIssue,
     OrderSet,
+    PhaseKind,
     Retreat,
     Source,
     SupportHold,
@@ -45,9 +46,6 @@ from orders.model import (
     Waive,
 )
 from orders.names import COAST_PHRASES, NameIndex, Reading, coast_name, fold
-
-if TYPE_CHECKING:  # the engine's phase kinds; orders must not import the engine at run time
-    from adjudicator.state import PhaseKind
 
 GRAMMAR = "diplomacy"
 """The grammar `parse_orders` reads with (`grammar/<name>.lark`)."""
