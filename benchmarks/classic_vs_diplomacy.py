@@ -2,7 +2,7 @@
 
     python benchmarks/classic_vs_diplomacy.py [--phases 200] [--seed 0] [--warmup 20]
 
-N random order sets for the standard opening (`orders.random.random_movement_orders`
+N random order sets for the standard opening (`adjudicator.random_orders.random_movement_orders`
 on the initial state, seeds `seed .. seed+N-1`) are adjudicated by both engines in
 one process, alternating which engine goes first, after a warm-up. What is timed
 (`time.perf_counter`, garbage collector paused, as `timeit` does):
@@ -38,13 +38,13 @@ from typing import Any, Protocol
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from adjudicator.random_orders import random_movement_orders, random_position
 from adjudicator.rulesets import find_ruleset
 from adjudicator.rulesets.classic.retreat import retreat_options
 from adjudicator.state import GameState, PhaseKind
 from maps import load_map
 from maps.model import GameMap
 from orders.model import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
-from orders.random import random_movement_orders, random_position
 
 Board = frozenset[str]
 """A board after the phase: `POWER A LOC` per unit, `POWER *A LOC` per dislodged unit."""

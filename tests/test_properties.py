@@ -3,7 +3,7 @@
 DESIGN.md's conformance test: every unit gets exactly one result, no two
 units share a place, the same inputs give the same outputs, the state
 round-trips through YAML; plus retreat and adjustment phases. Positions and
-orders come from `orders.random`, driven by a seed Hypothesis draws, so a
+orders come from `adjudicator.random_orders`, driven by a seed Hypothesis draws, so a
 failure shrinks to a seed and a unit count that reproduce it.
 """
 
@@ -17,17 +17,17 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.results import Reason, Resolution
-from adjudicator.rulesets import find_ruleset
-from adjudicator.state import GameState, Phase, PhaseKind, Season, Unit
-from maps import load_map, split_location
-from orders.model import Build, Hold, Move, Order, UnitKind, UnitRef
-from orders.random import (
+from adjudicator.random_orders import (
     random_adjustment_orders,
     random_movement_orders,
     random_position,
     random_retreat_orders,
 )
+from adjudicator.results import Reason, Resolution
+from adjudicator.rulesets import find_ruleset
+from adjudicator.state import GameState, Phase, PhaseKind, Season, Unit
+from maps import load_map, split_location
+from orders.model import Build, Hold, Move, Order, UnitKind, UnitRef
 
 GAME_MAP = load_map("classic")
 CLASSIC = find_ruleset("classic")

@@ -8,9 +8,8 @@ coast). They are not all legal: a convoy may have no route, a support may
 not match, a retreat may go to an occupied area; those are what the engine
 must judge.
 
-This module is a test and benchmark helper: unlike the rest of `orders`, it
-reads the engine's `GameState` and reach rules (`adjudicator.state`,
-`adjudicator.geometry`), and nothing in the engine imports it.
+A test and benchmark helper (and a seed for bots): nothing in the engine
+imports it.
 """
 
 from __future__ import annotations
@@ -18,11 +17,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
-from adjudicator.geometry import can_reach_area
-from adjudicator.state import GameState, Phase, PhaseKind, Season, Unit
 from maps.model import AreaKind, GameMap, split_location
-
-from .model import (
+from orders.model import (
     Build,
     Convoy,
     Disband,
@@ -36,6 +32,9 @@ from .model import (
     UnitRef,
     Waive,
 )
+
+from .geometry import can_reach_area
+from .state import GameState, Phase, PhaseKind, Season, Unit
 
 MOVEMENT_WEIGHTS: Mapping[str, float] = {
     "hold": 1.0,
