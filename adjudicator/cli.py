@@ -22,8 +22,9 @@ from typing import Any, NoReturn
 import click
 import yaml
 
-from maps.model import GameMap
-from orders.model import Order, OrderIssue, OrderSet
+from maps import GameMap, load_map
+from orders.model import Order, OrderIssue
+from orders.parser import parse_orders
 from renderers.json_output import receipts_from_dict, render_json, rolls_from_dict
 from renderers.report import TurnReport, power_name, render_board, render_report
 
@@ -79,22 +80,6 @@ class JudgeGroup(click.Group):
 # --- wiring helpers ----------------------------------------------------------------
 
 
-def load_game_map(name: str) -> GameMap:
-    """The map called `name` (imported lazily: `mapjudge --help` stays fast)."""
-    from maps import load_map
-
-    return load_map(name)
-
-
-def parse_text(
-    text: str, *, game_map: GameMap, phase_kind: PhaseKind, file: str, power: str | None
-) -> OrderSet:
-    """Parse one order file's text with the project's parser."""
-    from orders.parser import parse_orders
-
-    return parse_orders(text, game_map=game_map, phase_kind=phase_kind, file=file, power=power)
-
-
 @dataclass(frozen=True)
 class OrderFile:
     """An order file as received: its display name, bytes and decoded text."""
@@ -144,7 +129,7 @@ def open_game(folder: Path) -> LoadedGame:
         options = ruleset.options(config.options, config.preset)
     except (OptionError, TypeError, ValueError) as exc:
         raise gf.GameFolderError(f"{where}: key 'options'/'preset': {exc}") from None
-    game_map = load_game_map(config.map or ruleset.map_name)
+    game_map = load_map(config.map or ruleset.map_name)
     return LoadedGame(folder, config, ruleset, game_map, options, gf.current_state(folder))
 
 
@@ -189,7 +174,7 @@ def parse_files(
     file_powers: dict[str, str] = {}
     for f in files:
         hint = file_power(game_map, f.name)
-        parsed = parse_text(
+        parsed = parse_orders(
             f.text, game_map=game_map, phase_kind=phase_kind, file=f.name, power=hint
         )
         orders += parsed.orders
@@ -241,7 +226,7 @@ def new(
     ruleset = find_ruleset(ruleset_name)
     if folder.exists() and any(folder.iterdir()):
         fail(f"{folder}: already exists and is not empty")
-    game_map = load_game_map(ruleset.map_name)
+    game_map = load_map(ruleset.map_name)
     scenario = scenario or ruleset.default_scenario
     if game_map.scenarios and scenario not in game_map.scenarios:
         fail(f"unknown scenario {scenario!r} (known: {', '.join(sorted(game_map.scenarios))})")
@@ -401,7 +386,7 @@ def resolve(
     ruleset = find_ruleset(ruleset_name)
     turn = judge_turn(
         ruleset,
-        load_game_map(ruleset.map_name),
+        load_map(ruleset.map_name),
         ruleset.options(),
         read_position(position),
         read_order_files([orders_path]),

@@ -13,19 +13,6 @@ from click.testing import CliRunner, Result
 from adjudicator import cli
 from adjudicator import gamefolder as gf
 from adjudicator.dice import Dice, commitment
-from adjudicator.state import PhaseKind
-from maps.model import GameMap
-from orders.model import (
-    Hold,
-    IssueKind,
-    Move,
-    Order,
-    OrderIssue,
-    OrderSet,
-    Source,
-    UnitKind,
-    UnitRef,
-)
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "classic-1901"
 
@@ -35,51 +22,6 @@ CLEAN_ORDERS = {
     "germany.txt": "Germany\nA Munich - Burgundy\n",
 }
 TYPO_ORDERS = {"england.txt": "England\nF Lodnon - North Sea\nA Liverpool - Yorkshire\n"}
-
-
-def fake_parse(
-    text: str, *, game_map: GameMap, phase_kind: PhaseKind, file: str, power: str | None = None
-) -> OrderSet:
-    """A stand-in for `orders.parser.parse_orders` while it is being written:
-    `<Power>` header lines, `A|F <place> - <place>` and `A|F <place> H`."""
-    orders: list[Order] = []
-    issues: list[OrderIssue] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        words = line.split()
-        if not words or line.startswith(">"):
-            continue
-        if game_map.power_lookup(line.strip()):
-            power = game_map.power_lookup(line.strip())
-            continue
-        source = Source(file, number, line)
-        kind = UnitKind(words[0].upper())
-        here, _, there = " ".join(words[1:]).partition(" - ")
-        places = [here.removesuffix(" H"), there] if there else [here.removesuffix(" H")]
-        codes = [game_map.lookup(p) for p in places]
-        if None in codes:
-            bad = places[codes.index(None)]
-            hints = tuple(str(m) for m in game_map.suggestions(bad))
-            issues.append(OrderIssue(IssueKind.SYNTAX, f"unknown place {bad!r}", source, hints))
-            continue
-        unit = UnitRef(kind, str(codes[0]))
-        order: Order = (
-            Move(str(power), unit, str(codes[1]), source=source)
-            if there
-            else Hold(str(power), unit, source=source)
-        )
-        orders.append(order)
-    return OrderSet(tuple(orders), tuple(issues))
-
-
-@pytest.fixture(autouse=True)
-def parser(monkeypatch: pytest.MonkeyPatch) -> bool:
-    """Use the fake parser until `orders.parser` exists; True if the real one is used."""
-    try:
-        import orders.parser  # noqa: F401
-    except ImportError:
-        monkeypatch.setattr(cli, "parse_text", fake_parse)
-        return False
-    return True
 
 
 def run(*args: str | Path) -> Result:
@@ -361,9 +303,7 @@ def test_resolve_errors(position: Path, tmp_path: Path) -> None:
 # --- the bundled example ----------------------------------------------------------
 
 
-def test_example_game_adjudicates_and_verifies(tmp_path: Path, parser: bool) -> None:
-    if not parser:
-        pytest.skip("needs the real order parser")
+def test_example_game_adjudicates_and_verifies(tmp_path: Path) -> None:
     folder = tmp_path / "demo"
     shutil.copytree(EXAMPLE, folder)
     inbox = sorted((folder / "orders").glob("*.txt"))
