@@ -70,9 +70,4 @@ def can_reach_area(game_map: GameMap, kind: UnitKind, source: str, dest_area: st
 
 def convoy_neighbours(game_map: GameMap, area_code: str) -> frozenset[str]:
     """Areas next to `area_code` along any fleet border (a convoy chain's steps)."""
-    area = game_map.areas[area_code]
-    found: set[str] = set()
-    for loc in area.fleet_locations:
-        found.update(split_location(n)[0] for n in game_map.fleet_neighbours(loc))
-    found.discard(area_code)
-    return frozenset(found)
+    return game_map.fleet_area_neighbours(area_code)

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from enum import StrEnum
+from functools import lru_cache
 
 import networkx as nx
 
@@ -124,6 +125,7 @@ def normalize_name(text: str) -> str:
     return " ".join(cleaned.replace("-", " ").split())
 
 
+@lru_cache(maxsize=8192)
 def split_location(location: str) -> tuple[str, str | None]:
     """`SPA/nc` -> (`SPA`, `nc`); `TYR` -> (`TYR`, None)."""
     area, _, coast = location.partition("/")
@@ -158,6 +160,7 @@ class GameMap:
     _army: dict[str, frozenset[str]] = field(init=False, repr=False)
     _fleet: dict[str, frozenset[str]] = field(init=False, repr=False)
     _names: dict[str, str] = field(init=False, repr=False)
+    _sea_steps: dict[str, frozenset[str]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         army: dict[str, set[str]] = {}
@@ -173,6 +176,7 @@ class GameMap:
         self._army = {k: frozenset(v) for k, v in army.items()}
         self._fleet = {k: frozenset(v) for k, v in fleet.items()}
         self._names = self._build_name_index()
+        self._sea_steps = {code: self._fleet_area_neighbours(code) for code in self.areas}
 
     # --- areas and locations -------------------------------------------------
 
@@ -209,6 +213,18 @@ class GameMap:
                 found.add(self.province(other))
         found.discard(code)
         return frozenset(found)
+
+    def _fleet_area_neighbours(self, code: str) -> frozenset[str]:
+        found: set[str] = set()
+        for loc in self.areas[code].fleet_locations:
+            found.update(split_location(n)[0] for n in self._fleet.get(loc, ()))
+        found.discard(code)
+        return frozenset(found)
+
+    def fleet_area_neighbours(self, code: str) -> frozenset[str]:
+        """Areas next to `code` along a fleet border from any of its coasts
+        (the steps of a convoy chain)."""
+        return self._sea_steps.get(code, frozenset())
 
     def supply_centers(self) -> tuple[str, ...]:
         return tuple(sorted(c for c, a in self.areas.items() if a.supply_center))

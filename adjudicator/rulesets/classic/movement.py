@@ -14,7 +14,7 @@ fails (DATC 3.0, 6.G.8).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from maps.model import AreaKind, GameMap, split_location
@@ -31,7 +31,7 @@ from orders.model import (
 )
 
 from ...assignment import assign_orders, illegal, units_by_area
-from ...geometry import can_reach_area, convoy_neighbours, move_target
+from ...geometry import can_reach_area, move_target
 from ...resolver import (
     Adjudication,
     Combatant,
@@ -87,13 +87,7 @@ class _ConvoyIndex:
         self.board_fleets = frozenset(
             a for a, u in board.items() if _convoy_problem(u, game_map) is None
         )
-        self._neighbours: dict[str, frozenset[str]] = {}
-        self._map = game_map
-
-    def neighbours(self, area: str) -> frozenset[str]:
-        if area not in self._neighbours:
-            self._neighbours[area] = convoy_neighbours(self._map, area)
-        return self._neighbours[area]
+        self.neighbours = game_map.fleet_area_neighbours
 
     def route_exists(self, start: str, dest: str, fleets: frozenset[str]) -> bool:
         """Whether a chain of `fleets` joins `start` and `dest` (DATC 4.E.1: a convoy
@@ -315,24 +309,13 @@ def resolve_movement(
     contest = Contest(
         units={a: Combatant(p.unit.power) for a, p in plans.items()},
         orders={a: p.spec for a, p in plans.items()},
-        convoy_graph=_cached_neighbours(game_map),
+        convoy_graph=game_map.fleet_area_neighbours,
     )
     verdict = adjudicate(contest)
     results = [_result(plan, verdict) for plan in plans.values()] + extra_results
     units, dislodged = _board_after(plans, verdict)
     standoffs = _standoffs(plans, verdict, units)
     return MovementOutcome(tuple(sorted(units)), dislodged, standoffs, tuple(results))
-
-
-def _cached_neighbours(game_map: GameMap) -> Callable[[str], frozenset[str]]:
-    cache: dict[str, frozenset[str]] = {}
-
-    def neighbours(area: str) -> frozenset[str]:
-        if area not in cache:
-            cache[area] = convoy_neighbours(game_map, area)
-        return cache[area]
-
-    return neighbours
 
 
 def _result(plan: Planned, verdict: Adjudication) -> OrderResult:
