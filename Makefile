@@ -19,7 +19,9 @@ install-test: $(BIN)/python
 demo: install
 	rm -rf $(DEMO_DIR)
 	cp -r examples/classic-1901 $(DEMO_DIR)
-	$(BIN)/mapjudge adjudicate $(DEMO_DIR) $(DEMO_DIR)/orders/*.txt
+	@# exit code 1 means "some orders had problems, the turn was still resolved":
+	@# the example's orders hold deliberate typos, so 1 is the expected outcome here.
+	$(BIN)/mapjudge adjudicate $(DEMO_DIR) $(DEMO_DIR)/orders/*.txt || [ $$? -eq 1 ]
 
 test: install-test
 	$(BIN)/python -m pytest

@@ -88,6 +88,7 @@ class Dislodged:
     unit: Unit
     attacker_from: str
     via_convoy: bool = False
+    retreats: tuple[str, ...] = ()  # where it may legally retreat, as the ruleset found
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,7 @@ class GameState:
                     "unit": str(d.unit),
                     "attacker_from": d.attacker_from,
                     "via_convoy": d.via_convoy,
+                    "retreats": list(d.retreats),
                 }
                 for d in sorted(self.dislodged, key=lambda d: d.unit)
             ]
@@ -172,6 +174,7 @@ class GameState:
                     Unit.parse(str(d["power"]), str(d["unit"])),
                     str(d["attacker_from"]),
                     bool(d.get("via_convoy", False)),
+                    tuple(str(r) for r in d.get("retreats") or ()),
                 )
                 for d in data.get("dislodged") or ()
             )

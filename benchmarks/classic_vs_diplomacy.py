@@ -40,7 +40,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adjudicator.random_orders import random_movement_orders, random_position
 from adjudicator.rulesets import find_ruleset
-from adjudicator.rulesets.classic.retreat import retreat_options
 from adjudicator.state import GameState, PhaseKind
 from maps import load_map
 from maps.model import GameMap
@@ -133,7 +132,7 @@ def mapjudge_board(state: GameState, game_map: GameMap) -> Board:
     dislodged = {
         f"{d.unit.power.upper()} *{d.unit.kind.value} {d.unit.location.upper()}"
         for d in state.dislodged
-        if retreat_options(d, state, game_map)
+        if d.retreats
     }
     return frozenset(units | dislodged)
 

@@ -21,7 +21,6 @@ from .report import (
     TurnReport,
     format_order,
     issue_key,
-    retreat_options,
     sorted_results,
 )
 
@@ -75,7 +74,7 @@ def _dislodged(turn: TurnReport) -> list[dict[str, Any]]:
             "unit": str(d.unit),
             "attacker_from": d.attacker_from,
             "via_convoy": d.via_convoy,
-            "retreats": list(retreat_options(state, turn.game_map, d)),
+            "retreats": list(d.retreats),
         }
         for d in sorted(state.dislodged, key=lambda d: d.unit)
     ]

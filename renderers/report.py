@@ -15,7 +15,7 @@ from typing import Any
 from adjudicator.dice import Roll
 from adjudicator.gamefolder import Receipt
 from adjudicator.results import OrderResult, Reason, Resolution
-from adjudicator.state import Dislodged, GameState, Phase, PhaseKind, Season, Unit
+from adjudicator.state import GameState, Phase, PhaseKind, Season, Unit
 from maps.model import GameMap
 from orders.model import (
     Build,
@@ -175,21 +175,6 @@ def result_text(result: OrderResult, phase_kind: PhaseKind) -> str:
 # --- board facts the report shows ------------------------------------------------
 
 
-def retreat_options(state: GameState, game_map: GameMap, dislodged: Dislodged) -> tuple[str, ...]:
-    """Where a dislodged unit may retreat: next to it, empty, not the attacker's
-    origin (unless the attack was convoyed), not left empty by a standoff
-    (rules 2000, "Retreating"; DATC 4.A.5)."""
-    unit = dislodged.unit
-    if unit.kind is UnitKind.FLEET:
-        neighbours = game_map.fleet_neighbours(unit.location)
-    else:
-        neighbours = game_map.army_neighbours(unit.location)
-    blocked = {game_map.province(u.location) for u in state.units} | set(state.standoffs)
-    if not dislodged.via_convoy:
-        blocked.add(game_map.province(dislodged.attacker_from))
-    return tuple(sorted(loc for loc in neighbours if game_map.province(loc) not in blocked))
-
-
 def centres_settled(resolution: Resolution) -> bool:
     """Whether centre ownership was just settled for the year (after Fall)."""
     before, after = resolution.previous.phase, resolution.state.phase
@@ -292,7 +277,7 @@ def _dislodged_lines(turn: TurnReport, power: str) -> list[str]:
     for dislodged in sorted(turn.next_state.dislodged, key=lambda d: d.unit):
         if dislodged.unit.power != power:
             continue
-        options = retreat_options(turn.next_state, turn.game_map, dislodged)
+        options = dislodged.retreats
         where = ", ".join(options) if options else "nowhere (it will be disbanded)"
         lines.append(f"  Dislodged: {dislodged.unit} (may retreat to: {where})")
     return lines
@@ -354,7 +339,7 @@ def render_board(state: GameState, game_map: GameMap) -> str:
         lines.append(f"  centres ({len(centres)}): {', '.join(centres) or '-'}")
         for dislodged in sorted(state.dislodged, key=lambda d: d.unit):
             if dislodged.unit.power == power:
-                where = ", ".join(retreat_options(state, game_map, dislodged)) or "nowhere"
+                where = ", ".join(dislodged.retreats) or "nowhere"
                 lines.append(f"  dislodged: {dislodged.unit} (may retreat to: {where})")
     if state.winner:
         lines.append(f"Winner: {power_name(game_map, state.winner)}")

@@ -92,6 +92,8 @@ def test_dislodgement_opens_a_retreat_phase_then_missing_retreat_disbands() -> N
     assert dislodging.state.phase.id == "1901-spring-retreat"
     assert [d.unit for d in dislodging.state.dislodged] == [army("france", "BUR")]
     assert dislodging.state.dislodged[0].attacker_from == "MUN"
+    # not MUN (the attacker came from there), not RUH (occupied)
+    assert dislodging.state.dislodged[0].retreats == ("BEL", "GAS", "MAR", "PAR", "PIC")
     retreat = CLASSIC.resolve(dislodging.state, [], MAP)
     assert retreat.state.phase.id == "1901-fall-movement"
     assert army("france", "BUR") not in retreat.state.units

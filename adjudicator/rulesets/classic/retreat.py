@@ -9,7 +9,7 @@ area are both destroyed; a unit with no order or an illegal one is disbanded.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from maps.model import GameMap, split_location
 from orders.model import Disband, Order, Retreat, UnitRef
@@ -42,6 +42,12 @@ def retreat_options(dislodged: Dislodged, state: GameState, game_map: GameMap) -
                 and _retreat_problem(dislodged, area, state) is None
             )
     return tuple(options)
+
+
+def with_retreat_options(state: GameState, game_map: GameMap) -> tuple[Dislodged, ...]:
+    """The state's dislodged units, each with the retreats it may take, for the
+    players' report and the GM's state file."""
+    return tuple(replace(d, retreats=retreat_options(d, state, game_map)) for d in state.dislodged)
 
 
 def _retreat_problem(

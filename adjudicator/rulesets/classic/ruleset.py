@@ -24,7 +24,7 @@ from ...state import GameState, Phase, PhaseKind, Season, Unit
 from ..base import Ruleset, register
 from .adjustment import CivilDisorderRule, needs_adjustment, resolve_adjustments
 from .movement import plan_orders, resolve_movement
-from .retreat import resolve_retreats
+from .retreat import resolve_retreats, with_retreat_options
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,11 @@ class ClassicHooks:
                     state, units=moved.units, dislodged=moved.dislodged, standoffs=moved.standoffs
                 )
                 if moved.dislodged:
-                    nxt = replace(after, phase=replace(state.phase, kind=PhaseKind.RETREAT))
+                    nxt = replace(
+                        after,
+                        phase=replace(state.phase, kind=PhaseKind.RETREAT),
+                        dislodged=with_retreat_options(after, game_map),
+                    )
                 else:
                     nxt = after_season(after, game_map, options)
             case PhaseKind.RETREAT:
