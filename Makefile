@@ -1,33 +1,48 @@
 # The README's two commands: `make demo` and `make test`.
+# Both create .venv on first use and install the project from pyproject.toml;
+# the install is redone only when pyproject.toml changes.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+PIP := $(BIN)/python -m pip --disable-pip-version-check --quiet
 DEMO_DIR := $(VENV)/demo-game
 
-.PHONY: demo test install install-test bench clean
+.PHONY: demo test bench lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
-install: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(PIP) install -e .
+	touch $@
 
-install-test: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[test]'
+	touch $@
 
-demo: install
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[dev]'
+	touch $@
+
+$(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[bench]'
+	touch $@
+
+demo: $(VENV)/.installed
 	rm -rf $(DEMO_DIR)
 	cp -r examples/classic-1901 $(DEMO_DIR)
 	@# exit code 1 means "some orders had problems, the turn was still resolved":
 	@# the example's orders hold deliberate typos, so 1 is the expected outcome here.
 	$(BIN)/mapjudge adjudicate $(DEMO_DIR) $(DEMO_DIR)/orders/*.txt || [ $$? -eq 1 ]
 
-test: install-test
+test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 
-bench: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[bench]'
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/mypy adjudicator orders maps renderers
+
+bench: $(VENV)/.installed-bench
 	$(BIN)/python benchmarks/classic_vs_diplomacy.py
 
 clean:
