@@ -16,7 +16,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from difflib import get_close_matches
+from difflib import SequenceMatcher
 from enum import StrEnum
 from functools import lru_cache
 
@@ -115,6 +115,12 @@ class Scenario:
     units: tuple[StartingUnit, ...]
     supply_centers: Mapping[str, str]  # area code -> power id
     victory_centers: int | None = None
+
+
+SUGGESTION_CUTOFF = 0.5
+"""How alike (difflib ratio) a name must be to a misspelt one to be suggested."""
+SUGGESTION_SPREAD = 0.15
+"""Suggest only names nearly as close as the closest one."""
 
 
 def normalize_name(text: str) -> str:
@@ -257,13 +263,17 @@ class GameMap:
     def suggestions(self, text: str, limit: int = 3) -> tuple[NameMatch, ...]:
         """The nearest valid names to a misspelt one, best first."""
         key = normalize_name(text)
-        close = get_close_matches(key, list(self._names), n=limit * 3, cutoff=0.5)
-        seen: list[str] = []
-        for name in close:
-            code = self._names[name]
-            if code not in seen:
-                seen.append(code)
-        return tuple(NameMatch(c, self.areas[c].name) for c in seen[:limit])
+        best: dict[str, float] = {}
+        for name, code in self._names.items():
+            score = SequenceMatcher(None, key, name).ratio()
+            if score >= SUGGESTION_CUTOFF and score > best.get(code, 0.0):
+                best[code] = score
+        if not best:
+            return ()
+        top = max(best.values())
+        ranked = sorted(best, key=lambda c: (-best[c], c))
+        near = [c for c in ranked if best[c] >= top - SUGGESTION_SPREAD][:limit]
+        return tuple(NameMatch(c, self.areas[c].name) for c in near)
 
     def power_lookup(self, text: str) -> str | None:
         """The power id a name means (id, name or alias), or None."""
