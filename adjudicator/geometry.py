@@ -1,6 +1,6 @@
 """Where a unit may go on a map: the reach rules shared by Diplomacy-style rulesets.
 
-Coasts follow DATC 4.B: a fleet moving to a split-coast area without naming
+The functions are pure and memoised (maps hash by identity). Coasts follow DATC 4.B: a fleet moving to a split-coast area without naming
 a coast goes to the one coast it can reach (4.B.2); naming an unreachable
 coast is illegal (4.B.3); the coast written on an army's move is ignored
 (4.B.6). Supports and convoys are decided at area level.
@@ -9,6 +9,7 @@ coast is illegal (4.B.3); the coast written on an army's move is ignored
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from maps.model import AreaKind, GameMap, split_location
 from orders.model import UnitKind
@@ -23,12 +24,14 @@ class Target:
     ambiguous: bool = False
 
 
+@lru_cache(maxsize=65536)
 def fleet_reachable_coasts(game_map: GameMap, source: str, dest_area: str) -> tuple[str, ...]:
     """The fleet locations of `dest_area` next to the fleet location `source`."""
     area = game_map.areas[dest_area]
     return tuple(loc for loc in area.fleet_locations if game_map.fleet_adjacent(source, loc))
 
 
+@lru_cache(maxsize=65536)
 def move_target(game_map: GameMap, kind: UnitKind, source: str, dest: str) -> Target:
     """Resolve the location a unit of `kind` at `source` moves to when ordered to `dest`."""
     dest_area, coast = split_location(dest)
@@ -54,6 +57,7 @@ def move_target(game_map: GameMap, kind: UnitKind, source: str, dest: str) -> Ta
     return Target(None, f"name the coast of {area.name}: {coasts}", ambiguous=True)
 
 
+@lru_cache(maxsize=65536)
 def can_reach_area(game_map: GameMap, kind: UnitKind, source: str, dest_area: str) -> bool:
     """Whether a unit could move into some part of `dest_area` (used for supports)."""
     area = game_map.areas.get(dest_area)

@@ -70,6 +70,11 @@ class Unit:
     def __str__(self) -> str:
         return f"{self.kind.value} {self.location}"
 
+    @property
+    def sort_key(self) -> tuple[str, str, str]:
+        """The same order as `<`, but cheap to compute for `sorted(key=...)`."""
+        return (self.power, self.kind.value, self.location)
+
     @classmethod
     def parse(cls, power: str, text: str) -> Unit:
         """`A TYR` -> Unit(power, ARMY, 'TYR')."""

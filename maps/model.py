@@ -149,11 +149,12 @@ class NameMatch:
         return f"{self.location} ({self.name})"
 
 
-@dataclass
+@dataclass(eq=False)
 class GameMap:
     """A map: areas, borders as a networkx graph, straits, powers and scenarios.
 
-    Build it with `maps.load_map`; treat it as immutable.
+    Build it with `maps.load_map`; treat it as immutable. Maps compare and hash
+    by identity, so functions of a map may be memoised.
     """
 
     name: str

@@ -315,7 +315,7 @@ def resolve_movement(
     results = [_result(plan, verdict) for plan in plans.values()] + extra_results
     units, dislodged = _board_after(plans, verdict)
     standoffs = _standoffs(plans, verdict, units)
-    return MovementOutcome(tuple(sorted(units)), dislodged, standoffs, tuple(results))
+    return MovementOutcome(tuple(sorted(units, key=Unit.sort_key.fget)), dislodged, standoffs, tuple(results))
 
 
 def _result(plan: Planned, verdict: Adjudication) -> OrderResult:
@@ -364,7 +364,7 @@ def _board_after(
             dislodged.append(Dislodged(unit, attacker, via))
         else:
             units.append(unit)
-    return units, tuple(sorted(dislodged, key=lambda d: d.unit))
+    return units, tuple(sorted(dislodged, key=lambda d: d.unit.sort_key))
 
 
 def _standoffs(
