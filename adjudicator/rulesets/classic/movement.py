@@ -315,7 +315,9 @@ def resolve_movement(
     results = [_result(plan, verdict) for plan in plans.values()] + extra_results
     units, dislodged = _board_after(plans, verdict)
     standoffs = _standoffs(plans, verdict, units)
-    return MovementOutcome(tuple(sorted(units, key=Unit.sort_key.fget)), dislodged, standoffs, tuple(results))
+    return MovementOutcome(
+        tuple(sorted(units, key=lambda u: u.sort_key)), dislodged, standoffs, tuple(results)
+    )
 
 
 def _result(plan: Planned, verdict: Adjudication) -> OrderResult:
