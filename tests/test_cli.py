@@ -388,3 +388,21 @@ def test_resolve_reports_dislodged_units_and_retreats(tmp_path: Path) -> None:
     text = run("resolve", "--ruleset", "classic", "--position", position, "--orders", orders)
     assert "Dislodged: A BUR (may retreat to: BEL, GAS, MAR, PAR, PIC)" in text.stdout
     assert "A BUR H  dislodged" in text.stdout
+
+
+def _folder_bytes(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_same_folder_and_orders_give_byte_identical_results(tmp_path: Path) -> None:
+    """DESIGN.md, "Deterministic": the same game folder and order files give
+    byte-identical state, reports and archive."""
+    outputs = []
+    for name in ("first", "second"):
+        folder = tmp_path / name
+        shutil.copytree(EXAMPLE, folder)
+        inbox = sorted((folder / "orders").glob("*.txt"))
+        result = run("adjudicate", folder, *inbox)
+        outputs.append((result.stdout, _folder_bytes(folder)))
+    assert outputs[0] == outputs[1]
+    assert any(key.startswith("turns/1901-fall") for key in outputs[0][1])
