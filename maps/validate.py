@@ -1,0 +1,245 @@
+"""Stages 2 and 3 of loading a map: checks on a parsed `MapSpec`.
+
+*references* (`check_references`): unknown areas, locations, coasts and powers;
+coasts only on coast areas. *consistency* (`check_consistency`): asymmetric or
+duplicate borders, army borders touching the sea, fleet borders touching land or
+a bare split-coast area, duplicate names, duplicate list entries, starting units
+where they cannot stand or sharing an area, centres owned twice, straits off any
+border.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TypeVar
+
+from maps.model import Area, AreaKind, Crossing, PowerInfo, normalize_name, split_location
+from maps.spec import Borders, Errors, MapSpec, ScenarioSpec
+
+T = TypeVar("T")
+
+# --- stage 2: references -----------------------------------------------------------
+
+
+def check_references(spec: MapSpec, errors: Errors) -> None:
+    for area in spec.areas.values():
+        _check_area_references(area, spec, errors)
+    for loc, crossings in spec.borders.items():
+        if not _is_location(spec.areas, loc):
+            errors.add(f"borders.{loc}", f"is keyed by unknown location {loc}")
+        for crossing, targets in crossings.items():
+            for target in targets:
+                if not _is_location(spec.areas, target):
+                    errors.add(f"borders.{loc}.{crossing}", f"lists unknown location {target}")
+    for i, strait in enumerate(spec.straits):
+        for loc in strait.between:
+            if not _is_location(spec.areas, loc):
+                errors.add(f"straits[{i}].between", f"names unknown location {loc}")
+        if strait.controlled_from not in spec.areas:
+            errors.add(
+                f"straits[{i}].controlled_from", f"names unknown area {strait.controlled_from}"
+            )
+    for scenario in spec.scenarios.values():
+        _check_scenario_references(scenario, spec, errors)
+
+
+def _check_area_references(area: Area, spec: MapSpec, errors: Errors) -> None:
+    path = spec.area_path(area.code)
+    if area.home_of is not None and area.home_of not in spec.powers:
+        errors.add(f"{path}.home_of", f"names unknown power {area.home_of}")
+    if area.coasts and area.kind is not AreaKind.COAST:
+        errors.add(f"{path}.coasts", f"are only allowed on coast areas, not on a {area.kind} area")
+
+
+def _is_location(areas: Mapping[str, Area], loc: str) -> bool:
+    code, coast = split_location(loc)
+    area = areas.get(code)
+    return area is not None and (coast is None or coast in area.coasts)
+
+
+def _check_scenario_references(scenario: ScenarioSpec, spec: MapSpec, errors: Errors) -> None:
+    path = scenario.path
+    for power in scenario.powers:
+        if power not in spec.powers:
+            errors.add(f"{path}.powers", f"names unknown power {power}")
+    for section, keys in (("units", scenario.units), ("supply_centers", scenario.supply_centers)):
+        for power in keys:
+            if power not in scenario.powers:
+                errors.add(f"{path}.{section}.{power}", "is not one of the scenario's powers")
+    for power, units in scenario.units.items():
+        for i, unit in enumerate(units):
+            if not _is_location(spec.areas, unit.location):
+                errors.add(
+                    f"{path}.units.{power}[{i}]", f"stands on unknown location {unit.location}"
+                )
+    for power, codes in scenario.supply_centers.items():
+        for code in codes:
+            if code not in spec.areas:
+                errors.add(f"{path}.supply_centers.{power}", f"names unknown area {code}")
+
+
+# --- stage 3: consistency ----------------------------------------------------------
+
+
+def check_consistency(spec: MapSpec, errors: Errors) -> None:
+    _check_border_ends(spec, errors)
+    _check_symmetry(spec.borders, errors)
+    _check_duplicate_entries(spec, errors)
+    _check_area_names(spec, errors)
+    _check_power_names(spec.powers, errors)
+    _check_straits(spec, errors)
+    for scenario in spec.scenarios.values():
+        _check_scenario(scenario, spec.areas, errors)
+
+
+def _army_problem(areas: Mapping[str, Area], loc: str) -> str | None:
+    """Why an army cannot stand on `loc` (None if it can)."""
+    code, coast = split_location(loc)
+    if coast is not None:
+        return f"is one coast of {code}; armies stand on the whole area {code}"
+    if areas[code].kind is AreaKind.SEA:
+        return "is a sea area"
+    return None
+
+
+def _fleet_problem(areas: Mapping[str, Area], loc: str) -> str | None:
+    """Why a fleet cannot stand on `loc` (None if it can)."""
+    area = areas[split_location(loc)[0]]
+    if area.kind is AreaKind.LAND:
+        return "is a land area"
+    if loc not in area.fleet_locations:
+        return f"has split coasts; name one of {', '.join(area.fleet_locations)}"
+    return None
+
+
+def _garrison_problem(areas: Mapping[str, Area], loc: str) -> str | None:
+    """Why a garrison cannot stand on `loc` (None if it can)."""
+    code, coast = split_location(loc)
+    if coast is not None or areas[code].city is None:
+        return "has no city for a garrison"
+    return None
+
+
+_PROBLEMS: dict[Crossing, Callable[[Mapping[str, Area], str], str | None]] = {
+    Crossing.ARMY: _army_problem,
+    Crossing.FLEET: _fleet_problem,
+}
+_UNIT_PROBLEMS = {"A": _army_problem, "F": _fleet_problem, "G": _garrison_problem}
+
+
+def _check_border_ends(spec: MapSpec, errors: Errors) -> None:
+    for loc, crossings in spec.borders.items():
+        for crossing, targets in crossings.items():
+            problem = _PROBLEMS[crossing]
+            path = f"borders.{loc}.{crossing}"
+            if (why := problem(spec.areas, loc)) is not None:
+                errors.add(path, f"is keyed by {loc}, which {why}")
+            for target in targets:
+                if (why := problem(spec.areas, target)) is not None:
+                    errors.add(path, f"lists {target}, which {why}")
+                if target == loc:
+                    errors.add(path, "lists its own location")
+
+
+def _check_symmetry(borders: Borders, errors: Errors) -> None:
+    for loc, crossings in borders.items():
+        for crossing, targets in crossings.items():
+            for target in targets:
+                if loc not in borders.get(target, {}).get(crossing, ()):
+                    errors.add(
+                        f"borders.{loc}.{crossing}",
+                        f"lists {target} but borders.{target}.{crossing} does not list {loc}",
+                    )
+
+
+def _duplicates(items: Iterable[T]) -> list[T]:
+    seen: list[T] = []
+    repeated: list[T] = []
+    for item in items:
+        if item in seen and item not in repeated:
+            repeated.append(item)
+        seen.append(item)
+    return repeated
+
+
+def _all_lists(spec: MapSpec) -> Iterator[tuple[str, Sequence[object]]]:
+    """Every list in the map data, with its key path."""
+    for area in spec.areas.values():
+        yield f"{spec.area_path(area.code)}.aliases", area.aliases
+        yield f"{spec.area_path(area.code)}.coasts", area.coasts
+    for info in spec.powers.values():
+        yield f"powers.{info.id}.aliases", info.aliases
+    for loc, crossings in spec.borders.items():
+        for crossing, targets in crossings.items():
+            yield f"borders.{loc}.{crossing}", targets
+    for scenario in spec.scenarios.values():
+        yield f"{scenario.path}.powers", scenario.powers
+        for power, units in scenario.units.items():
+            yield f"{scenario.path}.units.{power}", [f"{u.kind} {u.location}" for u in units]
+        for power, codes in scenario.supply_centers.items():
+            yield f"{scenario.path}.supply_centers.{power}", codes
+
+
+def _check_duplicate_entries(spec: MapSpec, errors: Errors) -> None:
+    for path, items in _all_lists(spec):
+        for item in _duplicates(items):
+            errors.add(path, f"lists {item} more than once")
+
+
+def _check_area_names(spec: MapSpec, errors: Errors) -> None:
+    areas = spec.areas.values()
+    _check_names(
+        ((a.code, spec.area_path(a.code), a.code, a.name, a.aliases) for a in areas), errors
+    )
+
+
+def _check_power_names(powers: Mapping[str, PowerInfo], errors: Errors) -> None:
+    _check_names(
+        ((p.id, f"powers.{p.id}", p.id, p.name, p.aliases) for p in powers.values()), errors
+    )
+
+
+def _check_names(
+    entries: Iterable[tuple[str, str, str, str, Sequence[str]]], errors: Errors
+) -> None:
+    """No folded code/name/alias may belong to two owners. Entries are
+    (owner, path, code, name, aliases)."""
+    index: dict[str, tuple[str, str]] = {}
+    for owner, path, code, name, aliases in entries:
+        labelled = [(path, code), (f"{path}.name", name)]
+        labelled += [(f"{path}.aliases[{i}]", alias) for i, alias in enumerate(aliases)]
+        for where, text in labelled:
+            other_owner, other_where = index.setdefault(normalize_name(text), (owner, where))
+            if other_owner != owner:
+                errors.add(where, f"{text!r} is also a name of {other_owner} ({other_where})")
+
+
+def _check_straits(spec: MapSpec, errors: Errors) -> None:
+    for i, strait in enumerate(spec.straits):
+        a, b = strait.between
+        crossings = spec.borders.get(a, {})
+        if not any(b in targets for targets in crossings.values()):
+            errors.add(f"straits[{i}].between", f"{a}-{b} is not a border")
+
+
+def _check_scenario(scenario: ScenarioSpec, areas: Mapping[str, Area], errors: Errors) -> None:
+    occupied: dict[tuple[str, bool], tuple[str, str]] = {}  # (area, garrison?) -> (path, label)
+    for power, units in scenario.units.items():
+        for i, unit in enumerate(units):
+            path = f"{scenario.path}.units.{power}[{i}]"
+            label = f"'{unit.kind} {unit.location}'"
+            if (why := _UNIT_PROBLEMS[unit.kind](areas, unit.location)) is not None:
+                errors.add(path, f"{label} cannot stand there: {unit.location} {why}")
+            slot = (split_location(unit.location)[0], unit.kind == "G")
+            first_path, first_label = occupied.setdefault(slot, (path, label))
+            if first_path != path:
+                errors.add(path, f"{label} shares {slot[0]} with {first_label} ({first_path})")
+    owners: dict[str, str] = {}
+    for power, codes in scenario.supply_centers.items():
+        for code in codes:
+            owner = owners.setdefault(code, power)
+            if owner != power:
+                errors.add(
+                    f"{scenario.path}.supply_centers.{power}",
+                    f"lists {code}, already owned by {owner}",
+                )
