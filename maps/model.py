@@ -288,9 +288,7 @@ class GameMap:
         return tuple(self.powers)
 
 
-def build_graph(
-    areas: Iterable[Area], edges: Iterable[tuple[str, str, Crossing]]
-) -> nx.Graph:
+def build_graph(areas: Iterable[Area], edges: Iterable[tuple[str, str, Crossing]]) -> nx.Graph:
     """A graph whose nodes are locations and whose edges carry `crossings`."""
     graph = nx.Graph()
     for area in areas:
