@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,12 @@ class Combatant:
 
     power: str
     strength: int = 1
+
+
+@lru_cache(maxsize=1024)
+def combatant(power: str, strength: int = 1) -> Combatant:
+    """The (shared, immutable) `Combatant` of a power and strength."""
+    return Combatant(power, strength)
 
 
 @dataclass(frozen=True)

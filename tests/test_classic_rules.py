@@ -129,9 +129,13 @@ def test_victory_at_eighteen_centres() -> None:
     """Rules, "Victory": a power owning 18 supply centres after the Fall wins."""
     centres = [c for c in MAP.supply_centers()][:17]
     owned = {c: "france" for c in centres}
-    free = next(c for c in MAP.supply_centers() if c not in owned and MAP.areas[c].kind.value != "sea")
+    free = next(
+        c for c in MAP.supply_centers() if c not in owned and MAP.areas[c].kind.value != "sea"
+    )
     neighbour = next(
-        a for a in sorted(MAP.army_neighbours(free)) if a not in owned and MAP.areas[a].kind.value != "sea"
+        a
+        for a in sorted(MAP.army_neighbours(free))
+        if a not in owned and MAP.areas[a].kind.value != "sea"
     )
     before = state("1905-fall-movement", [army("france", neighbour)], owned)
     result = CLASSIC.resolve(before, [Move("france", UnitRef(None, neighbour), free)], MAP)
@@ -170,7 +174,10 @@ def test_civil_disorder_pre2023_measures_to_home_centres() -> None:
 
 def test_an_order_for_a_missing_unit_is_reported_and_the_rest_resolves() -> None:
     before = state("1901-spring-movement", [army("france", "PAR")])
-    orders = [Move("france", UnitRef(None, "MAR"), "SPA"), Move("france", UnitRef(None, "PAR"), "BUR")]
+    orders = [
+        Move("france", UnitRef(None, "MAR"), "SPA"),
+        Move("france", UnitRef(None, "PAR"), "BUR"),
+    ]
     result = CLASSIC.resolve(before, orders, MAP)
     reasons = {r.reason for r in result.results}
     assert Reason.NO_UNIT in reasons and Reason.MOVED in reasons
@@ -195,3 +202,11 @@ def test_check_reports_illegal_orders_with_their_source() -> None:
     assert issues[0].kind.value == "illegal"
     assert issues[0].source == src
     assert "germany" in issues[0].message
+
+
+def test_a_bad_option_value_is_an_option_error() -> None:
+    with pytest.raises(OptionError, match="bad option value for classic"):
+        CLASSIC.options({"civil_disorder": "by_dice"})
+    assert CLASSIC.options({"civil_disorder": "distance_to_home"}).civil_disorder is (
+        CivilDisorderRule.DISTANCE_TO_HOME
+    )

@@ -72,6 +72,8 @@ class Ruleset:
     def options(self, overrides: Mapping[str, Any] | None = None, preset: str | None = None) -> Any:
         """The options dataclass with a preset and then game.yaml overrides applied."""
         base = self.options_type()
+        if not overrides and preset is None:
+            return base
         values: dict[str, Any] = {}
         if preset is not None:
             if preset not in self.presets:
@@ -85,7 +87,10 @@ class Ruleset:
                 raise OptionError(
                     f"unknown option {key!r} for {self.name} (known: {', '.join(sorted(known_names))})"
                 )
-        return replace(base, **values)
+        try:
+            return replace(base, **values)
+        except (TypeError, ValueError) as exc:
+            raise OptionError(f"bad option value for {self.name}: {exc}") from None
 
     def changed_options(self, options: Any) -> dict[str, Any]:
         """Options that differ from the rulebook default (for the report header)."""

@@ -34,7 +34,6 @@ from ...assignment import assign_orders, illegal, units_by_area
 from ...geometry import can_reach_area, move_target
 from ...resolver import (
     Adjudication,
-    Combatant,
     Contest,
     ConvoySpec,
     HoldSpec,
@@ -42,6 +41,7 @@ from ...resolver import (
     ResolverOrder,
     SupportSpec,
     adjudicate,
+    combatant,
 )
 from ...results import OrderResult, Outcome, Reason
 from ...state import Dislodged, GameState, Unit
@@ -307,7 +307,7 @@ def resolve_movement(
     """Resolve a movement phase: results for every order and the board after it."""
     plans, extra_results = plan_orders(state, orders, game_map)
     contest = Contest(
-        units={a: Combatant(p.unit.power) for a, p in plans.items()},
+        units={a: combatant(p.unit.power) for a, p in plans.items()},
         orders={a: p.spec for a, p in plans.items()},
         convoy_graph=game_map.fleet_area_neighbours,
     )
