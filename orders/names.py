@@ -16,10 +16,11 @@ from __future__ import annotations
 import re
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import lru_cache
 from itertools import pairwise
+from typing import TypeVar
 
 from maps.model import GameMap, normalize_name
 
@@ -96,6 +97,14 @@ class NameIndex:
     powers: Mapping[str, str]
     pairs: frozenset[tuple[str, str]]
     """Pairs of words that follow each other inside some name (`mid`, `atlantic`)."""
+    _reading_memo: dict[tuple[tuple[str, ...], bool, bool], tuple[Reading, ...]] = field(
+        default_factory=dict, init=False, repr=False
+    )
+    """`readings` as computed, by the words as written."""
+    _power_memo: dict[tuple[str, ...], str | None] = field(
+        default_factory=dict, init=False, repr=False
+    )
+    """`power` as computed, by the words as written."""
 
     @classmethod
     def of(cls, game_map: GameMap) -> NameIndex:
@@ -125,7 +134,14 @@ class NameIndex:
 
     def power(self, words: Sequence[str]) -> str | None:
         """The power a run of words names, or None."""
-        return self.powers.get(_folded(words))
+        key = tuple(words)
+        try:
+            return self._power_memo[key]
+        except KeyError:
+            pass
+        power = self.powers.get(_folded(words))
+        _remember(self._power_memo, key, power)
+        return power
 
     def power_suggestions(self, text: str, limit: int = 3, cutoff: float = 0.5) -> tuple[str, ...]:
         """Display names of the powers nearest a misspelt power name."""
@@ -165,7 +181,18 @@ class NameIndex:
 
         `owner`: the run may start with a power's name; `coast_words`: it may
         end with coast words (false when the coast was written after a slash).
+        Each run is read once per index (words fold the same wherever they are).
         """
+        key = (tuple(words), owner, coast_words)
+        found = self._reading_memo.get(key)
+        if found is None:
+            found = self._readings(words, owner, coast_words)
+            _remember(self._reading_memo, key, found)
+        return found
+
+    def _readings(
+        self, words: Sequence[str], owner: bool, coast_words: bool
+    ) -> tuple[Reading, ...]:
         folded = [fold(word) for word in words]
         found: list[Reading] = []
         for start, power in self._owners(folded, owner):
@@ -247,6 +274,19 @@ def _word_pairs(names: Iterable[str]) -> Iterable[tuple[str, str]]:
     for name in names:
         words = name.split()
         yield from pairwise(words)
+
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+_REMEMBERED = 4096
+"""How many runs of words an index remembers the reading of (a bound, as mail
+can hold any text)."""
+
+
+def _remember(memo: dict[_K, _V], key: _K, value: _V) -> None:
+    if len(memo) >= _REMEMBERED:
+        memo.clear()
+    memo[key] = value
 
 
 _INDEXES: dict[int, tuple[weakref.ref[GameMap], NameIndex]] = {}

@@ -6,24 +6,26 @@ own with the Lark grammar `grammar/diplomacy.lark`: a line is a power header
 (`England:`), or one order, optionally led by the power that gives it. A bad
 line becomes one `OrderIssue` quoting it; the other lines still count.
 
-The grammar reads an order's shape and leaves names as runs of words;
-`_Builder` (a Lark transformer) resolves them against the map through
-`orders.names.NameIndex` and builds the order dataclasses, choosing by phase
-what a shape means (`A MUN - BOH` moves in a movement phase and retreats in a
-retreat phase). The parser never looks at the board: whose unit stands where,
-and which moves are possible, is the ruleset's business.
+The grammar reads an order's shape and leaves names as runs of words: its
+inline transformer `_Shapes` turns each rule into a light tuple while the
+LALR parser runs (no parse tree is built). `_Builder` then resolves the names
+against the map through `orders.names.NameIndex` and builds the order
+dataclasses, choosing by phase what a shape means (`A MUN - BOH` moves in a
+movement phase and retreats in a retreat phase). The parser never looks at
+the board: whose unit stands where, and which moves are possible, is the
+ruleset's business.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
-from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from maps.model import GameMap
 from orders.model import (
@@ -212,7 +214,7 @@ def _read(text: str, ctx: _Line, offset: int) -> _Outcome:
     (`england build A LON`, `England waive`) is read again without that name.
     """
     try:
-        return _Builder(ctx, offset).read_tree(grammar_parser().parse(text))
+        return _Builder(ctx, offset).line(grammar_parser().parse(text))
     except (UnexpectedInput, _Problem) as exc:
         lead = _leading_power(text, ctx.index)
         if lead is None:
@@ -258,22 +260,116 @@ def _syntax_problem(exc: UnexpectedInput, text: str, offset: int) -> _Problem:
 
 @cache
 def grammar_parser(name: str = GRAMMAR) -> Lark:
-    """The LALR parser of `grammar/<name>.lark`, built once per process."""
+    """The LALR parser of `grammar/<name>.lark`, built once per process.
+
+    `_Shapes` is its inline transformer: the parser calls it as it reduces each
+    rule, so no parse tree is built and `parse` returns a line's shape.
+    """
     return Lark.open_from_package(
-        "grammar", f"{name}.lark", ("",), parser="lalr", maybe_placeholders=True
+        "grammar",
+        f"{name}.lark",
+        ("",),
+        parser="lalr",
+        maybe_placeholders=True,
+        transformer=_Shapes(),
     )
 
 
-# --- trees -> orders -------------------------------------------------------------
+# --- shapes: what the grammar read, names not yet resolved -------------------------
+
+_Words = tuple[Token, ...]
+"""The WORD tokens of a name, as written."""
+
+_Place = tuple[_Words, _Words | None]
+"""A place as written: the words of its name and, if written apart, its coast."""
 
 
-@dataclass(frozen=True)
-class _Place:
-    """A place as written: the words of its name and, if written apart, its coast."""
+class _Unit(NamedTuple):
+    """A unit as written: the owner named before its kind (`turks A HER`), its
+    kind, its place."""
 
-    words: tuple[Token, ...]
-    coast: tuple[Token, ...] | None
+    owner: _Words | None
+    kind: UnitKind | None
+    place: _Place
 
+
+class _Shapes:
+    """The grammar's inline callbacks: each rule becomes a light tuple.
+
+    They run inside the parser, which is shared, so they keep no state and
+    look nothing up: `_Builder` resolves names and builds the orders after the
+    line parsed. A line's shape is None (blank or a comment), `("header",
+    words)` or `("order_line", words | None, order)`, where an order is `(rule,
+    *children)` (`("move", unit, place, via)`), or a `Tree` for a rule this
+    module does not know (a ruleset's extension). Not a `lark.Transformer`:
+    without its `__default__`, Lark builds a rule with no callback here (the
+    keyword rules `_move`, `_hold`...) as a plain `Tree`, the cheapest way.
+    """
+
+    def start(self, children: list[Any]) -> Any:
+        return children[0]
+
+    def header(self, children: list[Any]) -> tuple[str, _Words]:
+        return ("header", children[0])
+
+    def order_line(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("order_line", children[0], children[1])
+
+    def name(self, children: list[Token]) -> _Words:
+        return tuple(children)
+
+    coast = name
+
+    def place(self, children: list[Any]) -> _Place:
+        return (children[0], children[1])
+
+    def army(self, children: list[Any]) -> UnitKind:
+        return UnitKind.ARMY
+
+    def fleet(self, children: list[Any]) -> UnitKind:
+        return UnitKind.FLEET
+
+    def garrison(self, children: list[Any]) -> UnitKind:
+        return UnitKind.GARRISON
+
+    def via(self, children: list[Any]) -> bool:
+        return True
+
+    def unit(self, children: list[Any]) -> _Unit:
+        return _Unit(None, children[0], children[1])
+
+    def owned_unit(self, children: list[Any]) -> _Unit:
+        return _Unit(children[0], children[1], children[2])
+
+    def hold(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("hold", *children)
+
+    def move(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("move", *children)
+
+    def support_hold(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("support_hold", *children)
+
+    def support_move(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("support_move", *children)
+
+    def convoy(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("convoy", *children)
+
+    def retreat(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("retreat", *children)
+
+    def disband(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("disband", *children)
+
+    def build(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("build", *children)
+
+    def waive(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("waive",)
+
+
+# --- shapes -> orders ------------------------------------------------------------
 
 _HEADER_WORDS = 3
 """A longer line that mentions a power is chatter, not a header (`Thanks France for...`)."""
@@ -290,46 +386,58 @@ _ALLOWED_IN: dict[str, frozenset[str]] = {
 }
 """Which phase kinds each kind of order belongs to."""
 
+_Resolved = tuple[UnitKind | None, str, str | None]
+"""A unit with its place resolved: kind, location, owner named (if any)."""
 
-@v_args(inline=True)
-class _Builder(Transformer[Token, Any]):
-    """Builds one line's order from its parse tree, resolving names as it goes."""
 
-    def __init__(self, ctx: _Line, offset: int) -> None:
-        super().__init__()
+class _Builder:
+    """Builds one line's order from its shape, resolving names as it goes.
+
+    Names resolve in the order the words were written, each order's own checks
+    (phase, giver) after its units and before its destination, so a line with
+    several faults reports the first.
+    """
+
+    __slots__ = ("ctx", "giver", "index", "offset", "source")
+
+    def __init__(self, ctx: _Line, offset: int, giver: _Giver | None = None) -> None:
         self.ctx = ctx
         self.index = ctx.index
         self.offset = offset
+        self.giver = ctx.giver if giver is None else giver
+        self.source = ctx.source
 
     # --- the line ------------------------------------------------------------------
 
-    def read_tree(self, tree: Tree[Token]) -> _Outcome:
-        """`start` -> None (nothing), a `_Header`, or an order."""
-        content = tree.children[0]
-        if not isinstance(content, Tree):
+    def line(self, shape: Any) -> _Outcome:
+        """A line's shape -> None (nothing), a `_Header`, or an order."""
+        if shape is None:
             return None
-        if content.data == "header":
-            return self._header(_words(content.children[0]))
-        prefix, order = content.children
-        if isinstance(prefix, Tree):
-            giver = _Giver(self._power_named(_words(prefix)))
-            return _Builder(replace(self.ctx, giver=giver), self.offset).order_of(order)
-        return self.order_of(order)
+        if shape[0] == "header":
+            return self._header(shape[1])
+        _, prefix, order = shape
+        if prefix is not None:
+            giver = _Giver(self._power_named(prefix))
+            return _Builder(self.ctx, self.offset, giver).order(order)
+        return self.order(order)
 
-    def order_of(self, tree: Any) -> Order:
-        """Transform an order's tree, letting a `_Problem` through unwrapped."""
-        try:
-            order: Order = self.transform(tree)
-        except VisitError as exc:
-            if isinstance(exc.orig_exc, _Problem):
-                raise exc.orig_exc from None
-            raise
-        if isinstance(order, Tree):  # a grammar rule this builder does not know
-            message = f"{order.data} orders are not read by this ruleset"
-            raise _Problem(IssueKind.SYNTAX, message, self.ctx.source.column)
-        return order
+    def order(self, shape: Any) -> Order:
+        if isinstance(shape, Tree):  # a grammar rule this builder does not know
+            self._resolve_units(shape)
+            message = f"{shape.data} orders are not read by this ruleset"
+            raise _Problem(IssueKind.SYNTAX, message, self.source.column)
+        build: Callable[..., Order] = _ORDERS[shape[0]]
+        return build(self, *shape[1:])
 
-    def _header(self, words: Sequence[Token]) -> _Header:
+    def _resolve_units(self, tree: Tree[Any]) -> None:
+        """Resolve the units inside an unknown rule, for their problems."""
+        for child in tree.children:
+            if isinstance(child, Tree):
+                self._resolve_units(child)
+            elif isinstance(child, _Unit):
+                self._unit(child)
+
+    def _header(self, words: _Words) -> _Header:
         """`England:` switches the power. A header that names no known power but
         looks like one (`Englnd:`, `Órdenes de Turquía`) gives an issue, and the
         orders after it get no power until the next header."""
@@ -347,102 +455,94 @@ class _Builder(Transformer[Token, Any]):
         if not meant:
             raise self._problem(IssueKind.SYNTAX, f"'{text}' is not an order or a power", words)
         problem = self._problem(IssueKind.SYNTAX, f"unknown power '{text}'", words, meant)
-        return _Header(None, problem.issue(self.ctx.source))
+        return _Header(None, problem.issue(self.source))
 
-    # --- names and places ------------------------------------------------------------
+    # --- units -------------------------------------------------------------------------
 
-    def name(self, *words: Token) -> tuple[Token, ...]:
-        return words
+    def _unit(self, unit: _Unit) -> _Resolved:
+        """`A LON`, `LON`, (no kind) `turks HER`, or `turks A HER`."""
+        if unit.owner is not None:
+            power = self._power_named(unit.owner)
+            return unit.kind, self._reading(unit.place, owner=False).location, power
+        reading = self._reading(unit.place, owner=unit.kind is None)
+        return unit.kind, reading.location, reading.owner
 
-    def coast(self, *words: Token) -> tuple[Token, ...]:
-        return words
+    def _own(self, unit: _Unit, orders: str) -> tuple[str, UnitRef]:
+        """The power giving an order for `unit` (named before it, or the line's),
+        and the unit without its owner; `orders` must belong to the phase."""
+        kind, location, owner = self._unit(unit)
+        self._check_phase(orders)
+        return owner or self._power(), UnitRef(kind, location)
 
-    def place(self, words: tuple[Token, ...], coast: tuple[Token, ...] | None) -> _Place:
-        return _Place(words, coast)
-
-    def army(self) -> UnitKind:
-        return UnitKind.ARMY
-
-    def fleet(self) -> UnitKind:
-        return UnitKind.FLEET
-
-    def garrison(self) -> UnitKind:
-        return UnitKind.GARRISON
-
-    def via(self) -> bool:
-        return True
-
-    def unit(self, kind: UnitKind | None, place: _Place) -> UnitRef:
-        """`A LON`, `LON`, or (no kind) `turks HER`."""
-        reading = self._reading(place, owner=kind is None)
-        return UnitRef(kind, reading.location, reading.owner)
-
-    def owned_unit(self, owner: tuple[Token, ...], kind: UnitKind, place: _Place) -> UnitRef:
-        """`turks A HER`: another power's unit (or, leading a line, the giver's)."""
-        power = self._power_named(owner)
-        return UnitRef(kind, self._reading(place, owner=False).location, power)
+    def _other(self, unit: _Unit) -> UnitRef:
+        """A unit an order supports or convoys, with its owner if named."""
+        kind, location, owner = self._unit(unit)
+        return UnitRef(kind, location, owner)
 
     # --- orders ------------------------------------------------------------------------
 
-    def hold(self, unit: UnitRef) -> Hold:
-        power, unit = self._giver(unit, "holds")
-        return Hold(power, unit, source=self.ctx.source)
+    def hold(self, unit: _Unit) -> Hold:
+        power, own = self._own(unit, "holds")
+        return Hold(power, own, source=self.source)
 
-    def move(self, unit: UnitRef, dest: _Place, via: bool | None) -> Move | Retreat:
+    def move(self, unit: _Unit, dest: _Place, via: bool | None) -> Move | Retreat:
         """A move; in a retreat phase `A MUN - BOH` is the retreat `A MUN R BOH`."""
-        power, unit = self._giver(unit, "moves")
+        power, own = self._own(unit, "moves")
         where = self._dest(dest)
         if self.ctx.phase == "retreat":
             if via:
-                raise self._problem(IssueKind.ILLEGAL, "a retreat cannot go by convoy", dest.words)
-            return Retreat(power, unit, where, source=self.ctx.source)
-        return Move(power, unit, where, bool(via), source=self.ctx.source)
+                raise self._problem(IssueKind.ILLEGAL, "a retreat cannot go by convoy", dest[0])
+            return Retreat(power, own, where, source=self.source)
+        return Move(power, own, where, bool(via), source=self.source)
 
-    def support_hold(self, unit: UnitRef, supported: UnitRef) -> SupportHold:
-        power, unit = self._giver(unit, "supports")
-        return SupportHold(power, unit, supported, source=self.ctx.source)
+    def support_hold(self, unit: _Unit, supported: _Unit) -> SupportHold:
+        kind, location, owner = self._unit(unit)
+        other = self._other(supported)
+        self._check_phase("supports")
+        power = owner or self._power()
+        return SupportHold(power, UnitRef(kind, location), other, source=self.source)
 
-    def support_move(self, unit: UnitRef, supported: UnitRef, dest: _Place) -> SupportMove:
-        power, unit = self._giver(unit, "supports")
-        return SupportMove(power, unit, supported, self._dest(dest), source=self.ctx.source)
+    def support_move(self, unit: _Unit, supported: _Unit, dest: _Place) -> SupportMove:
+        kind, location, owner = self._unit(unit)
+        other = self._other(supported)
+        self._check_phase("supports")
+        power = owner or self._power()
+        own = UnitRef(kind, location)
+        return SupportMove(power, own, other, self._dest(dest), source=self.source)
 
-    def convoy(self, unit: UnitRef, convoyed: UnitRef, dest: _Place) -> Convoy:
-        power, unit = self._giver(unit, "convoys")
-        return Convoy(power, unit, convoyed, self._dest(dest), source=self.ctx.source)
+    def convoy(self, unit: _Unit, convoyed: _Unit, dest: _Place) -> Convoy:
+        kind, location, owner = self._unit(unit)
+        other = self._other(convoyed)
+        self._check_phase("convoys")
+        power = owner or self._power()
+        own = UnitRef(kind, location)
+        return Convoy(power, own, other, self._dest(dest), source=self.source)
 
-    def retreat(self, unit: UnitRef, dest: _Place) -> Retreat:
-        power, unit = self._giver(unit, "retreats")
-        return Retreat(power, unit, self._dest(dest), source=self.ctx.source)
+    def retreat(self, unit: _Unit, dest: _Place) -> Retreat:
+        power, own = self._own(unit, "retreats")
+        return Retreat(power, own, self._dest(dest), source=self.source)
 
-    def disband(self, unit: UnitRef) -> Disband:
+    def disband(self, unit: _Unit) -> Disband:
         """Disband (retreat phase) or remove (adjustment phase)."""
-        power, unit = self._giver(unit, "disbands")
-        return Disband(power, unit, source=self.ctx.source)
+        power, own = self._own(unit, "disbands")
+        return Disband(power, own, source=self.source)
 
-    def build(self, unit: UnitRef) -> Build:
-        power, unit = self._giver(unit, "builds")
-        return Build(power, unit, source=self.ctx.source)
+    def build(self, unit: _Unit) -> Build:
+        power, own = self._own(unit, "builds")
+        return Build(power, own, source=self.source)
 
     def waive(self) -> Waive:
         self._check_phase("waived builds")
-        return Waive(self._power(), source=self.ctx.source)
+        return Waive(self._power(), source=self.source)
 
     # --- helpers -----------------------------------------------------------------------
 
-    def _giver(self, unit: UnitRef, orders: str) -> tuple[str, UnitRef]:
-        """The power giving an order for `unit` (named before it, or the line's),
-        and the unit without its owner."""
-        self._check_phase(orders)
-        return unit.power or self._power(), replace(unit, power=None)
-
     def _power(self) -> str:
-        giver = self.ctx.giver
+        giver = self.giver
         if giver.power is not None:
             return giver.power
         note = f" (line {giver.unread_header} names no known power)" if giver.unread_header else ""
-        raise _Problem(
-            IssueKind.SYNTAX, f"no power given for this order{note}", self.ctx.source.column
-        )
+        raise _Problem(IssueKind.SYNTAX, f"no power given for this order{note}", self.source.column)
 
     def _check_phase(self, orders: str) -> None:
         """`supports are not orders of a retreat phase`."""
@@ -450,27 +550,29 @@ class _Builder(Transformer[Token, Any]):
         if phase not in _ALLOWED_IN[orders]:
             article = "an" if phase[:1] in "aeiou" else "a"
             message = f"{orders} are not orders of {article} {phase} phase"
-            raise _Problem(IssueKind.ILLEGAL, message, self.ctx.source.column)
+            raise _Problem(IssueKind.ILLEGAL, message, self.source.column)
 
     def _dest(self, place: _Place) -> str:
         return self._reading(place, owner=False).location
 
     def _reading(self, place: _Place, *, owner: bool) -> Reading:
         """The one way to read a place (coast checked), or a problem."""
-        readings = self.index.readings(place.words, owner=owner, coast_words=place.coast is None)
-        if not readings:
-            raise self._unknown_place(place.words, owner=owner)
-        if len(readings) > 1:
+        words, coast = place
+        readings = self.index.readings(words, owner=owner, coast_words=coast is None)
+        if len(readings) != 1:
+            if not readings:
+                raise self._unknown_place(words, owner=owner)
             choices = [self.index.describe(reading) for reading in readings]
-            message = f"'{self._quote(place.words)}' could mean more than one place"
-            raise self._problem(IssueKind.AMBIGUOUS, message, place.words, choices)
+            message = f"'{self._quote(words)}' could mean more than one place"
+            raise self._problem(IssueKind.AMBIGUOUS, message, words, choices)
         reading = readings[0]
-        if place.coast is not None:
-            reading = replace(reading, coast=self._written_coast(place.coast, reading.area))
-        self._check_coast(reading, place)
+        if coast is not None:
+            reading = Reading(reading.owner, reading.area, self._written_coast(coast, reading.area))
+        if reading.coast is not None:
+            self._check_coast(reading, place)
         return reading
 
-    def _written_coast(self, words: tuple[Token, ...], area: str) -> str:
+    def _written_coast(self, words: _Words, area: str) -> str:
         """The coast written after a slash or in brackets (`/nc`, `(north coast)`)."""
         coast = COAST_PHRASES.get(" ".join(fold(word) for word in words))
         if coast is None:
@@ -483,21 +585,21 @@ class _Builder(Transformer[Token, Any]):
         area = self.index.game_map.areas[reading.area]
         if reading.coast is not None and reading.coast not in area.coasts:
             message = f"{area.name} has no {coast_name(reading.coast)}"
-            words = place.words + (place.coast or ())
+            words = place[0] + (place[1] or ())
             raise self._problem(IssueKind.ILLEGAL, message, words, self.index.coasts_of(area.code))
 
-    def _power_named(self, words: Sequence[Token]) -> str:
+    def _power_named(self, words: _Words) -> str:
         power = self.index.power(words)
         if power is None:
             raise self._unknown_power(words)
         return power
 
-    def _unknown_power(self, words: Sequence[Token]) -> _Problem:
+    def _unknown_power(self, words: _Words) -> _Problem:
         text = self._quote(words)
         suggestions = self.index.power_suggestions(text)
         return self._problem(IssueKind.SYNTAX, f"unknown power '{text}'", words, suggestions)
 
-    def _unknown_place(self, words: Sequence[Token], *, owner: bool) -> _Problem:
+    def _unknown_place(self, words: _Words, *, owner: bool) -> _Problem:
         """`unknown province 'TYRR'`, quoting the words that are no name (not a
         leading owner or trailing coast words), with the nearest names."""
         span = self.index.unknown_part(words, owner=owner)
@@ -524,9 +626,18 @@ class _Builder(Transformer[Token, Any]):
         start, end = words[0].start_pos, words[-1].end_pos
         if start is None or end is None:
             return " ".join(words)
-        return self.ctx.source.text[start + self.offset : end + self.offset]
+        return self.source.text[start + self.offset : end + self.offset]
 
 
-def _words(tree: Any) -> tuple[Token, ...]:
-    """The WORD tokens of an untransformed `name` tree."""
-    return tuple(child for child in tree.children if isinstance(child, Token))
+_ORDERS: dict[str, Callable[..., Order]] = {
+    "hold": _Builder.hold,
+    "move": _Builder.move,
+    "support_hold": _Builder.support_hold,
+    "support_move": _Builder.support_move,
+    "convoy": _Builder.convoy,
+    "retreat": _Builder.retreat,
+    "disband": _Builder.disband,
+    "build": _Builder.build,
+    "waive": _Builder.waive,
+}
+"""The builder of each order rule's shape."""

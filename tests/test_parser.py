@@ -7,6 +7,7 @@ names, an alias shared by two areas, a power named like part of an area).
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from lark.load_grammar import FromPackageLoader
 from adjudicator.state import PhaseKind
 from maps import load_map
 from maps.model import Area, AreaKind, Crossing, GameMap, PowerInfo, build_graph
+from orders import names
 from orders.model import (
     Build,
     Convoy,
@@ -599,6 +601,36 @@ def test_words_read_two_ways_are_ambiguous(tiny: GameMap) -> None:
 
 def test_the_parser_is_built_once() -> None:
     assert grammar_parser() is grammar_parser()
+
+
+def test_the_shared_parser_keeps_no_state_between_calls(classic: GameMap, tiny: GameMap) -> None:
+    """One parser serves every map, phase and thread: what a line means comes
+    from the call, never from an earlier one."""
+    texts = [
+        ("England:\nF LON - NTH\nA LVP S F LON - NTH\nfrance: A PAR H", classic, MOVEMENT),
+        ("F Gulf - SPA/sc\nF SEA S north sea\nG VEN H", tiny, MOVEMENT),
+        ("A MUN - BOH\nA LON D", classic, RETREAT),
+        ("Russia:\nbuild F STP/nc\nwaive\nF LON S A PAR", classic, ADJUSTMENT),
+    ]
+    expected = [parse(text, game_map, phase) for text, game_map, phase in texts]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda case: parse(*case), texts * 25))
+    assert [repr(result) for result in results] == [repr(result) for result in expected] * 25
+
+
+def test_names_read_the_same_once_the_memo_is_full(
+    classic: GameMap, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(names, "_REMEMBERED", 2)
+    index = names.NameIndex.of(classic)
+    for _ in range(3):
+        for words in (["spa", "nc"], ["St.", "Petersburg"], ["North", "Sea"], ["nowhere"]):
+            assert index.readings(words, owner=True, coast_words=True) == index._readings(
+                words, owner=True, coast_words=True
+            )
+        assert index.power(["England"]) == "england"
+        assert index.power(["Englnd"]) is None
+    assert len(index._reading_memo) <= 2
 
 
 def test_every_datc_case_order_parses(classic: GameMap) -> None:
