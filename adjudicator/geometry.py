@@ -15,7 +15,7 @@ from maps.model import AreaKind, GameMap, split_location
 from orders.model import UnitKind
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Target:
     """Where a move lands (`location`), or why it cannot (`problem`)."""
 

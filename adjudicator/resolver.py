@@ -29,14 +29,14 @@ from enum import Enum
 from functools import lru_cache
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HoldSpec:
     """A unit that stays put (hold, void support or convoy, or no order)."""
 
     area: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MoveSpec:
     """A move from `area` to `dest` (area level), over land or by convoy."""
 
@@ -45,7 +45,7 @@ class MoveSpec:
     convoy: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SupportSpec:
     """Support of the unit in `target` holding (dest None) or moving to `dest`."""
 
@@ -54,7 +54,7 @@ class SupportSpec:
     dest: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ConvoySpec:
     """A fleet in `area` convoying the army in `army` to `dest`."""
 
@@ -66,7 +66,7 @@ class ConvoySpec:
 ResolverOrder = HoldSpec | MoveSpec | SupportSpec | ConvoySpec
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Combatant:
     """A unit as the resolver sees it: owner and base strength."""
 
@@ -80,7 +80,7 @@ def combatant(power: str, strength: int = 1) -> Combatant:
     return Combatant(power, strength)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Contest:
     """Everything the resolver needs for one movement phase.
 
@@ -97,7 +97,7 @@ class Contest:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Adjudication:
     """The resolver's answer, keyed by the area each order was given in."""
 

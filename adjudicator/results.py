@@ -73,7 +73,7 @@ class Reason(StrEnum):
         return self.value.startswith("illegal:")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OrderResult:
     """What became of one order (or of a unit that had none)."""
 
@@ -88,7 +88,7 @@ class OrderResult:
         return self.outcome is Outcome.SUCCEEDS
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Resolution:
     """A resolved phase: the state of the next phase, every result, every roll."""
 

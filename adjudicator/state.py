@@ -28,7 +28,7 @@ SEASON_ORDER = {Season.SPRING: 0, Season.SUMMER: 1, Season.FALL: 2, Season.WINTE
 KIND_ORDER = {PhaseKind.MOVEMENT: 0, PhaseKind.RETREAT: 1, PhaseKind.ADJUSTMENT: 2}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Phase:
     """One phase of the calendar: `1901-spring-movement`."""
 
@@ -59,7 +59,7 @@ class Phase:
             raise ValueError(f"bad phase id {text!r}: expected <year>-<season>-<kind>") from None
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Unit:
     """A unit on the board: owner, kind and location (`SPA/nc` for a coast)."""
 
@@ -82,7 +82,7 @@ class Unit:
         return cls(power, UnitKind(kind.upper()), location.strip())
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Dislodged:
     """A unit dislodged in a movement phase, waiting for its retreat order.
 
@@ -96,7 +96,7 @@ class Dislodged:
     retreats: tuple[str, ...] = ()  # where it may legally retreat, as the ruleset found
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameState:
     """The board at the start of `phase`.
 

@@ -29,7 +29,7 @@ class UnitKind(StrEnum):
     GARRISON = "G"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Source:
     """Where an order or issue came from: file name, 1-based line, the text."""
 
@@ -42,7 +42,7 @@ class Source:
         return f"{self.file}, line {self.line}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class UnitRef:
     """A unit as an order names it: kind (if written), location, owner (if named)."""
 
@@ -56,14 +56,14 @@ class UnitRef:
         return f"{owner}{kind}{self.location}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hold:
     power: str
     unit: UnitRef
     source: Source | None = field(default=None, compare=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     power: str
     unit: UnitRef
@@ -72,7 +72,7 @@ class Move:
     source: Source | None = field(default=None, compare=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SupportHold:
     power: str
     unit: UnitRef
@@ -80,7 +80,7 @@ class SupportHold:
     source: Source | None = field(default=None, compare=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SupportMove:
     power: str
     unit: UnitRef
@@ -89,7 +89,7 @@ class SupportMove:
     source: Source | None = field(default=None, compare=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Convoy:
     power: str
     unit: UnitRef
@@ -98,7 +98,7 @@ class Convoy:
     source: Source | None = field(default=None, compare=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Retreat:
     power: str
     unit: UnitRef
@@ -106,7 +106,7 @@ class Retreat:
     source: Source | None = field(default=None, compare=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Disband:
     """Disband in a retreat phase, or remove a unit in an adjustment phase."""
 
@@ -115,14 +115,14 @@ class Disband:
     source: Source | None = field(default=None, compare=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Build:
     power: str
     unit: UnitRef
     source: Source | None = field(default=None, compare=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Waive:
     """Decline one build."""
 
@@ -145,7 +145,7 @@ class IssueKind(StrEnum):
     AMBIGUOUS = "ambiguous"  # read, but could mean more than one thing
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OrderIssue:
     """A problem with one order line, phrased for the player."""
 
@@ -163,7 +163,7 @@ class OrderIssue:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OrderSet:
     """What a parse produced: the orders read and the issues found."""
 

@@ -49,7 +49,7 @@ from ...state import Dislodged, GameState, Unit
 MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Planned:
     """One unit's order after checking: the resolver spec, or why it is void."""
 
@@ -61,7 +61,7 @@ class Planned:
     defaulted: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MovementOutcome:
     """What the movement phase produced, before the calendar moves on."""
 
