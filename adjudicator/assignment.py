@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from types import UnionType
 
 from maps.model import split_location
 from orders.model import Order, UnitOrder, Waive
@@ -60,6 +61,21 @@ def assign_orders(units: Mapping[str, Unit], orders: Iterable[Order]) -> Assignm
             )
         chosen[area] = order
     return Assignment(chosen, tuple(rejected))
+
+
+def split_by_phase(
+    orders: Iterable[Order], allowed: type | UnionType | tuple[type, ...], phase: str
+) -> tuple[list[Order], list[OrderResult]]:
+    """The orders of the kinds `allowed` in this phase, and an illegal result for
+    each other order ("not an order of a retreat phase")."""
+    kept: list[Order] = []
+    rejected: list[OrderResult] = []
+    for order in orders:
+        if isinstance(order, allowed):
+            kept.append(order)
+        else:
+            rejected.append(illegal(order, Reason.WRONG_PHASE, None, f"not an order of a {phase}"))
+    return kept, rejected
 
 
 def units_by_area(units: Iterable[Unit]) -> dict[str, Unit]:

@@ -1,9 +1,10 @@
 """Where a unit may go on a map: the reach rules shared by Diplomacy-style rulesets.
 
-The functions are pure and memoised (maps hash by identity). Coasts follow DATC 4.B: a fleet moving to a split-coast area without naming
-a coast goes to the one coast it can reach (4.B.2); naming an unreachable
-coast is illegal (4.B.3); the coast written on an army's move is ignored
-(4.B.6). Supports and convoys are decided at area level.
+The functions are pure and memoised (maps hash by identity). Coasts follow
+DATC 4.B: a fleet moving to a split-coast area without naming a coast goes to
+the one coast it can reach (4.B.2); naming an unreachable coast is illegal
+(4.B.3); the coast written on an army's move is ignored (4.B.6). Supports and
+convoys are decided at area level.
 """
 
 from __future__ import annotations
@@ -58,20 +59,22 @@ def move_target(game_map: GameMap, kind: UnitKind, source: str, dest: str) -> Ta
 
 
 @lru_cache(maxsize=65536)
-def can_reach_area(game_map: GameMap, kind: UnitKind, source: str, dest_area: str) -> bool:
-    """Whether a unit could move into some part of `dest_area` (used for supports)."""
+def reachable_locations(
+    game_map: GameMap, kind: UnitKind, source: str, dest_area: str
+) -> tuple[str, ...]:
+    """Every location of `dest_area` a unit of `kind` at `source` could move to
+    (an army: the area itself; a fleet: each coast it touches)."""
     area = game_map.areas.get(dest_area)
     if area is None:
-        return False
+        return ()
     if kind is UnitKind.ARMY:
-        return area.kind is not AreaKind.SEA and game_map.army_adjacent(
-            split_location(source)[0], dest_area
-        )
+        adjacent = game_map.army_adjacent(split_location(source)[0], dest_area)
+        return (dest_area,) if adjacent and area.kind is not AreaKind.SEA else ()
     if kind is UnitKind.FLEET:
-        return bool(fleet_reachable_coasts(game_map, source, dest_area))
-    return False
+        return fleet_reachable_coasts(game_map, source, dest_area)
+    return ()
 
 
-def convoy_neighbours(game_map: GameMap, area_code: str) -> frozenset[str]:
-    """Areas next to `area_code` along any fleet border (a convoy chain's steps)."""
-    return game_map.fleet_area_neighbours(area_code)
+def can_reach_area(game_map: GameMap, kind: UnitKind, source: str, dest_area: str) -> bool:
+    """Whether a unit could move into some part of `dest_area` (used for supports)."""
+    return bool(reachable_locations(game_map, kind, source, dest_area))

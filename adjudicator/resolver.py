@@ -24,6 +24,7 @@ Strengths follow DATC §5.B: *attack*, *hold*, *defend* and *prevent*.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
@@ -72,6 +73,25 @@ class Combatant:
 
     power: str
     strength: int = 1
+
+
+def convoy_chain_exists(
+    start: str, dest: str, fleets: AbstractSet[str], steps: Callable[[str], frozenset[str]]
+) -> bool:
+    """Whether a chain of the convoying `fleets` (areas) joins `start` and `dest`,
+    each step along `steps` (the map's fleet borders at area level)."""
+    frontier = [f for f in steps(start) if f in fleets]
+    seen = set(frontier)
+    while frontier:
+        current = frontier.pop()
+        neighbours = steps(current)
+        if dest in neighbours:
+            return True
+        for nxt in neighbours:
+            if nxt in fleets and nxt not in seen:
+                seen.add(nxt)
+                frontier.append(nxt)
+    return False
 
 
 @lru_cache(maxsize=1024)
@@ -270,21 +290,7 @@ class _Resolver:
             if self.orders[f] == ConvoySpec(f, area, move.dest)
         ]
         usable = {f for f in fleets if self.resolve(f)}
-        return self._chain_exists(area, move.dest, usable)
-
-    def _chain_exists(self, start: str, dest: str, fleets: set[str]) -> bool:
-        frontier = [f for f in self.convoy_graph(start) if f in fleets]
-        seen = set(frontier)
-        while frontier:
-            current = frontier.pop()
-            neighbours = self.convoy_graph(current)
-            if dest in neighbours:
-                return True
-            for nxt in neighbours:
-                if nxt in fleets and nxt not in seen:
-                    seen.add(nxt)
-                    frontier.append(nxt)
-        return False
+        return convoy_chain_exists(area, move.dest, usable, self.convoy_graph)
 
     def _head_to_head(self, move: MoveSpec) -> MoveSpec | None:
         """The opposing move if two units swap places without convoy."""

@@ -22,7 +22,7 @@ from enum import StrEnum
 from maps.model import AreaKind, GameMap, normalize_name, split_location
 from orders.model import Build, Disband, Order, UnitKind, UnitRef, Waive
 
-from ...assignment import illegal, units_by_area
+from ...assignment import illegal, split_by_phase, units_by_area
 from ...results import OrderResult, Outcome, Reason
 from ...state import GameState, Unit
 
@@ -67,11 +67,7 @@ def resolve_adjustments(
     state: GameState, orders: Sequence[Order], game_map: GameMap, rule: CivilDisorderRule
 ) -> AdjustmentOutcome:
     """Carry out builds and removals for every power; civil disorder fills the gaps."""
-    results: list[OrderResult] = [
-        illegal(o, Reason.WRONG_PHASE, None, "not an order of an adjustment phase")
-        for o in orders
-        if not isinstance(o, Build | Disband | Waive)
-    ]
+    _, results = split_by_phase(orders, Build | Disband | Waive, "adjustment phase")
     units = list(state.units)
     powers = sorted(set(state.powers()) | {o.power for o in orders})
     for power in powers:

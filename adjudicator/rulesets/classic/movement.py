@@ -30,7 +30,7 @@ from orders.model import (
     UnitRef,
 )
 
-from ...assignment import assign_orders, illegal, units_by_area
+from ...assignment import assign_orders, illegal, split_by_phase, units_by_area
 from ...geometry import can_reach_area, move_target
 from ...resolver import (
     Adjudication,
@@ -42,6 +42,7 @@ from ...resolver import (
     SupportSpec,
     adjudicate,
     combatant,
+    convoy_chain_exists,
 )
 from ...results import OrderResult, Outcome, Reason
 from ...state import Dislodged, GameState, Unit
@@ -92,17 +93,7 @@ class _ConvoyIndex:
     def route_exists(self, start: str, dest: str, fleets: frozenset[str]) -> bool:
         """Whether a chain of `fleets` joins `start` and `dest` (DATC 4.E.1: a convoy
         the board cannot carry makes the move illegal; 6.D.8, 6.D.32)."""
-        frontier = [f for f in self.neighbours(start) if f in fleets]
-        seen = set(frontier)
-        while frontier:
-            current = frontier.pop()
-            if dest in self.neighbours(current):
-                return True
-            for nxt in self.neighbours(current):
-                if nxt in fleets and nxt not in seen:
-                    seen.add(nxt)
-                    frontier.append(nxt)
-        return False
+        return convoy_chain_exists(start, dest, fleets, self.neighbours)
 
     def own_fleet_intent(self, army: Unit, army_area: str, dest: str) -> bool:
         """Whether a fleet of the army's own power orders a convoy that could be part of
@@ -252,12 +243,7 @@ def plan_orders(
 ) -> tuple[dict[str, Planned], list[OrderResult]]:
     """Check every order against the board; one `Planned` per unit, keyed by area."""
     board = units_by_area(state.units)
-    movement = [o for o in orders if isinstance(o, MOVEMENT_ORDERS)]
-    wrong_phase = [
-        illegal(o, Reason.WRONG_PHASE, None, "not an order of a movement phase")
-        for o in orders
-        if not isinstance(o, MOVEMENT_ORDERS)
-    ]
+    movement, wrong_phase = split_by_phase(orders, MOVEMENT_ORDERS, "movement phase")
     assignment = assign_orders(board, movement)
     convoys = _ConvoyIndex(board, assignment.orders, game_map)
     plans: dict[str, Planned] = {}

@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from maps.model import GameMap, split_location
 from orders.model import Disband, Order, Retreat, UnitRef
 
-from ...assignment import assign_orders, illegal
-from ...geometry import move_target
+from ...assignment import assign_orders, illegal, split_by_phase
+from ...geometry import move_target, reachable_locations
 from ...results import OrderResult, Outcome, Reason
 from ...state import Dislodged, GameState, Unit
 
@@ -29,18 +29,10 @@ class RetreatOutcome:
 def retreat_options(dislodged: Dislodged, state: GameState, game_map: GameMap) -> tuple[str, ...]:
     """Every location the dislodged unit may legally retreat to."""
     unit = dislodged.unit
-    options = []
+    options: list[str] = []
     for area in sorted(game_map.area_neighbours(split_location(unit.location)[0])):
-        target = move_target(game_map, unit.kind, unit.location, area)
-        if target.location is not None and _retreat_problem(dislodged, area, state) is None:
-            options.append(target.location)
-        elif target.ambiguous:
-            options.extend(
-                loc
-                for loc in game_map.areas[area].fleet_locations
-                if game_map.fleet_adjacent(unit.location, loc)
-                and _retreat_problem(dislodged, area, state) is None
-            )
+        if _retreat_problem(dislodged, area, state) is None:
+            options.extend(reachable_locations(game_map, unit.kind, unit.location, area))
     return tuple(options)
 
 
@@ -67,12 +59,7 @@ def resolve_retreats(
 ) -> RetreatOutcome:
     """Resolve the retreat phase: the board after it and a result per dislodged unit."""
     waiting = {split_location(d.unit.location)[0]: d for d in state.dislodged}
-    retreat_orders = [o for o in orders if isinstance(o, Retreat | Disband)]
-    results: list[OrderResult] = [
-        illegal(o, Reason.WRONG_PHASE, None, "not an order of a retreat phase")
-        for o in orders
-        if not isinstance(o, Retreat | Disband)
-    ]
+    retreat_orders, results = split_by_phase(orders, Retreat | Disband, "retreat phase")
     assignment = assign_orders({a: d.unit for a, d in waiting.items()}, retreat_orders)
     for rejected in assignment.rejected:
         area = split_location(rejected.order.unit.location)[0]  # type: ignore[union-attr]
