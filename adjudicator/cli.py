@@ -30,6 +30,7 @@ from renderers.report import TurnReport, power_name, render_board, render_report
 
 from . import gamefolder as gf
 from .dice import Dice, commitment, file_digest, verify_roll, verify_secret
+from .results import illegal_issues
 from .rulesets.base import OptionError, Ruleset, UnknownRuleset, find_ruleset
 from .state import GameState, PhaseKind
 
@@ -320,14 +321,15 @@ def judge_turn(
     """Parse, check and resolve one phase: everything its report shows."""
     parsed = parse_files(files, game_map, state.phase.kind)
     dice = Dice(secret, game_name, state.phase.id) if secret is not None else None
+    resolution = ruleset.resolve(state, parsed.orders, game_map, options, dice)
     return TurnReport(
-        resolution=ruleset.resolve(state, parsed.orders, game_map, options, dice),
+        resolution=resolution,
         game_map=game_map,
         ruleset=ruleset.name,
         ruleset_title=ruleset.title,
         game_name=game_name,
         changed_options=ruleset.changed_options(options),
-        issues=all_issues(parsed, ruleset, state, game_map, options),
+        issues=parsed.issues + illegal_issues(resolution.results),
         receipts=gf.receipts([(f.name, f.data) for f in files]),
         file_powers=parsed.file_powers,
     )

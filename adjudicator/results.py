@@ -7,10 +7,11 @@ report layer (`renderers`); the JSON output uses the enum values.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from orders.model import Order
+from orders.model import IssueKind, Order, OrderIssue
 
 from .dice import Roll
 from .state import GameState, Unit
@@ -86,6 +87,17 @@ class OrderResult:
     @property
     def succeeded(self) -> bool:
         return self.outcome is Outcome.SUCCEEDS
+
+
+def illegal_issues(results: Iterable[OrderResult]) -> tuple[OrderIssue, ...]:
+    """The illegal results of orders a player wrote, as issues quoting their line
+    (sorted by file and line), for `mapjudge check` and the report."""
+    issues = [
+        OrderIssue(IssueKind.ILLEGAL, r.detail or r.reason.value, r.order.source)
+        for r in results
+        if r.reason.illegal and r.order.source is not None
+    ]
+    return tuple(sorted(issues, key=lambda i: (i.source.file, i.source.line)))
 
 
 @dataclass(frozen=True, slots=True)

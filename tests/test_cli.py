@@ -172,6 +172,17 @@ def test_adjudicate_with_bad_lines_still_resolves_and_exits_1(game: Path) -> Non
     assert len(gf.list_phases(game)) == 2
 
 
+def test_adjudicate_quotes_illegal_orders_as_check_does(game: Path) -> None:
+    """The report's problems are the ones `check` gives: parse issues and illegal orders."""
+    orders = write_orders(game, {"england.txt": "England\nA Paris - Picardy\nA LVP - YOR\n"})
+    checked = run("check", game, *orders)
+    result = run("adjudicate", game, *orders)
+    assert result.exit_code == 1
+    quoted = "england.txt, line 2: illegal: the unit in PAR belongs to france"
+    assert quoted in checked.stdout and quoted in result.stdout
+    assert "A LVP - YOR  moved" in result.stdout
+
+
 def test_undo_and_readjudicate(game: Path) -> None:
     paths = write_orders(game, CLEAN_ORDERS)
     first = run("adjudicate", game, *paths).stdout

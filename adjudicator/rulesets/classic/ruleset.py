@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from maps.model import GameMap
-from orders.model import IssueKind, Order, OrderIssue, UnitKind
+from orders.model import Order, OrderIssue, UnitKind
 
 from ...dice import Dice
-from ...results import OrderResult, Resolution
+from ...results import OrderResult, Resolution, illegal_issues
 from ...state import GameState, Phase, PhaseKind, Season, Unit
 from ..base import Ruleset, register
 from .adjustment import CivilDisorderRule, needs_adjustment, resolve_adjustments
@@ -127,17 +127,8 @@ class ClassicHooks:
         if state.phase.kind is PhaseKind.MOVEMENT:
             plans, extra = plan_orders(state, orders, game_map)
             failed = [p.rejected for p in plans.values() if p.rejected is not None] + extra
-        else:
-            resolution = self.resolve(state, orders, game_map, options, None)
-            failed = [r for r in resolution.results if r.reason.illegal]
-        issues = []
-        for result in failed:
-            source = getattr(result.order, "source", None)
-            if source is not None and result.reason.illegal:
-                issues.append(
-                    OrderIssue(IssueKind.ILLEGAL, result.detail or result.reason.value, source)
-                )
-        return tuple(sorted(issues, key=lambda i: (i.source.file, i.source.line)))
+            return illegal_issues(failed)
+        return illegal_issues(self.resolve(state, orders, game_map, options, None).results)
 
 
 @register("classic")
