@@ -40,6 +40,11 @@ def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
+def resolve_args(position: Path, orders: Path, ruleset: str = "classic") -> list[str | Path]:
+    """`mapjudge resolve` with a ruleset, a position file and an order file."""
+    return ["resolve", "--ruleset", ruleset, "--position", position, "--orders", orders]
+
+
 def write_orders(folder: Path, orders: dict[str, str]) -> list[Path]:
     inbox = folder / "orders"
     inbox.mkdir(exist_ok=True)
@@ -243,17 +248,7 @@ def position(game: Path) -> Path:
 def test_resolve_json(position: Path, tmp_path: Path) -> None:
     orders = tmp_path / "orders.txt"
     orders.write_text(CLEAN_ORDERS["england.txt"] + "\n" + CLEAN_ORDERS["france.txt"])
-    result = run(
-        "resolve",
-        "--ruleset",
-        "classic",
-        "--position",
-        position,
-        "--orders",
-        orders,
-        "--format",
-        "json",
-    )
+    result = run(*resolve_args(position, orders), "--format", "json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     for key in ("phase", "next_phase", "results", "units", "dislodged", "supply_centers", "issues"):
@@ -270,17 +265,7 @@ def test_resolve_json(position: Path, tmp_path: Path) -> None:
             "detail": "",
         }
     ]
-    again = run(
-        "resolve",
-        "--ruleset",
-        "classic",
-        "--position",
-        position,
-        "--orders",
-        orders,
-        "--format",
-        "json",
-    )
+    again = run(*resolve_args(position, orders), "--format", "json")
     assert again.stdout == result.stdout
 
 
@@ -290,7 +275,7 @@ def test_resolve_text_and_json_position(position: Path, tmp_path: Path) -> None:
     as_json.write_text(json.dumps(state.to_dict()))
     orders = tmp_path / "orders.txt"
     orders.write_text(TYPO_ORDERS["england.txt"])
-    result = run("resolve", "--ruleset", "classic", "--position", as_json, "--orders", orders)
+    result = run(*resolve_args(as_json, orders))
     assert result.exit_code == 1
     assert "did you mean" in result.stdout and "Next phase" in result.stdout
 
@@ -298,14 +283,14 @@ def test_resolve_text_and_json_position(position: Path, tmp_path: Path) -> None:
 def test_resolve_errors(position: Path, tmp_path: Path) -> None:
     orders = tmp_path / "orders.txt"
     orders.write_text("")
-    unknown = run("resolve", "--ruleset", "nope", "--position", position, "--orders", orders)
+    unknown = run(*resolve_args(position, orders, "nope"))
     assert unknown.exit_code == 2 and "unknown ruleset" in unknown.stderr
     bad = tmp_path / "bad.yaml"
     bad.write_text("phase: [1901\n")
-    result = run("resolve", "--ruleset", "classic", "--position", bad, "--orders", orders)
+    result = run(*resolve_args(bad, orders))
     assert result.exit_code == 1 and "bad.yaml" in result.stderr and "bad YAML" in result.stderr
     bad.write_text("units: {}\n")
-    result = run("resolve", "--ruleset", "classic", "--position", bad, "--orders", orders)
+    result = run(*resolve_args(bad, orders))
     assert result.exit_code == 1 and "phase" in result.stderr
     missing = run("resolve", "--ruleset", "classic", "--position", position)
     assert missing.exit_code == 2 and "--orders" in missing.stderr
@@ -373,17 +358,7 @@ def test_resolve_reports_dislodged_units_and_retreats(tmp_path: Path) -> None:
     )
     orders = tmp_path / "orders.txt"
     orders.write_text("Germany:\nA Ruhr - Burgundy\nA Munich S A Ruhr - Burgundy\n")
-    result = run(
-        "resolve",
-        "--ruleset",
-        "classic",
-        "--position",
-        position,
-        "--orders",
-        orders,
-        "--format",
-        "json",
-    )
+    result = run(*resolve_args(position, orders), "--format", "json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["next_phase"] == "1901-fall-retreat"
@@ -396,13 +371,15 @@ def test_resolve_reports_dislodged_units_and_retreats(tmp_path: Path) -> None:
             "retreats": ["BEL", "GAS", "MAR", "PAR", "PIC"],
         }
     ]
-    text = run("resolve", "--ruleset", "classic", "--position", position, "--orders", orders)
+    text = run(*resolve_args(position, orders))
     assert "Dislodged: A BUR (may retreat to: BEL, GAS, MAR, PAR, PIC)" in text.stdout
     assert "A BUR H  dislodged" in text.stdout
 
 
 def _folder_bytes(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
 
 
 def test_same_folder_and_orders_give_byte_identical_results(tmp_path: Path) -> None:
