@@ -43,7 +43,8 @@ from adjudicator.rulesets import find_ruleset
 from adjudicator.state import GameState, PhaseKind
 from maps import load_map
 from maps.model import GameMap
-from orders.model import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
+from orders.model import Order
+from renderers.report import format_order
 
 Board = frozenset[str]
 """A board after the phase: `POWER A LOC` per unit, `POWER *A LOC` per dislodged unit."""
@@ -52,26 +53,11 @@ Board = frozenset[str]
 # --- order text -----------------------------------------------------------------------
 
 
-def _unit_text(ref: UnitRef) -> str:
-    kind = ref.kind.value if ref.kind else "A"
-    return f"{kind} {ref.location.upper()}"
-
-
 def order_text(order: Order) -> str:
-    """An order as `diplomacy` writes it: `A PAR - BUR`, `F MAO C A BRE - SPA`, `... VIA`."""
-    unit = _unit_text(order.unit)  # type: ignore[union-attr]
-    match order:
-        case Hold():
-            return f"{unit} H"
-        case Move(dest=dest, via_convoy=via):
-            return f"{unit} - {dest.upper()}" + (" VIA" if via else "")
-        case SupportHold(supported=supported):
-            return f"{unit} S {_unit_text(supported)}"
-        case SupportMove(supported=supported, dest=dest):
-            return f"{unit} S {_unit_text(supported)} - {dest.upper()}"
-        case Convoy(convoyed=convoyed, dest=dest):
-            return f"{unit} C {_unit_text(convoyed)} - {dest.upper()}"
-    raise ValueError(f"not a movement order: {order}")
+    """An order as `diplomacy` writes it: mapjudge's canonical text
+    (`renderers.report.format_order`) in capitals, with `VIA` for a convoy.
+    The random orders always name the unit's kind and never another owner."""
+    return format_order(order).upper().replace(" VIA CONVOY", " VIA")
 
 
 def orders_by_power(orders: Sequence[Order]) -> dict[str, list[str]]:
