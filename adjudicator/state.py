@@ -14,7 +14,7 @@ from typing import Any
 
 from orders.model import PhaseKind, UnitKind
 
-__all__ = ["Dislodged", "GameState", "Phase", "PhaseKind", "Season", "Unit"]
+__all__ = ["AUTONOMOUS", "Dislodged", "GameState", "Phase", "PhaseKind", "Season", "Unit"]
 
 
 class Season(StrEnum):
@@ -25,7 +25,12 @@ class Season(StrEnum):
 
 
 SEASON_ORDER = {Season.SPRING: 0, Season.SUMMER: 1, Season.FALL: 2, Season.WINTER: 3}
-KIND_ORDER = {PhaseKind.MOVEMENT: 0, PhaseKind.RETREAT: 1, PhaseKind.ADJUSTMENT: 2}
+KIND_ORDER = {PhaseKind.ADJUSTMENT: -1, PhaseKind.MOVEMENT: 0, PhaseKind.RETREAT: 1}
+"""Within a season: Machiavelli's spring opens with its adjustment (003 §1);
+classic's adjustments have a season of their own (winter)."""
+
+AUTONOMOUS = "autonomous"
+"""The owner of Machiavelli's autonomous garrisons (003 §4.5): not a power."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +108,11 @@ class GameState:
     `supply_centers` maps each owned centre (area code) to its owner.
     `standoffs` lists the areas left empty by a standoff in the movement
     phase just resolved; no unit may retreat there.
+
+    Rulesets with control markers (Machiavelli) also use: `control` (area ->
+    the power whose marker stands there), `homes` (power -> its home areas),
+    `sieges` (area -> the power whose unit completed the first turn of a
+    siege of its city) and `out_of_play` (areas the scenario leaves out).
     """
 
     phase: Phase
@@ -111,6 +121,10 @@ class GameState:
     dislodged: tuple[Dislodged, ...] = ()
     standoffs: frozenset[str] = frozenset()
     winner: str | None = None
+    control: Mapping[str, str] = field(default_factory=dict)
+    homes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    sieges: Mapping[str, str] = field(default_factory=dict)
+    out_of_play: frozenset[str] = frozenset()
 
     def units_of(self, power: str) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.power == power)
@@ -118,7 +132,14 @@ class GameState:
     def unit_at(self, area: str) -> Unit | None:
         """The army or fleet in an area (any coast), if any."""
         for unit in self.units:
-            if unit.location.partition("/")[0] == area:
+            if unit.kind is not UnitKind.GARRISON and unit.location.partition("/")[0] == area:
+                return unit
+        return None
+
+    def garrison_at(self, area: str) -> Unit | None:
+        """The garrison in the city of an area (Machiavelli), if any."""
+        for unit in self.units:
+            if unit.kind is UnitKind.GARRISON and unit.location == area:
                 return unit
         return None
 
@@ -126,10 +147,15 @@ class GameState:
         return tuple(sorted(c for c, p in self.supply_centers.items() if p == power))
 
     def powers(self) -> tuple[str, ...]:
-        """Powers that still have a unit or a centre."""
+        """Powers that still have a unit, a centre or a control marker."""
         found = {u.power for u in self.units} | set(self.supply_centers.values())
-        found |= {d.unit.power for d in self.dislodged}
+        found |= {d.unit.power for d in self.dislodged} | set(self.control.values())
+        found.discard(AUTONOMOUS)
         return tuple(sorted(found))
+
+    def controlled_by(self, power: str) -> tuple[str, ...]:
+        """The areas where `power`'s control marker stands."""
+        return tuple(sorted(a for a, p in self.control.items() if p == power))
 
     def with_(self, **changes: Any) -> GameState:
         return replace(self, **changes)
@@ -159,6 +185,14 @@ class GameState:
             ]
         if self.standoffs:
             data["standoffs"] = sorted(self.standoffs)
+        if self.control:
+            data["control"] = _group_areas(self.control)
+        if self.homes:
+            data["home"] = {p: sorted(self.homes[p]) for p in sorted(self.homes)}
+        if self.sieges:
+            data["sieges"] = {a: self.sieges[a] for a in sorted(self.sieges)}
+        if self.out_of_play:
+            data["out_of_play"] = sorted(self.out_of_play)
         if self.winner:
             data["winner"] = self.winner
         return data
@@ -169,11 +203,13 @@ class GameState:
         try:
             phase = Phase.parse(str(data["phase"]))
             units = _parse_units(data.get("units") or {})
-            centers = {
-                str(area): str(power)
-                for power, areas in (data.get("supply_centers") or {}).items()
-                for area in areas
+            centers = _ungroup_areas(data.get("supply_centers") or {})
+            control = _ungroup_areas(data.get("control") or {})
+            homes = {
+                str(power): tuple(sorted(str(a) for a in areas))
+                for power, areas in (data.get("home") or {}).items()
             }
+            sieges = {str(a): str(p) for a, p in (data.get("sieges") or {}).items()}
             dislodged = tuple(
                 Dislodged(
                     Unit.parse(str(d["power"]), str(d["unit"])),
@@ -192,7 +228,23 @@ class GameState:
             dislodged=dislodged,
             standoffs=frozenset(str(s) for s in data.get("standoffs") or ()),
             winner=data.get("winner"),
+            control=control,
+            homes=homes,
+            sieges=sieges,
+            out_of_play=frozenset(str(a) for a in data.get("out_of_play") or ()),
         )
+
+
+def _group_areas(owners: Mapping[str, str]) -> dict[str, list[str]]:
+    """area -> power, as power -> sorted areas (powers sorted)."""
+    grouped: dict[str, list[str]] = {}
+    for area in sorted(owners):
+        grouped.setdefault(owners[area], []).append(area)
+    return {power: grouped[power] for power in sorted(grouped)}
+
+
+def _ungroup_areas(grouped: Mapping[str, Iterable[str]]) -> dict[str, str]:
+    return {str(area): str(power) for power, areas in grouped.items() for area in areas}
 
 
 def _group_units(units: Iterable[Unit]) -> dict[str, list[str]]:

@@ -19,7 +19,9 @@ from typing import Any, NamedTuple
 from lark import Token, Tree
 
 from orders.model import (
+    Besiege,
     Build,
+    Convert,
     Convoy,
     Disband,
     Hold,
@@ -29,6 +31,7 @@ from orders.model import (
     OrderIssue,
     Retreat,
     Source,
+    SupportConvert,
     SupportHold,
     SupportMove,
     UnitKind,
@@ -57,6 +60,7 @@ class Line:
     phase: str
     giver: Giver
     source: Source
+    grammar: str = "diplomacy"
 
 
 @dataclass(frozen=True)
@@ -127,6 +131,8 @@ _ALLOWED_IN: dict[str, frozenset[str]] = {
     "disbands": frozenset({"retreat", "adjustment"}),
     "builds": frozenset({"adjustment"}),
     "waived builds": frozenset({"adjustment"}),
+    "sieges": frozenset({"movement"}),
+    "conversions": frozenset({"movement"}),
 }
 """Which phase kinds each kind of order belongs to."""
 
@@ -239,12 +245,35 @@ class Builder:
             return Retreat(power, own, where, source=self.source)
         return Move(power, own, where, bool(via), source=self.source)
 
-    def support_hold(self, unit: Unit, supported: Unit) -> SupportHold:
+    def support_hold(self, unit: Unit, supported: Unit, *, siege: bool = False) -> SupportHold:
         kind, location, owner = self._unit(unit)
         other = self._other(supported)
         self._check_phase("supports")
         power = owner or self._power()
-        return SupportHold(power, UnitRef(kind, location), other, source=self.source)
+        return SupportHold(power, UnitRef(kind, location), other, siege, source=self.source)
+
+    def support_siege(self, unit: Unit, supported: Unit) -> SupportHold:
+        """`A FLO S A ARE B`: support of a unit besieging (003 §3.3 D)."""
+        return self.support_hold(unit, supported, siege=True)
+
+    def support_convert(self, unit: Unit, supported: Unit, to: UnitKind) -> SupportConvert:
+        """`A FLO S G PISA = A`: support of a conversion that attacks (003 §3.3 F)."""
+        kind, location, owner = self._unit(unit)
+        other = self._other(supported)
+        self._check_phase("supports")
+        power = owner or self._power()
+        own = UnitRef(kind, location)
+        return SupportConvert(power, own, other, to, source=self.source)
+
+    def besiege(self, unit: Unit) -> Besiege:
+        """`F PISA B` (003 §3.3 B)."""
+        power, own = self._own(unit, "sieges")
+        return Besiege(power, own, source=self.source)
+
+    def convert(self, unit: Unit, to: UnitKind) -> Convert:
+        """`G VEN = F` (003 §3.3 F)."""
+        power, own = self._own(unit, "conversions")
+        return Convert(power, own, to, source=self.source)
 
     def support_move(self, unit: Unit, supported: Unit, dest: Place) -> SupportMove:
         kind, location, owner = self._unit(unit)
@@ -383,5 +412,9 @@ _ORDERS: dict[str, Callable[..., Order]] = {
     "disband": Builder.disband,
     "build": Builder.build,
     "waive": Builder.waive,
+    "besiege": Builder.besiege,
+    "convert": Builder.convert,
+    "support_siege": Builder.support_siege,
+    "support_convert": Builder.support_convert,
 }
 """The builder of each order rule's shape."""

@@ -74,9 +74,13 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class SupportHold:
+    """Support of a unit staying put; `siege` when the order names its siege
+    (Machiavelli `A FLO S A ARE B`, 003 §3.3 D)."""
+
     power: str
     unit: UnitRef
     supported: UnitRef
+    siege: bool = False
     source: Source | None = field(default=None, compare=False, kw_only=True)
 
 
@@ -95,6 +99,37 @@ class Convoy:
     unit: UnitRef
     convoyed: UnitRef
     dest: str
+    source: Source | None = field(default=None, compare=False, kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Besiege:
+    """Machiavelli's siege order `F PISA B` (003 §3.3 B, §4.4)."""
+
+    power: str
+    unit: UnitRef
+    source: Source | None = field(default=None, compare=False, kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Convert:
+    """Machiavelli's conversion `G VEN = F` (003 §3.3 F): the unit becomes `to`."""
+
+    power: str
+    unit: UnitRef
+    to: UnitKind
+    source: Source | None = field(default=None, compare=False, kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class SupportConvert:
+    """Support of a garrison's conversion out into its province (`A FLO S G PISA = A`),
+    which attacks there (003 §3.3 F)."""
+
+    power: str
+    unit: UnitRef
+    supported: UnitRef
+    to: UnitKind
     source: Source | None = field(default=None, compare=False, kw_only=True)
 
 
@@ -130,11 +165,13 @@ class Waive:
     source: Source | None = field(default=None, compare=False, kw_only=True)
 
 
-MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy
+MovementOrder = (
+    Hold | Move | SupportHold | SupportMove | Convoy | Besiege | Convert | SupportConvert
+)
 RetreatOrder = Retreat | Disband
 AdjustmentOrder = Build | Disband | Waive
-Order = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | Build | Waive
-UnitOrder = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | Build
+UnitOrder = MovementOrder | Retreat | Disband | Build
+Order = UnitOrder | Waive
 
 
 class IssueKind(StrEnum):

@@ -40,11 +40,13 @@ def parse_orders(
     phase_kind: PhaseKind,
     file: str = "<orders>",
     power: str | None = None,
+    grammar: str = GRAMMAR,
 ) -> OrderSet:
     """Read the orders in `text` for a phase of kind `phase_kind`.
 
     `power` gives the orders before any power header (a player's own file);
-    `file` names the text in issues (`orders.txt, line 4: ...`).
+    `file` names the text in issues (`orders.txt, line 4: ...`); `grammar` is
+    the ruleset's grammar (`grammar/<name>.lark`).
     """
     index = NameIndex.of(game_map)
     orders: list[Order] = []
@@ -52,7 +54,7 @@ def parse_orders(
     giver = Giver(power)
     for number, line in order_lines(text):
         source = Source(file, number, line, first_column(line))
-        outcome = _read_line(line, Line(index, str(phase_kind), giver, source))
+        outcome = _read_line(line, Line(index, str(phase_kind), giver, source, grammar))
         if isinstance(outcome, Header):
             giver = Giver(outcome.power, None if outcome.power else number)
             outcome = outcome.issue
@@ -95,7 +97,7 @@ def _read(text: str, ctx: Line, offset: int) -> Outcome:
     (`england build A LON`, `England waive`) is read again without that name.
     """
     try:
-        return Builder(ctx, offset).line(grammar_parser().parse(text))
+        return Builder(ctx, offset).line(grammar_parser(ctx.grammar).parse(text))
     except (UnexpectedInput, Problem) as exc:
         lead = _leading_power(text, ctx.index)
         if lead is None:
@@ -233,3 +235,15 @@ class _Shapes:
 
     def waive(self, children: list[Any]) -> tuple[Any, ...]:
         return ("waive",)
+
+    def besiege(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("besiege", *children)
+
+    def convert(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("convert", *children)
+
+    def support_siege(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("support_siege", *children)
+
+    def support_convert(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("support_convert", *children)
