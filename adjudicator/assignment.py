@@ -8,7 +8,7 @@ orders) and the earlier one is reported as overridden.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import UnionType
 
@@ -34,32 +34,43 @@ def illegal(
     return OrderResult(order, Outcome.FAILS, reason, unit, detail)
 
 
-def assign_orders(units: Mapping[str, Unit], orders: Iterable[Order]) -> Assignment:
-    """Match each unit order to the unit in its area (`units` keyed by area)."""
+def order_area(order: UnitOrder) -> str:
+    """The area an order's unit stands in (`SPA/nc` -> `SPA`)."""
+    return split_location(order.unit.location)[0]
+
+
+def assign_orders(
+    units: Mapping[str, Unit],
+    orders: Iterable[Order],
+    key: Callable[[UnitOrder], str] = order_area,
+) -> Assignment:
+    """Match each unit order to its unit: `units` is keyed as `key(order)` keys an
+    order (by area; Machiavelli tells a city's garrison from the province's unit)."""
     chosen: dict[str, UnitOrder] = {}
     rejected: list[OrderResult] = []
     for order in orders:
         if isinstance(order, Waive):
             continue
-        area = split_location(order.unit.location)[0]
-        unit = units.get(area)
+        slot = key(order)
+        unit = units.get(slot)
+        where = order_area(order)
         if unit is None:
-            rejected.append(illegal(order, Reason.NO_UNIT, None, f"there is no unit in {area}"))
+            rejected.append(illegal(order, Reason.NO_UNIT, None, f"there is no unit in {where}"))
             continue
         if unit.power != order.power:
             rejected.append(
                 illegal(
-                    order, Reason.NOT_YOUR_UNIT, unit, f"the unit in {area} belongs to {unit.power}"
+                    order, Reason.NOT_YOUR_UNIT, unit, f"the unit in {where} belongs to {unit.power}"
                 )
             )
             continue
-        if area in chosen:
+        if slot in chosen:
             rejected.append(
                 illegal(
-                    chosen[area], Reason.DUPLICATE, unit, f"replaced by a later order for {area}"
+                    chosen[slot], Reason.DUPLICATE, unit, f"replaced by a later order for {where}"
                 )
             )
-        chosen[area] = order
+        chosen[slot] = order
     return Assignment(chosen, tuple(rejected))
 
 

@@ -105,8 +105,9 @@ class Contest:
     """Everything the resolver needs for one movement phase.
 
     `convoy_graph(area)` gives the areas next to `area` that a convoy chain may
-    use (sea areas for a coastal army or a sea area); `can_convoy(area)` says
-    whether a unit standing in `area` may carry a convoy at all.
+    use (sea areas for a coastal army or a sea area). `convoy_steps_for(army)`,
+    when given, replaces it for the convoy of the army in `army` (Machiavelli's
+    Messina strait is closed to the armies of all powers but one: 003 §3.2).
     """
 
     units: Mapping[str, Combatant]
@@ -115,6 +116,7 @@ class Contest:
     may_dislodge: Callable[[str, str], bool] = field(
         default=lambda attacker, defender: attacker != defender
     )
+    convoy_steps_for: Callable[[str], Callable[[str], frozenset[str]]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +144,7 @@ class _Resolver:
         self.orders = contest.orders
         self.convoy_graph = contest.convoy_graph
         self.may_dislodge = contest.may_dislodge
+        self.convoy_steps_for = contest.convoy_steps_for
         self.state: dict[str, _State] = {area: _State.UNRESOLVED for area in self.orders}
         self.result: dict[str, bool] = {area: False for area in self.orders}
         self.deps: list[str] = []
@@ -290,7 +293,8 @@ class _Resolver:
             if self.orders[f] == ConvoySpec(f, area, move.dest)
         ]
         usable = {f for f in fleets if self.resolve(f)}
-        return convoy_chain_exists(area, move.dest, usable, self.convoy_graph)
+        steps = self.convoy_graph if self.convoy_steps_for is None else self.convoy_steps_for(area)
+        return convoy_chain_exists(area, move.dest, usable, steps)
 
     def _head_to_head(self, move: MoveSpec) -> MoveSpec | None:
         """The opposing move if two units swap places without convoy."""

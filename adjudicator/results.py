@@ -46,6 +46,11 @@ class Reason(StrEnum):
     DESTROYED = "destroyed"  # dislodged with no legal retreat, or no order
     CIVIL_DISORDER = "civil_disorder"  # removed by the civil disorder rule
     DEFAULT_HOLD = "default_hold"  # no order given: the unit holds
+    # Machiavelli (003 §3.3, §4.4)
+    SIEGE_BEGUN = "siege_begun"  # first turn of a siege done
+    CITY_TAKEN = "city_taken"  # second turn: the besieged garrison surrenders
+    CONVERTED = "converted"  # the unit changed kind
+    SIEGE_SUPPORTED = "siege_supported"  # hold support given to a besieging unit
     # illegal (the order becomes a hold, or is ignored)
     NO_UNIT = "illegal:no_unit"
     NOT_YOUR_UNIT = "illegal:not_your_unit"
@@ -68,6 +73,19 @@ class Reason(StrEnum):
     CENTER_OCCUPIED = "illegal:center_occupied"
     NO_BUILDS = "illegal:no_builds"
     NO_REMOVALS = "illegal:no_removals"
+    # Machiavelli (003 §3.2, §3.3, §1)
+    GARRISON_CANNOT_MOVE = "illegal:garrison_cannot_move"
+    GARRISON_SUPPORT_OUTSIDE = "illegal:garrison_support_outside"
+    NO_FORTIFIED_CITY = "illegal:no_fortified_city"
+    NO_ENEMY_GARRISON = "illegal:no_enemy_garrison"
+    NEEDS_PORT = "illegal:needs_port"
+    CITY_OCCUPIED = "illegal:city_occupied"
+    BAD_CONVERSION = "illegal:bad_conversion"
+    STRAIT_CLOSED = "illegal:strait_closed"
+    OUT_OF_PLAY = "illegal:out_of_play"
+    NOT_HOME_AREA = "illegal:not_home_area"
+    AREA_NOT_CONTROLLED = "illegal:area_not_controlled"
+    AREA_OCCUPIED = "illegal:area_occupied"
 
     @property
     def illegal(self) -> bool:
@@ -100,6 +118,29 @@ def illegal_issues(results: Iterable[OrderResult]) -> tuple[OrderIssue, ...]:
     return tuple(sorted(issues, key=lambda i: (i.source.file, i.source.line)))
 
 
+class EventKind(StrEnum):
+    """What happened on the board besides the orders' own results (Machiavelli)."""
+
+    SIEGE_BEGUN = "siege_begun"  # 003 §4.4: a siege's first turn is done
+    SIEGE_LIFTED = "siege_lifted"  # the besieger did something else, or was dislodged
+    CITY_SURRENDERED = "city_surrendered"  # the second turn: the garrison is removed
+    BECAME_GARRISON = "became_garrison"  # 003 §4.3: a dislodged unit entered its free city
+    DESTROYED = "destroyed"  # a dislodged unit with no retreat, or in civil disorder
+    CONTROL_GAINED = "control_gained"  # 003 §1.1, at the start of spring
+    CONTROL_LOST = "control_lost"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One board event: its kind, the power it concerns, the area, and the unit."""
+
+    kind: EventKind
+    power: str
+    area: str
+    unit: Unit | None = None
+    other: str | None = None  # the other power involved (the besieger, the new controller)
+
+
 @dataclass(frozen=True, slots=True)
 class Resolution:
     """A resolved phase: the state of the next phase, every result, every roll."""
@@ -109,3 +150,4 @@ class Resolution:
     results: tuple[OrderResult, ...]
     rolls: tuple[Roll, ...] = ()
     notes: tuple[str, ...] = field(default=())
+    events: tuple[Event, ...] = ()

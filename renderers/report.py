@@ -18,7 +18,9 @@ from adjudicator.results import OrderResult, Reason, Resolution
 from adjudicator.state import GameState, Phase, PhaseKind, Season, Unit
 from maps.model import GameMap
 from orders.model import (
+    Besiege,
     Build,
+    Convert,
     Convoy,
     Disband,
     Hold,
@@ -26,6 +28,7 @@ from orders.model import (
     Order,
     OrderIssue,
     Retreat,
+    SupportConvert,
     SupportHold,
     SupportMove,
     UnitKind,
@@ -78,8 +81,14 @@ def format_order(order: Order, unit: Unit | None = None) -> str:
             return f"{unit_text(ref, kind)} H"
         case Move(unit=ref, dest=dest, via_convoy=via):
             return f"{unit_text(ref, kind)} - {dest}{' via convoy' if via else ''}"
-        case SupportHold(unit=ref, supported=other):
-            return f"{unit_text(ref, kind)} S {unit_text(other)}"
+        case SupportHold(unit=ref, supported=other, siege=siege):
+            return f"{unit_text(ref, kind)} S {unit_text(other)}{' B' if siege else ''}"
+        case SupportConvert(unit=ref, supported=other, to=to):
+            return f"{unit_text(ref, kind)} S {unit_text(other)} = {to.value}"
+        case Besiege(unit=ref):
+            return f"{unit_text(ref, kind)} B"
+        case Convert(unit=ref, to=to):
+            return f"{unit_text(ref, kind)} = {to.value}"
         case SupportMove(unit=ref, supported=other, dest=dest):
             return f"{unit_text(ref, kind)} S {unit_text(other)} - {dest}"
         case Convoy(unit=ref, convoyed=other, dest=dest):
@@ -143,6 +152,22 @@ REASON_PHRASES: Mapping[Reason, str] = {
     Reason.CENTER_OCCUPIED: "the centre is occupied",
     Reason.NO_BUILDS: "no builds are due",
     Reason.NO_REMOVALS: "no removals are due",
+    Reason.SIEGE_BEGUN: "siege begun; the city falls if the siege goes on next turn",
+    Reason.CITY_TAKEN: "siege completed; the garrison surrendered",
+    Reason.CONVERTED: "converted",
+    Reason.SIEGE_SUPPORTED: "support given",
+    Reason.GARRISON_CANNOT_MOVE: "a garrison cannot move (it may convert with =)",
+    Reason.GARRISON_SUPPORT_OUTSIDE: "a garrison supports only into its own area",
+    Reason.NO_FORTIFIED_CITY: "the area has no fortified city",
+    Reason.NO_ENEMY_GARRISON: "there is no enemy garrison to besiege",
+    Reason.NEEDS_PORT: "that needs a city with a port",
+    Reason.CITY_OCCUPIED: "the city already holds a garrison",
+    Reason.BAD_CONVERSION: "that conversion is not allowed",
+    Reason.STRAIT_CLOSED: "the Messina strait is closed by another power's fleet",
+    Reason.OUT_OF_PLAY: "that area is out of play in this scenario",
+    Reason.NOT_HOME_AREA: "new units go only in home areas",
+    Reason.AREA_NOT_CONTROLLED: "the area is not under your control",
+    Reason.AREA_OCCUPIED: "there is already a unit there",
 }
 
 # Illegal orders for someone else's unit, a missing unit or a second order leave
