@@ -132,11 +132,26 @@ def _edges(borders: Borders) -> Iterator[tuple[str, str, Crossing]]:
                 yield loc, target, crossing
 
 
+def _by_area(by_power: Mapping[str, Sequence[str]]) -> dict[str, str]:
+    """`{power: [AREA, ...]}` -> `{AREA: power}`."""
+    return {code: power for power, codes in by_power.items() for code in codes}
+
+
 def _scenario(spec: ScenarioSpec) -> Scenario:
     units = tuple(unit for units in spec.units.values() for unit in units)
-    centers = {code: power for power, codes in spec.supply_centers.items() for code in codes}
     return Scenario(
-        spec.name, spec.year, spec.season, spec.powers, units, centers, spec.victory_centers
+        spec.name,
+        spec.year,
+        spec.season,
+        spec.powers,
+        units,
+        _by_area(spec.supply_centers),
+        spec.victory_centers,
+        home=dict(spec.home),
+        control={**_by_area(spec.home), **_by_area(spec.control)},
+        autonomous_garrisons=spec.autonomous_garrisons,
+        disabled_areas=spec.disabled_areas,
+        sieges=spec.sieges,
     )
 
 

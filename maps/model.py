@@ -46,6 +46,9 @@ class City:
     fortified: bool = False
     port: bool = False
     income: int = 0
+    garrison_income: int = 0
+    """Machiavelli: what a garrison earns while its owner does not control the
+    province (`income` is what controlling the province earns)."""
 
 
 @dataclass(frozen=True)
@@ -106,7 +109,16 @@ class StartingUnit:
 
 @dataclass(frozen=True)
 class Scenario:
-    """A starting position on a map."""
+    """A starting position on a map.
+
+    Machiavelli-style scenarios also give `home` (power -> its home areas, where
+    it builds), `control` (area code -> power, for *every* area controlled at the
+    start: the home areas and the ones the file lists under `control`),
+    `autonomous_garrisons` (areas whose city holds a neutral garrison),
+    `disabled_areas` (out of play) and `sieges` (areas where a siege is already
+    under way: the province's army or fleet besieges the city's garrison of
+    another power or an autonomous one). All default to empty.
+    """
 
     name: str
     year: int
@@ -115,6 +127,11 @@ class Scenario:
     units: tuple[StartingUnit, ...]
     supply_centers: Mapping[str, str]  # area code -> power id
     victory_centers: int | None = None
+    home: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # power -> areas
+    control: Mapping[str, str] = field(default_factory=dict)  # area code -> power id
+    autonomous_garrisons: tuple[str, ...] = ()
+    disabled_areas: tuple[str, ...] = ()
+    sieges: tuple[str, ...] = ()
 
 
 SUGGESTION_CUTOFF = 0.5

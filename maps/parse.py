@@ -230,10 +230,19 @@ def _common_area_fields(reader: _Reader) -> dict[str, Any]:
 
 def _parse_city(raw: object, path: str, errors: Errors) -> City:
     reader = _Reader(
-        raw, path, errors, required=("name",), optional=("fortified", "port", "income")
+        raw,
+        path,
+        errors,
+        required=("name",),
+        optional=("fortified", "port", "income", "garrison_income"),
     )
-    income = reader.integer("income", 0) or 0
-    return City(reader.text("name", "?"), reader.flag("fortified"), reader.flag("port"), income)
+    return City(
+        reader.text("name", "?"),
+        reader.flag("fortified"),
+        reader.flag("port"),
+        reader.integer("income", 0) or 0,
+        reader.integer("garrison_income", 0) or 0,
+    )
 
 
 def _parse_border(loc: str, raw: object, errors: Errors) -> dict[Crossing, tuple[str, ...]]:
@@ -280,7 +289,15 @@ def _parse_scenario(name: str, raw: object, errors: Errors) -> ScenarioSpec:
         path,
         errors,
         required=("year", "season", "powers", "units"),
-        optional=("victory_centers", "supply_centers"),
+        optional=(
+            "victory_centers",
+            "supply_centers",
+            "home",
+            "control",
+            "autonomous_garrisons",
+            "disabled_areas",
+            "sieges",
+        ),
     )
     victory = reader.integer("victory_centers")
     if victory is not None and victory <= 0:
@@ -289,10 +306,6 @@ def _parse_scenario(name: str, raw: object, errors: Errors) -> ScenarioSpec:
         power: _parse_units(f"{path}.units.{power}", power, value, errors)
         for power, value in reader.items("units")
     }
-    centers = {
-        power: _string_list(value, f"{path}.supply_centers.{power}", errors)
-        for power, value in reader.items("supply_centers")
-    }
     return ScenarioSpec(
         name,
         reader.integer("year", 0) or 0,
@@ -300,8 +313,21 @@ def _parse_scenario(name: str, raw: object, errors: Errors) -> ScenarioSpec:
         victory,
         reader.strings("powers"),
         units,
-        centers,
+        _areas_by_power(reader, "supply_centers"),
+        home=_areas_by_power(reader, "home"),
+        control=_areas_by_power(reader, "control"),
+        autonomous_garrisons=reader.strings("autonomous_garrisons"),
+        disabled_areas=reader.strings("disabled_areas"),
+        sieges=reader.strings("sieges"),
     )
+
+
+def _areas_by_power(reader: _Reader, name: str) -> dict[str, tuple[str, ...]]:
+    """A `{power: [AREA, ...]}` mapping of a scenario (`supply_centers`, `home`, ...)."""
+    return {
+        power: _string_list(value, f"{reader.key(name)}.{power}", reader.errors)
+        for power, value in reader.items(name)
+    }
 
 
 def _string_list(value: object, path: str, errors: Errors) -> tuple[str, ...]:

@@ -53,6 +53,11 @@ class ScenarioSpec:
     powers: tuple[str, ...]
     units: dict[str, tuple[StartingUnit, ...]]
     supply_centers: dict[str, tuple[str, ...]]
+    home: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    control: dict[str, tuple[str, ...]] = field(default_factory=dict)  # besides home
+    autonomous_garrisons: tuple[str, ...] = ()
+    disabled_areas: tuple[str, ...] = ()
+    sieges: tuple[str, ...] = ()
 
     @property
     def path(self) -> str:

@@ -13,7 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TypeVar
 
-from maps.model import Area, AreaKind, Crossing, PowerInfo, normalize_name, split_location
+from maps.model import (
+    Area,
+    AreaKind,
+    Crossing,
+    PowerInfo,
+    StartingUnit,
+    normalize_name,
+    split_location,
+)
 from maps.spec import Borders, Errors, MapSpec, ScenarioSpec
 
 T = TypeVar("T")
@@ -62,7 +70,7 @@ def _check_scenario_references(scenario: ScenarioSpec, spec: MapSpec, errors: Er
     for power in scenario.powers:
         if power not in spec.powers:
             errors.add(f"{path}.powers", f"names unknown power {power}")
-    for section, keys in (("units", scenario.units), ("supply_centers", scenario.supply_centers)):
+    for section, keys in (("units", scenario.units), *_areas_by_power(scenario)):
         for power in keys:
             if power not in scenario.powers:
                 errors.add(f"{path}.{section}.{power}", "is not one of the scenario's powers")
@@ -72,10 +80,35 @@ def _check_scenario_references(scenario: ScenarioSpec, spec: MapSpec, errors: Er
                 errors.add(
                     f"{path}.units.{power}[{i}]", f"stands on unknown location {unit.location}"
                 )
-    for power, codes in scenario.supply_centers.items():
+    for section, by_power in _areas_by_power(scenario):
+        for power, codes in by_power.items():
+            for code in codes:
+                if code not in spec.areas:
+                    errors.add(f"{path}.{section}.{power}", f"names unknown area {code}")
+    for section, codes in _area_lists(scenario):
         for code in codes:
             if code not in spec.areas:
-                errors.add(f"{path}.supply_centers.{power}", f"names unknown area {code}")
+                errors.add(f"{path}.{section}", f"names unknown area {code}")
+
+
+def _areas_by_power(
+    scenario: ScenarioSpec,
+) -> tuple[tuple[str, Mapping[str, Sequence[str]]], ...]:
+    """The scenario's `{power: [AREA, ...]}` sections, by key."""
+    return (
+        ("supply_centers", scenario.supply_centers),
+        ("home", scenario.home),
+        ("control", scenario.control),
+    )
+
+
+def _area_lists(scenario: ScenarioSpec) -> tuple[tuple[str, Sequence[str]], ...]:
+    """The scenario's plain `[AREA, ...]` sections, by key."""
+    return (
+        ("autonomous_garrisons", scenario.autonomous_garrisons),
+        ("disabled_areas", scenario.disabled_areas),
+        ("sieges", scenario.sieges),
+    )
 
 
 # --- stage 3: consistency ----------------------------------------------------------
@@ -115,8 +148,11 @@ def _fleet_problem(areas: Mapping[str, Area], loc: str) -> str | None:
 def _garrison_problem(areas: Mapping[str, Area], loc: str) -> str | None:
     """Why a garrison cannot stand on `loc` (None if it can)."""
     code, coast = split_location(loc)
-    if coast is not None or areas[code].city is None:
+    city = areas[code].city
+    if coast is not None or city is None:
         return "has no city for a garrison"
+    if not city.fortified:
+        return "has a city without walls (a garrison needs a fortified city)"
     return None
 
 
@@ -176,8 +212,11 @@ def _all_lists(spec: MapSpec) -> Iterator[tuple[str, Sequence[object]]]:
         yield f"{scenario.path}.powers", scenario.powers
         for power, units in scenario.units.items():
             yield f"{scenario.path}.units.{power}", [f"{u.kind} {u.location}" for u in units]
-        for power, codes in scenario.supply_centers.items():
-            yield f"{scenario.path}.supply_centers.{power}", codes
+        for section, by_power in _areas_by_power(scenario):
+            for power, codes in by_power.items():
+                yield f"{scenario.path}.{section}.{power}", codes
+        for section, codes in _area_lists(scenario):
+            yield f"{scenario.path}.{section}", codes
 
 
 def _check_duplicate_entries(spec: MapSpec, errors: Errors) -> None:
@@ -223,6 +262,27 @@ def _check_straits(spec: MapSpec, errors: Errors) -> None:
 
 
 def _check_scenario(scenario: ScenarioSpec, areas: Mapping[str, Area], errors: Errors) -> None:
+    garrisons = _check_units(scenario, areas, errors)
+    owners: dict[str, str] = {}
+    for power, codes in scenario.supply_centers.items():
+        for code in codes:
+            owner = owners.setdefault(code, power)
+            if owner != power:
+                errors.add(
+                    f"{scenario.path}.supply_centers.{power}",
+                    f"lists {code}, already owned by {owner}",
+                )
+    _check_control(scenario, areas, errors)
+    _check_autonomous_garrisons(scenario, areas, garrisons, errors)
+    _check_disabled_areas(scenario, errors)
+    _check_sieges(scenario, areas, garrisons, errors)
+
+
+def _check_units(
+    scenario: ScenarioSpec, areas: Mapping[str, Area], errors: Errors
+) -> dict[str, str]:
+    """Units stand where they can, one army/fleet and one garrison per area at
+    most. Returns the area of each garrison -> the path of its unit."""
     occupied: dict[tuple[str, bool], tuple[str, str]] = {}  # (area, garrison?) -> (path, label)
     for power, units in scenario.units.items():
         for i, unit in enumerate(units):
@@ -234,12 +294,94 @@ def _check_scenario(scenario: ScenarioSpec, areas: Mapping[str, Area], errors: E
             first_path, first_label = occupied.setdefault(slot, (path, label))
             if first_path != path:
                 errors.add(path, f"{label} shares {slot[0]} with {first_label} ({first_path})")
-    owners: dict[str, str] = {}
-    for power, codes in scenario.supply_centers.items():
-        for code in codes:
-            owner = owners.setdefault(code, power)
-            if owner != power:
+    return {code: path for (code, garrison), (path, _) in occupied.items() if garrison}
+
+
+def _check_control(scenario: ScenarioSpec, areas: Mapping[str, Area], errors: Errors) -> None:
+    """An area is controlled by one power at most, listed once (home or control),
+    and can be controlled at all (land, or a sea with a city such as Venice)."""
+    listed: dict[str, str] = {}  # area -> the key that lists it first
+    for section, by_power in (("home", scenario.home), ("control", scenario.control)):
+        for power, codes in by_power.items():
+            path = f"{scenario.path}.{section}.{power}"
+            for code in codes:
+                area = areas[code]
+                if area.kind is AreaKind.SEA and area.city is None:
+                    errors.add(path, f"lists {code}, a sea area without a city (not controllable)")
+                first = listed.setdefault(code, path)
+                if first != path:
+                    errors.add(path, f"lists {code}, already listed by {first}")
+
+
+def _check_autonomous_garrisons(
+    scenario: ScenarioSpec, areas: Mapping[str, Area], garrisons: Mapping[str, str], errors: Errors
+) -> None:
+    path = f"{scenario.path}.autonomous_garrisons"
+    for code in scenario.autonomous_garrisons:
+        if (why := _garrison_problem(areas, code)) is not None:
+            errors.add(path, f"lists {code}, which {why}")
+        if code in garrisons:
+            errors.add(
+                path, f"lists {code}, whose city already holds a garrison ({garrisons[code]})"
+            )
+
+
+def _check_disabled_areas(scenario: ScenarioSpec, errors: Errors) -> None:
+    """Nothing starts in, or controls, an area that is out of play."""
+    disabled = set(scenario.disabled_areas)
+    if not disabled:
+        return
+    for power, units in scenario.units.items():
+        for i, unit in enumerate(units):
+            if (code := split_location(unit.location)[0]) in disabled:
                 errors.add(
-                    f"{scenario.path}.supply_centers.{power}",
-                    f"lists {code}, already owned by {owner}",
+                    f"{scenario.path}.units.{power}[{i}]",
+                    f"'{unit.kind} {unit.location}' stands in {code}, a disabled area",
                 )
+    for section, by_power in _areas_by_power(scenario):
+        for power, codes in by_power.items():
+            for code in codes:
+                if code in disabled:
+                    errors.add(
+                        f"{scenario.path}.{section}.{power}", f"lists {code}, a disabled area"
+                    )
+    for section, codes in _area_lists(scenario):
+        for code in codes:
+            if code in disabled and section != "disabled_areas":
+                errors.add(f"{scenario.path}.{section}", f"lists {code}, a disabled area")
+
+
+def _check_sieges(
+    scenario: ScenarioSpec, areas: Mapping[str, Area], garrisons: Mapping[str, str], errors: Errors
+) -> None:
+    """A siege under way: an army or fleet of one power in the province, and in
+    its city a garrison of another power or an autonomous one. A fleet besieges
+    only a port."""
+    path = f"{scenario.path}.sieges"
+    besiegers: dict[str, StartingUnit] = {}
+    garrison_owner: dict[str, str | None] = dict.fromkeys(scenario.autonomous_garrisons)
+    for units in scenario.units.values():
+        for unit in units:
+            code = split_location(unit.location)[0]
+            if unit.kind == "G":
+                garrison_owner[code] = unit.power
+            else:
+                besiegers[code] = unit
+    for code in scenario.sieges:
+        besieger = besiegers.get(code)
+        if besieger is None:
+            errors.add(path, f"lists {code}, but no army or fleet stands there to besiege it")
+        if code not in garrison_owner:
+            errors.add(path, f"lists {code}, but its city holds no garrison to besiege")
+            continue
+        if besieger is None:
+            continue
+        if garrison_owner[code] == besieger.power:
+            errors.add(
+                path,
+                f"lists {code}, but its garrison and '{besieger.kind} {besieger.location}' "
+                f"both belong to {besieger.power}",
+            )
+        city = areas[code].city
+        if besieger.kind == "F" and not (city is not None and city.port):
+            errors.add(path, f"lists {code}, but a fleet besieges only a port, and {code} has none")
