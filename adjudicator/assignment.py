@@ -60,7 +60,10 @@ def assign_orders(
         if unit.power != order.power:
             rejected.append(
                 illegal(
-                    order, Reason.NOT_YOUR_UNIT, unit, f"the unit in {where} belongs to {unit.power}"
+                    order,
+                    Reason.NOT_YOUR_UNIT,
+                    unit,
+                    f"the unit in {where} belongs to {unit.power}",
                 )
             )
             continue

@@ -167,16 +167,22 @@ def file_power(game_map: GameMap, name: str) -> str | None:
 
 
 def parse_files(
-    files: Sequence[OrderFile], game_map: GameMap, phase_kind: PhaseKind
+    files: Sequence[OrderFile], game_map: GameMap, phase_kind: PhaseKind, grammar: str
 ) -> ParsedOrders:
-    """Parse every file; note which power each file's orders belong to."""
+    """Parse every file with the ruleset's `grammar`; note which power each
+    file's orders belong to."""
     orders: list[Order] = []
     issues: list[OrderIssue] = []
     file_powers: dict[str, str] = {}
     for f in files:
         hint = file_power(game_map, f.name)
         parsed = parse_orders(
-            f.text, game_map=game_map, phase_kind=phase_kind, file=f.name, power=hint
+            f.text,
+            game_map=game_map,
+            phase_kind=phase_kind,
+            file=f.name,
+            power=hint,
+            grammar=grammar,
         )
         orders += parsed.orders
         issues += parsed.issues
@@ -257,7 +263,12 @@ def new(
 def check(folder: Path, order_paths: tuple[Path, ...]) -> None:
     """Parse and check order files against the current phase; change nothing."""
     game = open_game(folder)
-    parsed = parse_files(read_order_files(order_paths), game.game_map, game.state.phase.kind)
+    parsed = parse_files(
+        read_order_files(order_paths),
+        game.game_map,
+        game.state.phase.kind,
+        game.ruleset.grammar,
+    )
     issues = all_issues(parsed, game.ruleset, game.state, game.game_map, game.options)
     click.echo(f"Phase: {game.state.phase}")
     click.echo(render_check(parsed, issues, game.game_map), nl=False)
@@ -319,7 +330,7 @@ def judge_turn(
     secret: str | None = None,
 ) -> TurnReport:
     """Parse, check and resolve one phase: everything its report shows."""
-    parsed = parse_files(files, game_map, state.phase.kind)
+    parsed = parse_files(files, game_map, state.phase.kind, ruleset.grammar)
     dice = Dice(secret, game_name, state.phase.id) if secret is not None else None
     resolution = ruleset.resolve(state, parsed.orders, game_map, options, dice)
     return TurnReport(

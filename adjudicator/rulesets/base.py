@@ -139,7 +139,7 @@ def register(name: str) -> Callable[[Callable[[], Ruleset]], Callable[[], Rulese
 
 def find_ruleset(name: str) -> Ruleset:
     """The ruleset called `name`; `UnknownRuleset` listing the known names otherwise."""
-    from . import classic  # noqa: F401  (registers itself)
+    from . import classic, machiavelli  # noqa: F401  (register themselves)
 
     key = name.strip().lower()
     if key not in REGISTRY:

@@ -15,7 +15,7 @@ then by area name in alphabetical order.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -63,29 +63,69 @@ def needs_adjustment(state: GameState, game_map: GameMap) -> bool:
     return False
 
 
+@dataclass(frozen=True)
+class AdjustmentRules:
+    """What a ruleset's adjustment phase decides; the loop over orders is shared.
+
+    `balance(power)`: units it may build (> 0) or must remove (< 0);
+    `build_problem(power, ref, used)`: why a build is illegal (`used` holds the
+    slots built on already), or None; `built(power, ref)`: the new unit;
+    `slot(unit)`: the place a unit fills; `unit_for(ref)`: the unit a removal
+    names; `removals(units, count)`: the units removed when the power did not
+    say which, in order.
+    """
+
+    balance: Callable[[str], int]
+    build_problem: Callable[[str, UnitRef, set[str]], tuple[Reason, str] | None]
+    built: Callable[[str, UnitRef], Unit]
+    slot: Callable[[Unit], str]
+    unit_for: Callable[[UnitRef], Unit | None]
+    removals: Callable[[Sequence[Unit], int], list[Unit]]
+
+
 def resolve_adjustments(
     state: GameState, orders: Sequence[Order], game_map: GameMap, rule: CivilDisorderRule
 ) -> AdjustmentOutcome:
     """Carry out builds and removals for every power; civil disorder fills the gaps."""
+    board = units_by_area(state.units)
+    rules = AdjustmentRules(
+        balance=lambda power: adjustment_balance(state, power),
+        build_problem=lambda power, ref, used: _build_problem(state, power, ref, game_map, used),
+        built=_built,
+        slot=lambda unit: split_location(unit.location)[0],
+        unit_for=lambda ref: board.get(split_location(ref.location)[0]),
+        removals=lambda units, count: civil_disorder_removals(units, count, state, game_map, rule),
+    )
+    return adjust(state, orders, rules)
+
+
+def adjust(state: GameState, orders: Sequence[Order], rules: AdjustmentRules) -> AdjustmentOutcome:
+    """The adjustment phase under `rules`: each power's orders in the order written
+    (DATC 4.D.4, 4.D.6), then the removals it left unsaid."""
     _, results = split_by_phase(orders, Build | Disband | Waive, "adjustment phase")
     units = list(state.units)
     powers = sorted(set(state.powers()) | {o.power for o in orders})
     for power in powers:
         mine = [o for o in orders if isinstance(o, Build | Disband | Waive) and o.power == power]
-        balance = adjustment_balance(state, power)
+        balance = rules.balance(power)
         if balance >= 0:
-            results.extend(_builds(state, power, mine, balance, game_map, units))
+            results.extend(_builds(power, mine, balance, rules, units))
         else:
-            results.extend(_removals(state, power, mine, -balance, game_map, units, rule))
+            results.extend(_removals(power, mine, -balance, rules, units))
     return AdjustmentOutcome(tuple(sorted(units)), tuple(results))
 
 
+def _built(power: str, ref: UnitRef) -> Unit:
+    kind = ref.kind or UnitKind.ARMY
+    location = ref.location if kind is UnitKind.FLEET else split_location(ref.location)[0]
+    return Unit(power, kind, location)
+
+
 def _builds(
-    state: GameState,
     power: str,
     orders: list[Build | Disband | Waive],
     allowance: int,
-    game_map: GameMap,
+    rules: AdjustmentRules,
     units: list[Unit],
 ) -> list[OrderResult]:
     results = []
@@ -103,19 +143,13 @@ def _builds(
             allowance -= 1
             results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.WAIVED))
             continue
-        problem = _build_problem(state, power, order.unit, game_map, used)
+        problem = rules.build_problem(power, order.unit, used)
         if problem is not None:
             results.append(illegal(order, problem[0], None, problem[1]))
             continue
-        kind = order.unit.kind or UnitKind.ARMY
-        location = (
-            order.unit.location
-            if kind is UnitKind.FLEET
-            else split_location(order.unit.location)[0]
-        )
-        unit = Unit(power, kind, location)
+        unit = rules.built(power, order.unit)
         units.append(unit)
-        used.add(split_location(location)[0])
+        used.add(rules.slot(unit))
         allowance -= 1
         results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.BUILT, unit))
     return results
@@ -144,16 +178,13 @@ def _build_problem(
 
 
 def _removals(
-    state: GameState,
     power: str,
     orders: list[Build | Disband | Waive],
     required: int,
-    game_map: GameMap,
+    rules: AdjustmentRules,
     units: list[Unit],
-    rule: CivilDisorderRule,
 ) -> list[OrderResult]:
     results = []
-    board = units_by_area(state.units)
     for order in orders:
         if not isinstance(order, Disband):
             results.append(
@@ -161,7 +192,7 @@ def _removals(
             )
             continue
         area = split_location(order.unit.location)[0]
-        unit = board.get(area)
+        unit = rules.unit_for(order.unit)
         if unit is None or unit not in units:
             results.append(
                 illegal(order, Reason.NO_UNIT, None, f"there is no unit in {area} to remove")
@@ -179,7 +210,7 @@ def _removals(
             required -= 1
             results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.REMOVED, unit))
     remaining = [u for u in units if u.power == power]
-    for unit in civil_disorder_removals(remaining, required, state, game_map, rule):
+    for unit in rules.removals(remaining, required):
         units.remove(unit)
         order = Disband(power, UnitRef(unit.kind, unit.location))
         results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.CIVIL_DISORDER, unit))
@@ -197,15 +228,21 @@ def civil_disorder_removals(
         targets = set(state.centers_of(power))
     else:
         targets = set(game_map.home_centers(power))
+    return farthest_first(units, targets, game_map)[:count]
+
+
+def farthest_first(units: Sequence[Unit], targets: set[str], game_map: GameMap) -> list[Unit]:
+    """Units by distance to the nearest of `targets`, farthest first; at equal
+    distance fleets first, then by area name, then by kind (DATC 3.0 6.J)."""
     distance = _distances_to(targets, game_map)
 
-    def key(unit: Unit) -> tuple[int, int, str]:
+    def key(unit: Unit) -> tuple[int, int, str, str]:
         area = split_location(unit.location)[0]
         far = distance.get(area, len(game_map.areas))
         fleet_first = 0 if unit.kind is UnitKind.FLEET else 1
-        return (-far, fleet_first, normalize_name(game_map.areas[area].name))
+        return (-far, fleet_first, normalize_name(game_map.areas[area].name), unit.kind.value)
 
-    return sorted(units, key=key)[:count]
+    return sorted(units, key=key)
 
 
 def _distances_to(targets: set[str], game_map: GameMap) -> dict[str, int]:

@@ -72,7 +72,7 @@ class MovementOutcome:
     results: tuple[OrderResult, ...]
 
 
-class _ConvoyIndex:
+class ConvoyIndex:
     """Convoy orders given by fleets at sea, by the army area they name, and
     the convoy routes the board allows."""
 
@@ -139,7 +139,7 @@ def _convoy_problem(unit: Unit, game_map: GameMap) -> str | None:
     return None
 
 
-def _plan_move(unit: Unit, order: Move, game_map: GameMap, convoys: _ConvoyIndex) -> Planned:
+def _plan_move(unit: Unit, order: Move, game_map: GameMap, convoys: ConvoyIndex) -> Planned:
     area = split_location(unit.location)[0]
     dest_area = split_location(order.dest)[0]
     if dest_area == area:
@@ -158,7 +158,7 @@ def _plan_move(unit: Unit, order: Move, game_map: GameMap, convoys: _ConvoyIndex
 
 
 def _plan_army_move(
-    unit: Unit, order: Move, game_map: GameMap, convoys: _ConvoyIndex, area: str, dest_area: str
+    unit: Unit, order: Move, game_map: GameMap, convoys: ConvoyIndex, area: str, dest_area: str
 ) -> Planned:
     dest = game_map.areas[dest_area]
     if dest.kind is AreaKind.SEA:
@@ -211,7 +211,7 @@ def _plan_convoy(
     return Planned(unit, order, ConvoySpec(area, army_area, split_location(order.dest)[0]))
 
 
-def _matches(plan: Planned, plans: Mapping[str, Planned], convoys: _ConvoyIndex) -> bool:
+def _matches(plan: Planned, plans: Mapping[str, Planned], convoys: ConvoyIndex) -> bool:
     """Whether a support or convoy matches what the named unit really does."""
     spec = plan.spec
     order = plan.order
@@ -233,7 +233,7 @@ def _matches(plan: Planned, plans: Mapping[str, Planned], convoys: _ConvoyIndex)
     return True
 
 
-def _route_without(convoys: _ConvoyIndex, move: MoveSpec, fleet: str) -> bool:
+def _route_without(convoys: ConvoyIndex, move: MoveSpec, fleet: str) -> bool:
     """Whether a convoy route for `move` exists that does not need `fleet`."""
     return convoys.route_exists(move.area, move.dest, convoys.board_fleets - {fleet})
 
@@ -245,7 +245,7 @@ def plan_orders(
     board = units_by_area(state.units)
     movement, wrong_phase = split_by_phase(orders, MOVEMENT_ORDERS, "movement phase")
     assignment = assign_orders(board, movement)
-    convoys = _ConvoyIndex(board, assignment.orders, game_map)
+    convoys = ConvoyIndex(board, assignment.orders, game_map)
     plans: dict[str, Planned] = {}
     for area, unit in board.items():
         order = assignment.orders.get(area)
@@ -270,7 +270,7 @@ def _plan_one(
     order: UnitOrder | None,
     board: Mapping[str, Unit],
     game_map: GameMap,
-    convoys: _ConvoyIndex,
+    convoys: ConvoyIndex,
 ) -> Planned:
     area = split_location(unit.location)[0]
     match order:

@@ -8,7 +8,7 @@ area are both destroyed; a unit with no order or an illegal one is disbanded.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from maps.model import GameMap, split_location
@@ -54,10 +54,22 @@ def _retreat_problem(
     return None
 
 
+RetreatCheck = Callable[[Dislodged, Retreat, GameState, GameMap], "OrderResult | str"]
+"""Where a retreat lands (a location), or the failed result saying why it cannot."""
+
+
 def resolve_retreats(
-    state: GameState, orders: Sequence[Order], game_map: GameMap
+    state: GameState,
+    orders: Sequence[Order],
+    game_map: GameMap,
+    check: RetreatCheck | None = None,
 ) -> RetreatOutcome:
-    """Resolve the retreat phase: the board after it and a result per dislodged unit."""
+    """Resolve the retreat phase: the board after it and a result per dislodged unit.
+
+    `check` decides each retreat order (default: standard Diplomacy's rules);
+    two units retreating to one area are both destroyed, a unit without a
+    retreat order is disbanded."""
+    check = check or _check_retreat
     waiting = {split_location(d.unit.location)[0]: d for d in state.dislodged}
     retreat_orders, results = split_by_phase(orders, Retreat | Disband, "retreat phase")
     assignment = assign_orders({a: d.unit for a, d in waiting.items()}, retreat_orders)
@@ -81,7 +93,7 @@ def resolve_retreats(
             results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.DISBANDED, unit))
         else:
             assert isinstance(order, Retreat)
-            checked = _check_retreat(dislodged, order, state, game_map)
+            checked = check(dislodged, order, state, game_map)
             if isinstance(checked, OrderResult):
                 results.append(checked)
             else:

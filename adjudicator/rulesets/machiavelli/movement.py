@@ -1,0 +1,465 @@
+"""The movement phase of Machiavelli (003 §3, §4.1, §4.2, §4.4), on the shared resolver.
+
+Each unit's order is checked against the board and becomes one resolver
+spec, keyed by the unit's slot (`board`): a move, a support, a convoy, or a
+hold. Machiavelli's own orders map onto the same specs:
+
+- a siege `B` (003 §3.3 B, §4.4) is a hold; if the besieger is not dislodged,
+  the first turn begins the siege and a second `B` the next turn takes the
+  city (its garrison surrenders). Any other order, or a dislodgement, lifts it;
+- a conversion `=` (003 §3.3 F) is a move between a province and its city:
+  into the city it is never opposed (the city is free); out of the city it
+  attacks the province with strength 1 plus supports, so against an
+  unsupported advance into the province neither happens (a standoff);
+- a garrison supports only into its own area (003 §3.3 D), and since no
+  advance attacks a city, its support is never cut.
+
+Movement, support, convoy and standoff follow the DATC (rules README):
+supports must match the supported order; a support is cut by any attack
+except from the area it is aimed at; nobody dislodges his own unit; convoy
+paradoxes fail by the Szykman rule (003 §4.2: the army stays). A power in
+civil disorder holds with every unit and gives no support (003 §4.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from maps.model import AreaKind, GameMap
+from orders.model import (
+    Besiege,
+    Convert,
+    Convoy,
+    Hold,
+    Move,
+    Order,
+    SupportConvert,
+    SupportHold,
+    SupportMove,
+    UnitKind,
+    UnitOrder,
+    UnitRef,
+)
+
+from ...assignment import assign_orders, illegal, split_by_phase
+from ...resolver import (
+    Adjudication,
+    Contest,
+    ConvoySpec,
+    HoldSpec,
+    MoveSpec,
+    ResolverOrder,
+    SupportSpec,
+    adjudicate,
+    combatant,
+    convoy_chain_exists,
+)
+from ...results import Event, EventKind, OrderResult, Outcome, Reason
+from ...state import AUTONOMOUS, Dislodged, GameState, Unit
+from ..classic.movement import ConvoyIndex
+from .board import (
+    Board,
+    city_slot,
+    convoy_steps,
+    fortified,
+    port,
+    reach_problem,
+    slot_area,
+    unit_slot,
+)
+
+MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy, Besiege, Convert, SupportConvert)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """One unit's order after checking: its resolver spec, or why it is void."""
+
+    slot: str
+    unit: Unit
+    order: UnitOrder
+    spec: ResolverOrder
+    rejected: OrderResult | None = None
+    defaulted: str = ""  # why the unit holds without an order of its own
+    becomes: UnitKind | None = None  # a conversion's new kind
+    besieging: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MovementOutcome:
+    """The board after the movement phase, before retreats."""
+
+    units: tuple[Unit, ...]
+    dislodged: tuple[Dislodged, ...]
+    standoffs: frozenset[str]
+    sieges: Mapping[str, str]
+    results: tuple[OrderResult, ...]
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class _Context:
+    state: GameState
+    board: Board
+    game_map: GameMap
+    convoys: ConvoyIndex
+
+    def route_exists(self, army: Unit, dest: str, fleets: frozenset[str]) -> bool:
+        steps = convoy_steps(self.game_map, self.state)(army.power)
+        return convoy_chain_exists(army.location, dest, fleets, steps)
+
+
+# --- planning ------------------------------------------------------------------------
+
+
+def plan_orders(
+    state: GameState, orders: Sequence[Order], game_map: GameMap, disorder: frozenset[str]
+) -> tuple[dict[str, Plan], list[OrderResult]]:
+    """Check every order against the board: one `Plan` per unit, keyed by slot."""
+    board = Board.of(state.units)
+    movement, wrong_phase = split_by_phase(orders, MOVEMENT_ORDERS, "movement phase")
+    ignored = [o for o in movement if o.power in disorder]
+    given = [o for o in movement if o.power not in disorder]
+    assignment = assign_orders(board.units, given, key=board.order_slot)
+    provinces = {s: u for s, u in board.units.items() if u.kind is not UnitKind.GARRISON}
+    province_orders = {s: o for s, o in assignment.orders.items() if s in provinces}
+    ctx = _Context(state, board, game_map, ConvoyIndex(provinces, province_orders, game_map))
+    plans: dict[str, Plan] = {}
+    for slot, unit in board.units.items():
+        if unit.power == AUTONOMOUS:
+            plans[slot] = _hold(slot, unit, "an autonomous garrison only defends itself")
+        elif unit.power in disorder:
+            plans[slot] = _hold(slot, unit, "civil disorder: the unit holds")
+        elif (order := assignment.orders.get(slot)) is None:
+            plans[slot] = _hold(slot, unit, "no order")
+        else:
+            plans[slot] = _plan_one(slot, unit, order, ctx)
+    for slot, plan in list(plans.items()):
+        if plan.rejected is None and not _matches(plan, plans, ctx):
+            plans[slot] = _void(
+                plan.slot, plan.unit, plan.order, Reason.NOT_MATCHED, _mismatch(plan)
+            )
+    rejected = list(assignment.rejected) + wrong_phase
+    rejected += [
+        illegal(o, Reason.CIVIL_DISORDER, None, f"{o.power} is in civil disorder") for o in ignored
+    ]
+    return plans, rejected
+
+
+def _hold(slot: str, unit: Unit, why: str) -> Plan:
+    hold = Hold(unit.power, UnitRef(unit.kind, unit.location))
+    return Plan(slot, unit, hold, HoldSpec(slot), defaulted=why)
+
+
+def _void(slot: str, unit: Unit, order: UnitOrder, reason: Reason, detail: str) -> Plan:
+    """An order that cannot be carried out: the unit holds (003 §3.3 C)."""
+    return Plan(slot, unit, order, HoldSpec(slot), rejected=illegal(order, reason, unit, detail))
+
+
+def _plan_one(slot: str, unit: Unit, order: UnitOrder, ctx: _Context) -> Plan:
+    match order:
+        case Move():
+            return _plan_move(slot, unit, order, ctx)
+        case Besiege():
+            return _plan_siege(slot, unit, order, ctx)
+        case Convert():
+            return _plan_conversion(slot, unit, order, ctx)
+        case SupportHold() | SupportMove() | SupportConvert():
+            return _plan_support(slot, unit, order, ctx)
+        case Convoy():
+            return _plan_convoy(slot, unit, order, ctx)
+        case _:
+            return Plan(slot, unit, order, HoldSpec(slot))
+
+
+def _plan_move(slot: str, unit: Unit, order: Move, ctx: _Context) -> Plan:
+    """003 §3.3 A; armies by land or by convoy, fleets by sea and coast (§3.2)."""
+    dest = order.dest
+    if unit.kind is UnitKind.GARRISON:
+        return _void(slot, unit, order, Reason.GARRISON_CANNOT_MOVE, "a garrison cannot move")
+    if dest == unit.location:
+        return _void(slot, unit, order, Reason.SAME_AREA, "a unit cannot move to its own area")
+    if unit.kind is UnitKind.FLEET:
+        if order.via_convoy:
+            return _void(slot, unit, order, Reason.ONLY_ARMIES_CONVOYED, "only armies go by convoy")
+        problem = reach_problem(ctx.game_map, ctx.state, unit, dest)
+        if problem is not None:
+            return _void(slot, unit, order, *problem)
+        return Plan(slot, unit, order, MoveSpec(slot, dest))
+    problem = reach_problem(ctx.game_map, ctx.state, unit, dest)
+    if problem is not None and problem[0] is not Reason.UNREACHABLE:
+        return _void(slot, unit, order, *problem)
+    if ctx.game_map.areas[dest].kind is AreaKind.SEA:
+        assert problem is not None
+        return _void(slot, unit, order, *problem)
+    wants_convoy = order.via_convoy or ctx.convoys.own_fleet_intent(unit, slot, dest)
+    if problem is None and not wants_convoy:
+        return Plan(slot, unit, order, MoveSpec(slot, dest))
+    if problem is None or ctx.route_exists(unit, dest, ctx.convoys.board_fleets):
+        return Plan(slot, unit, order, MoveSpec(slot, dest, convoy=True))
+    return _void(slot, unit, order, Reason.UNREACHABLE, f"no route from {slot} to {dest}")
+
+
+def _plan_siege(slot: str, unit: Unit, order: Besiege, ctx: _Context) -> Plan:
+    """003 §3.3 B: an army or fleet besieges an enemy garrison in its area's
+    fortified city; a fleet only a city with a port (so only fleets besiege Venice)."""
+    area = unit.location
+    if unit.kind is UnitKind.GARRISON:
+        return _void(slot, unit, order, Reason.WRONG_UNIT_KIND, "a garrison cannot besiege")
+    if not fortified(ctx.game_map, area):
+        return _void(slot, unit, order, Reason.NO_FORTIFIED_CITY, f"{area} has no fortified city")
+    garrison = ctx.board.garrison(area)
+    if garrison is None or garrison.power == unit.power:
+        detail = f"no enemy garrison stands in the city of {area}"
+        return _void(slot, unit, order, Reason.NO_ENEMY_GARRISON, detail)
+    if unit.kind is UnitKind.FLEET and not port(ctx.game_map, area):
+        detail = f"a fleet besieges only a city with a port; {area} has none"
+        return _void(slot, unit, order, Reason.NEEDS_PORT, detail)
+    return Plan(slot, unit, order, HoldSpec(slot), besieging=True)
+
+
+def conversion_problem(
+    unit: Unit, to: UnitKind, board: Board, game_map: GameMap
+) -> tuple[Reason, str] | None:
+    """Why `unit` may not become `to` (003 §3.3 F, rules README), or None."""
+    area = unit.location
+    if not fortified(game_map, area):
+        return Reason.NO_FORTIFIED_CITY, f"conversions need a fortified city; {area} has none"
+    if to is unit.kind:
+        return (
+            Reason.BAD_CONVERSION,
+            f"the unit already is {'an army' if to is UnitKind.ARMY else 'a ' + to.name.lower()}",
+        )
+    if UnitKind.GARRISON not in (to, unit.kind):
+        return (
+            Reason.BAD_CONVERSION,
+            "an army and a fleet convert into each other only through a garrison",
+        )
+    if UnitKind.FLEET in (to, unit.kind) and not port(game_map, area):
+        return Reason.NEEDS_PORT, f"a conversion to or from a fleet needs a port; {area} has none"
+    if to is UnitKind.GARRISON and board.garrison(area) is not None:
+        return Reason.CITY_OCCUPIED, f"the city of {area} already holds a garrison"
+    if to is UnitKind.ARMY and game_map.areas[area].kind is AreaKind.SEA:
+        return Reason.BAD_CONVERSION, f"an army cannot stand in {game_map.areas[area].name}"
+    return None
+
+
+def _plan_conversion(slot: str, unit: Unit, order: Convert, ctx: _Context) -> Plan:
+    problem = conversion_problem(unit, order.to, ctx.board, ctx.game_map)
+    if problem is not None:
+        return _void(slot, unit, order, *problem)
+    area = unit.location
+    dest = city_slot(area) if order.to is UnitKind.GARRISON else area
+    return Plan(slot, unit, order, MoveSpec(slot, dest), becomes=order.to)
+
+
+def _plan_support(
+    slot: str, unit: Unit, order: SupportHold | SupportMove | SupportConvert, ctx: _Context
+) -> Plan:
+    """003 §3.3 D: the supporter must be able to move where the support goes; a
+    garrison supports only into its own area."""
+    target = ctx.board.slot_of(order.supported)
+    if target == slot:
+        return _void(slot, unit, order, Reason.SUPPORT_SELF, "a unit cannot support itself")
+    if target not in ctx.board.units:
+        detail = f"there is no unit in {order.supported.location} to support"
+        return _void(slot, unit, order, Reason.NOT_MATCHED, detail)
+    aimed_at = order.dest if isinstance(order, SupportMove) else slot_area(target)
+    if unit.kind is UnitKind.GARRISON:
+        if aimed_at != unit.location:
+            detail = f"the garrison of {unit.location} supports only into {unit.location}"
+            return _void(slot, unit, order, Reason.GARRISON_SUPPORT_OUTSIDE, detail)
+    else:
+        problem = reach_problem(ctx.game_map, ctx.state, unit, aimed_at)
+        if problem is not None:
+            reason = Reason.SUPPORT_UNREACHABLE if problem[0] is Reason.UNREACHABLE else problem[0]
+            return _void(slot, unit, order, reason, f"{unit} could not move to {aimed_at}")
+    dest = None if isinstance(order, SupportHold) else aimed_at
+    return Plan(slot, unit, order, SupportSpec(slot, target, dest))
+
+
+def _plan_convoy(slot: str, unit: Unit, order: Convoy, ctx: _Context) -> Plan:
+    """003 §3.3 E: only a fleet in a sea area convoys, and only an army."""
+    if unit.kind is not UnitKind.FLEET or ctx.game_map.areas[slot].kind is not AreaKind.SEA:
+        return _void(slot, unit, order, Reason.CONVOY_NOT_AT_SEA, "only a fleet at sea convoys")
+    army = ctx.board.province(order.convoyed.location)
+    if army is None:
+        detail = f"there is no unit in {order.convoyed.location} to convoy"
+        return _void(slot, unit, order, Reason.NOT_MATCHED, detail)
+    if army.kind is not UnitKind.ARMY:
+        return _void(slot, unit, order, Reason.ONLY_ARMIES_CONVOYED, "only armies are convoyed")
+    return Plan(slot, unit, order, ConvoySpec(slot, army.location, order.dest))
+
+
+def _matches(plan: Plan, plans: Mapping[str, Plan], ctx: _Context) -> bool:
+    """Whether a support or convoy matches what the named unit really does."""
+    spec, order = plan.spec, plan.order
+    if isinstance(spec, SupportSpec):
+        other = plans[spec.target]
+        if isinstance(order, SupportHold):
+            if isinstance(other.spec, MoveSpec):
+                return False
+            return other.besieging or not order.siege
+        if not (isinstance(other.spec, MoveSpec) and other.spec.dest == spec.dest):
+            return False
+        if isinstance(order, SupportConvert):
+            return isinstance(other.order, Convert) and other.order.to is order.to
+        if not isinstance(other.order, Move):
+            return False
+        if other.spec.convoy:  # the only route must not run through the supporter (DATC 6.D.31)
+            return ctx.route_exists(other.unit, spec.dest, ctx.convoys.board_fleets - {plan.slot})
+        return True
+    if isinstance(spec, ConvoySpec):
+        other_spec = plans[spec.army].spec
+        return (
+            isinstance(other_spec, MoveSpec) and other_spec.convoy and other_spec.dest == spec.dest
+        )
+    return True
+
+
+def _mismatch(plan: Plan) -> str:
+    what = "support" if isinstance(plan.spec, SupportSpec) else "convoy"
+    return f"the {what}ed unit was not ordered to do that"
+
+
+# --- resolving -------------------------------------------------------------------------
+
+
+def resolve_movement(
+    state: GameState, orders: Sequence[Order], game_map: GameMap, disorder: frozenset[str]
+) -> MovementOutcome:
+    """Resolve a movement phase: a result per order, the board, sieges and events."""
+    plans, extra = plan_orders(state, orders, game_map, disorder)
+    steps = convoy_steps(game_map, state)
+    contest = Contest(
+        units={s: combatant(p.unit.power) for s, p in plans.items()},
+        orders={s: p.spec for s, p in plans.items()},
+        convoy_graph=game_map.fleet_area_neighbours,
+        convoy_steps_for=lambda army: steps(plans[army].unit.power),
+    )
+    verdict = adjudicate(contest)
+    sieges = _sieges(state, plans, verdict)
+    results = [_result(p, verdict, sieges.taken) for p in plans.values()] + extra
+    units, dislodged = _board_after(plans, verdict, sieges.taken)
+    return MovementOutcome(
+        units=tuple(sorted(units)),
+        dislodged=dislodged,
+        standoffs=_standoffs(plans, verdict, units),
+        sieges=sieges.running,
+        results=tuple(results),
+        events=sieges.events,
+    )
+
+
+@dataclass(frozen=True)
+class _Sieges:
+    running: Mapping[str, str]  # area -> besieger, after this turn
+    taken: frozenset[str]  # areas whose city surrendered this turn
+    events: tuple[Event, ...]
+
+
+def _sieges(state: GameState, plans: Mapping[str, Plan], verdict: Adjudication) -> _Sieges:
+    """003 §4.4: a siege is two consecutive `B` orders of an undislodged unit."""
+    running: dict[str, str] = {}
+    taken: set[str] = set()
+    events: list[Event] = []
+    for slot, plan in plans.items():
+        if not plan.besieging or slot in verdict.dislodged_by:
+            continue
+        area, besieger = plan.unit.location, plan.unit.power
+        garrison = plans[city_slot(area)].unit
+        if state.sieges.get(area) == besieger:
+            taken.add(area)
+            events.append(
+                Event(EventKind.CITY_SURRENDERED, garrison.power, area, garrison, besieger)
+            )
+        else:
+            running[area] = besieger
+            events.append(Event(EventKind.SIEGE_BEGUN, besieger, area, garrison, garrison.power))
+    for area, besieger in sorted(state.sieges.items()):
+        if area not in running and area not in taken:
+            owner = plans.get(city_slot(area))
+            events.append(
+                Event(
+                    EventKind.SIEGE_LIFTED,
+                    besieger,
+                    area,
+                    None,
+                    owner.unit.power if owner else None,
+                )
+            )
+    return _Sieges(running, frozenset(taken), tuple(events))
+
+
+def _result(plan: Plan, verdict: Adjudication, taken: frozenset[str]) -> OrderResult:
+    if plan.rejected is not None:
+        return plan.rejected
+    slot = plan.slot
+    ok = verdict.success[slot]
+    dislodged = slot in verdict.dislodged_by
+    reason: Reason
+    match plan.spec:
+        case MoveSpec():
+            if ok:
+                reason = Reason.CONVERTED if plan.becomes else Reason.MOVED
+            elif slot in verdict.path_failed or slot in verdict.paradox:
+                reason = Reason.NO_PATH
+            else:
+                reason = Reason.DISLODGED if dislodged else Reason.BOUNCED
+        case SupportSpec():
+            reason = Reason.SUPPORT_GIVEN if ok else (Reason.DISLODGED if dislodged else Reason.CUT)
+        case ConvoySpec():
+            reason = Reason.CONVOY_GIVEN if ok else Reason.DISLODGED
+        case _:
+            ok = not dislodged
+            if plan.unit.kind is UnitKind.GARRISON and plan.unit.location in taken:
+                ok, reason = False, Reason.CITY_TAKEN  # it surrendered (003 §4.4)
+            elif dislodged:
+                reason = Reason.DISLODGED
+            elif plan.besieging:
+                reason = Reason.CITY_TAKEN if plan.unit.location in taken else Reason.SIEGE_BEGUN
+            else:
+                reason = Reason.DEFAULT_HOLD if plan.defaulted else Reason.HELD
+    outcome = Outcome.SUCCEEDS if ok else Outcome.FAILS
+    return OrderResult(plan.order, outcome, reason, plan.unit, plan.defaulted if ok else "")
+
+
+def _board_after(
+    plans: Mapping[str, Plan], verdict: Adjudication, taken: frozenset[str]
+) -> tuple[list[Unit], tuple[Dislodged, ...]]:
+    units: list[Unit] = []
+    dislodged: list[Dislodged] = []
+    for slot, plan in plans.items():
+        unit = plan.unit
+        spec = plan.spec
+        if unit.kind is UnitKind.GARRISON and unit.location in taken:
+            continue  # surrendered to the siege (003 §4.4)
+        if isinstance(spec, MoveSpec) and verdict.success[slot]:
+            kind = plan.becomes or unit.kind
+            units.append(Unit(unit.power, kind, slot_area(spec.dest)))
+        elif slot in verdict.dislodged_by:
+            attacker = verdict.dislodged_by[slot]
+            attack = plans[attacker].spec
+            via = isinstance(attack, MoveSpec) and attack.convoy
+            dislodged.append(Dislodged(unit, slot_area(attacker), via))
+        else:
+            units.append(unit)
+    return units, tuple(sorted(dislodged, key=lambda d: d.unit.sort_key))
+
+
+def _standoffs(
+    plans: Mapping[str, Plan], verdict: Adjudication, units: list[Unit]
+) -> frozenset[str]:
+    """Provinces left empty where a move bounced: no retreat there (003 §4.1 A, D)."""
+    occupied = {unit_slot(u) for u in units}
+    bounced = {
+        plan.spec.dest
+        for slot, plan in plans.items()
+        if isinstance(plan.spec, MoveSpec)
+        and not verdict.success[slot]
+        and slot not in verdict.path_failed
+        and slot not in verdict.paradox
+        and verdict.dislodged_by.get(slot) != plan.spec.dest
+    }
+    return frozenset(b for b in bounced - occupied if slot_area(b) == b)

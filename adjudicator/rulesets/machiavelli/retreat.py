@@ -1,0 +1,107 @@
+"""Dislodged units and the retreat phase of Machiavelli (003 §4.3, §4.6).
+
+At the end of the movement phase each dislodged army or fleet is settled:
+
+- in an area whose fortified city is free, it becomes the city's garrison
+  at once, with or without a port (003 §4.3);
+- a unit of a power in civil disorder is destroyed (003 §4.6);
+- a unit with nowhere to go is destroyed (003 §4.3);
+- any other waits for its retreat order, with its legal destinations listed.
+
+A unit retreats only where it could move (003 §4.3): not to the area its
+attacker came from (unless the attack was convoyed: rules README), not to an
+area left empty by a standoff (§4.1 A, D), not to an occupied province, never
+by convoy, never to an area out of play. A garrison in the destination's city
+does not block it. Two units retreating to one area are both destroyed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from maps.model import GameMap
+from orders.model import Order, Retreat, UnitKind
+
+from ...assignment import illegal
+from ...results import Event, EventKind, OrderResult, Reason
+from ...state import Dislodged, GameState, Unit
+from ..classic.retreat import RetreatOutcome, resolve_retreats
+from .board import fortified, reach_problem
+
+
+@dataclass(frozen=True)
+class Settled:
+    """The board once dislodged units that need no retreat order are settled."""
+
+    units: tuple[Unit, ...]
+    dislodged: tuple[Dislodged, ...]
+    events: tuple[Event, ...]
+
+
+def retreat_problem(
+    dislodged: Dislodged, dest: str, state: GameState, game_map: GameMap
+) -> tuple[Reason, str] | None:
+    """Why the dislodged unit may not retreat to `dest`, or None (003 §4.3)."""
+    unit = dislodged.unit
+    if dest == unit.location:
+        return Reason.SAME_AREA, "a unit cannot retreat to where it is"
+    problem = reach_problem(game_map, state, unit, dest)
+    if problem is not None:
+        return problem
+    if state.unit_at(dest) is not None:
+        return Reason.RETREAT_OCCUPIED, f"{dest} is occupied"
+    if dest == dislodged.attacker_from and not dislodged.via_convoy:
+        return Reason.RETREAT_TO_ATTACKER, f"the attack came from {dest}"
+    if dest in state.standoffs:
+        return Reason.RETREAT_TO_STANDOFF, f"{dest} was left empty by a standoff"
+    return None
+
+
+def retreat_options(dislodged: Dislodged, state: GameState, game_map: GameMap) -> tuple[str, ...]:
+    """Every area the dislodged unit may retreat to, sorted."""
+    return tuple(
+        area
+        for area in sorted(game_map.area_neighbours(dislodged.unit.location))
+        if retreat_problem(dislodged, area, state, game_map) is None
+    )
+
+
+def settle_dislodged(state: GameState, game_map: GameMap, disorder: frozenset[str]) -> Settled:
+    """Settle `state.dislodged` (the board after movement): garrison, destroy, or wait."""
+    units = list(state.units)
+    waiting: list[Dislodged] = []
+    events: list[Event] = []
+    for dislodged in state.dislodged:
+        unit = dislodged.unit
+        area = unit.location
+        if fortified(game_map, area) and state.garrison_at(area) is None:
+            garrison = Unit(unit.power, UnitKind.GARRISON, area)
+            units.append(garrison)
+            events.append(Event(EventKind.BECAME_GARRISON, unit.power, area, unit))
+            continue
+        if unit.power in disorder:
+            events.append(Event(EventKind.DESTROYED, unit.power, area, unit, "civil_disorder"))
+            continue
+        options = retreat_options(dislodged, state, game_map)
+        if not options:
+            events.append(Event(EventKind.DESTROYED, unit.power, area, unit, "no_retreat"))
+            continue
+        waiting.append(replace(dislodged, retreats=options))
+    return Settled(tuple(sorted(units)), tuple(waiting), tuple(events))
+
+
+def _check_retreat(
+    dislodged: Dislodged, order: Retreat, state: GameState, game_map: GameMap
+) -> OrderResult | str:
+    problem = retreat_problem(dislodged, order.dest, state, game_map)
+    if problem is not None:
+        return illegal(order, problem[0], dislodged.unit, problem[1])
+    return order.dest
+
+
+def resolve_machiavelli_retreats(
+    state: GameState, orders: Sequence[Order], game_map: GameMap
+) -> RetreatOutcome:
+    """The retreat phase: each dislodged unit retreats, disbands, or is destroyed."""
+    return resolve_retreats(state, orders, game_map, check=_check_retreat)

@@ -1,0 +1,161 @@
+"""`machiavelli`: the basic rules of Maquiavelo (rulebook 003, sections 1 to 4).
+
+The calendar (003, "Secuencia de juego"): each year has three seasons,
+spring, summer and autumn (`fall` in phase ids), and no winter. Each season
+has a movement phase and, when a unit must retreat, a retreat phase. Spring
+opens with control (003 §1.1) and, when a power must or may change its
+number of units, an adjustment phase (003 §1). A power that controls
+`victory_cities` cities wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from maps.model import GameMap
+from orders.model import Order, OrderIssue, UnitKind
+
+from ...dice import Dice
+from ...results import Event, OrderResult, Resolution, illegal_issues
+from ...state import AUTONOMOUS, GameState, Phase, PhaseKind, Season, Unit
+from ..base import Ruleset, register
+from .movement import plan_orders, resolve_movement
+from .retreat import resolve_machiavelli_retreats, settle_dislodged
+from .spring import needs_adjustment, resolve_adjustment, settle_control, winner
+
+
+@dataclass(frozen=True)
+class MachiavelliOptions:
+    """Options of `machiavelli`; the defaults follow rulebook 003.
+
+    `civil_disorder` lists the powers the GM has put in civil disorder (003
+    §4.6): their units hold, give no support and are destroyed when dislodged.
+    """
+
+    victory_cities: int = 18
+    civil_disorder: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "civil_disorder", tuple(sorted(self.civil_disorder)))
+        if self.victory_cities < 1:
+            raise ValueError("victory_cities must be positive")
+
+
+NEXT_SEASON = {Season.SPRING: Season.SUMMER, Season.SUMMER: Season.FALL}
+
+
+def after_season(
+    state: GameState, game_map: GameMap, options: MachiavelliOptions
+) -> tuple[GameState, tuple[Event, ...]]:
+    """The state at the start of the next season, once movement and retreats are done;
+    after the autumn, spring's control is settled (003 §1.1)."""
+    phase = state.phase
+    clean = replace(state, dislodged=(), standoffs=frozenset())
+    if phase.season in NEXT_SEASON:
+        return replace(
+            clean, phase=Phase(phase.year, NEXT_SEASON[phase.season], PhaseKind.MOVEMENT)
+        ), ()
+    control, events = settle_control(clean, game_map)
+    spring = replace(clean, control=control)
+    spring = replace(spring, winner=winner(spring, game_map, options.victory_cities))
+    kind = PhaseKind.ADJUSTMENT if needs_adjustment(spring, game_map) else PhaseKind.MOVEMENT
+    return replace(spring, phase=Phase(phase.year + 1, Season.SPRING, kind)), events
+
+
+class MachiavelliHooks:
+    """The phase hooks of `machiavelli`."""
+
+    def resolve(
+        self,
+        state: GameState,
+        orders: Sequence[Order],
+        game_map: GameMap,
+        options: MachiavelliOptions,
+        dice: Dice | None,
+    ) -> Resolution:
+        disorder = frozenset(options.civil_disorder)
+        results: tuple[OrderResult, ...]
+        events: tuple[Event, ...] = ()
+        match state.phase.kind:
+            case PhaseKind.MOVEMENT:
+                moved = resolve_movement(state, orders, game_map, disorder)
+                results = moved.results
+                after = replace(
+                    state,
+                    units=moved.units,
+                    dislodged=moved.dislodged,
+                    standoffs=moved.standoffs,
+                    sieges=moved.sieges,
+                )
+                settled = settle_dislodged(after, game_map, disorder)
+                after = replace(after, units=settled.units, dislodged=settled.dislodged)
+                events = moved.events + settled.events
+                if settled.dislodged:
+                    nxt = replace(after, phase=replace(state.phase, kind=PhaseKind.RETREAT))
+                else:
+                    nxt, more = after_season(after, game_map, options)
+                    events += more
+            case PhaseKind.RETREAT:
+                retreated = resolve_machiavelli_retreats(state, orders, game_map)
+                results = retreated.results
+                nxt, events = after_season(replace(state, units=retreated.units), game_map, options)
+            case PhaseKind.ADJUSTMENT:
+                adjusted = resolve_adjustment(state, orders, game_map)
+                results = adjusted.results
+                spring = Phase(state.phase.year, Season.SPRING, PhaseKind.MOVEMENT)
+                nxt = replace(state, units=adjusted.units, phase=spring)
+        return Resolution(
+            previous=state,
+            state=nxt,
+            results=results,
+            rolls=tuple(dice.rolls) if dice else (),
+            events=events,
+        )
+
+    def initial_state(self, game_map: GameMap, scenario: str) -> GameState:
+        if scenario not in game_map.scenarios:
+            known = ", ".join(sorted(game_map.scenarios))
+            raise KeyError(
+                f"unknown scenario {scenario!r} for map {game_map.name} (known: {known})"
+            )
+        start = game_map.scenarios[scenario]
+        units = [Unit(u.power, UnitKind(u.kind), u.location) for u in start.units]
+        units += [Unit(AUTONOMOUS, UnitKind.GARRISON, a) for a in start.autonomous_garrisons]
+        province = {u.location: u.power for u in units if u.kind is not UnitKind.GARRISON}
+        return GameState(
+            phase=Phase(start.year, Season(start.season), PhaseKind.MOVEMENT),
+            units=tuple(sorted(units)),
+            control=dict(start.control),
+            homes={p: tuple(sorted(areas)) for p, areas in start.home.items()},
+            sieges={area: province[area] for area in start.sieges},
+            out_of_play=frozenset(start.disabled_areas),
+        )
+
+    def check(
+        self,
+        state: GameState,
+        orders: Sequence[Order],
+        game_map: GameMap,
+        options: MachiavelliOptions,
+    ) -> tuple[OrderIssue, ...]:
+        """Illegal orders against this board, without resolving anything."""
+        if state.phase.kind is PhaseKind.MOVEMENT:
+            plans, extra = plan_orders(state, orders, game_map, frozenset(options.civil_disorder))
+            failed = [p.rejected for p in plans.values() if p.rejected is not None] + extra
+            return illegal_issues(failed)
+        return illegal_issues(self.resolve(state, orders, game_map, options, None).results)
+
+
+@register("machiavelli")
+def machiavelli() -> Ruleset:
+    return Ruleset(
+        name="machiavelli",
+        title="Machiavelli (Maquiavelo, basic rules)",
+        map_name="machiavelli",
+        grammar="machiavelli",
+        phase_kinds=(PhaseKind.ADJUSTMENT, PhaseKind.MOVEMENT, PhaseKind.RETREAT),
+        options_type=MachiavelliOptions,
+        hooks=MachiavelliHooks(),
+        default_scenario="balance",
+    )
