@@ -14,8 +14,8 @@ from typing import Any
 
 from adjudicator.dice import Roll
 from adjudicator.gamefolder import Receipt
-from adjudicator.results import OrderResult, Reason, Resolution
-from adjudicator.state import GameState, Phase, PhaseKind, Season, Unit
+from adjudicator.results import Event, EventKind, OrderResult, Reason, Resolution
+from adjudicator.state import AUTONOMOUS, GameState, Phase, PhaseKind, Season, Unit
 from maps.model import GameMap
 from orders.model import (
     Besiege,
@@ -226,6 +226,7 @@ def report_powers(turn: TurnReport) -> tuple[str, ...]:
     found = set(turn.resolution.previous.powers()) | set(turn.next_state.powers())
     found |= {r.order.power for r in turn.resolution.results}
     found |= {p for p in turn.file_powers.values() if p}
+    found.discard(AUTONOMOUS)  # autonomous garrisons only hold (003 §4.5)
     return tuple(sorted(found))
 
 
@@ -261,6 +262,7 @@ def render_report(turn: TurnReport) -> str:
     ]
     if OTHER_FILES in issues:
         sections.append(_issue_section(OTHER_FILES.capitalize(), issues[OTHER_FILES]))
+    sections.append(_sieges_section(turn.next_state, turn.game_map))
     sections += [_rolls_section(turn.resolution.rolls), _receipts_section(turn.receipts)]
     sections.append(_footer(turn))
     return "\n\n".join(s for s in sections if s) + "\n"
@@ -283,8 +285,16 @@ def _power_section(turn: TurnReport, power: str, issues: Sequence[OrderIssue]) -
     lines = [f"== {power_name(turn.game_map, power)} =="]
     lines += _result_lines(results, turn.phase.kind) or ["  (no orders)"]
     lines += _dislodged_lines(turn, power)
+    lines += [
+        f"  {text}"
+        for event in turn.resolution.events
+        if (text := event_text(event, power, turn.game_map)) is not None
+    ]
     if centres_settled(turn.resolution):
-        lines.append(_centre_line(turn.next_state, power))
+        state = turn.next_state
+        uses_control = bool(state.homes or state.control)
+        line = _control_line if uses_control else _centre_line
+        lines.append(line(state, power, turn.game_map))
     if issues:
         lines.append("  Problems with your orders:")
         lines += [_indent(issue.render(), "    ") for issue in issues]
@@ -308,13 +318,75 @@ def _dislodged_lines(turn: TurnReport, power: str) -> list[str]:
     return lines
 
 
-def _centre_line(state: GameState, power: str) -> str:
+def _centre_line(state: GameState, power: str, game_map: GameMap) -> str:
     centres = state.centers_of(power)
-    units = len(state.units_of(power))
-    balance = len(centres) - units
+    return _count_line("Supply centres", centres, len(state.units_of(power)))
+
+
+def _control_line(state: GameState, power: str, game_map: GameMap) -> str:
+    """Machiavelli: cities in the areas a power controls against its units (003 §1)."""
+    return _count_line(
+        "Cities controlled", cities_of(state, power, game_map), len(state.units_of(power))
+    )
+
+
+def cities_of(state: GameState, power: str, game_map: GameMap) -> tuple[str, ...]:
+    """The cities in the areas where `power`'s control marker stands."""
+    return tuple(a for a in state.controlled_by(power) if game_map.areas[a].city is not None)
+
+
+def _count_line(label: str, counted: Sequence[str], units: int) -> str:
+    balance = len(counted) - units
     due = f"builds {balance}" if balance > 0 else f"removals {-balance}" if balance else "no change"
-    listed = f" ({', '.join(centres)})" if centres else ""
-    return f"  Supply centres: {len(centres)}{listed}; units: {units}; {due}"
+    listed = f" ({', '.join(counted)})" if counted else ""
+    return f"  {label}: {len(counted)}{listed}; units: {units}; {due}"
+
+
+# --- board events (Machiavelli) ---------------------------------------------------
+
+
+def event_text(event: Event, power: str, game_map: GameMap) -> str | None:
+    """A board event in words for `power`, or None if it does not concern it."""
+    area = game_map.display(event.area)
+    other = power_name(game_map, event.other) if event.other else None
+    mine = event.power == power
+    match event.kind:
+        case EventKind.SIEGE_BEGUN if mine:
+            return f"Siege begun at {area}: the city falls if the siege goes on next turn"
+        case EventKind.SIEGE_BEGUN if event.other == power:
+            return f"Your garrison in {area} is besieged by {power_name(game_map, event.power)}"
+        case EventKind.SIEGE_LIFTED if mine:
+            return f"Siege of {area} lifted"
+        case EventKind.SIEGE_LIFTED if event.other == power:
+            return f"The siege of your garrison in {area} is lifted"
+        case EventKind.CITY_SURRENDERED if mine:
+            return f"Your garrison in {area} surrendered to {other}'s siege"
+        case EventKind.CITY_SURRENDERED if event.other == power:
+            return f"The garrison of {area} surrendered to your siege"
+        case EventKind.BECAME_GARRISON if mine:
+            return f"{event.unit} was dislodged and became the garrison of the city of {area}"
+        case EventKind.DESTROYED if mine:
+            why = "civil disorder" if event.other == "civil_disorder" else "no legal retreat"
+            return f"{event.unit} was dislodged and destroyed ({why})"
+        case EventKind.CONTROL_GAINED if mine:
+            return f"Control gained: {area}" + (f" (from {other})" if other else "")
+        case EventKind.CONTROL_LOST if mine:
+            return f"Control lost: {area}" + (f" (to {other})" if other else "")
+    return None
+
+
+def _sieges_section(state: GameState, game_map: GameMap) -> str:
+    """Sieges under way after the phase (003 §4.4)."""
+    if not state.sieges:
+        return ""
+    lines = ["Sieges under way (the city falls if the besieger orders B again):"]
+    for area, besieger in sorted(state.sieges.items()):
+        garrison = state.garrison_at(area)
+        owner = power_name(game_map, garrison.power) if garrison else "nobody"
+        lines.append(
+            f"  {game_map.display(area)}: {power_name(game_map, besieger)} besieges the {owner} garrison"
+        )
+    return "\n".join(lines)
 
 
 def _issue_section(title: str, issues: Sequence[OrderIssue]) -> str:
@@ -361,11 +433,19 @@ def render_board(state: GameState, game_map: GameMap) -> str:
         centres = state.centers_of(power)
         lines.append(f"{power_name(game_map, power)}:")
         lines.append(f"  units ({len(state.units_of(power))}): {units or '-'}")
-        lines.append(f"  centres ({len(centres)}): {', '.join(centres) or '-'}")
+        if state.control or state.homes:
+            cities = cities_of(state, power, game_map)
+            lines.append(
+                f"  controls ({len(cities)} cities): {', '.join(state.controlled_by(power)) or '-'}"
+            )
+        else:
+            lines.append(f"  centres ({len(centres)}): {', '.join(centres) or '-'}")
         for dislodged in sorted(state.dislodged, key=lambda d: d.unit):
             if dislodged.unit.power == power:
                 where = ", ".join(dislodged.retreats) or "nowhere"
                 lines.append(f"  dislodged: {dislodged.unit} (may retreat to: {where})")
+    if state.sieges:
+        lines.append(_sieges_section(state, game_map))
     if state.winner:
         lines.append(f"Winner: {power_name(game_map, state.winner)}")
     return "\n".join(lines) + "\n"
