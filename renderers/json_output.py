@@ -14,7 +14,7 @@ from typing import Any
 
 from adjudicator.dice import Roll
 from adjudicator.gamefolder import Receipt
-from adjudicator.results import OrderResult
+from adjudicator.results import Event, OrderResult
 from orders.model import OrderIssue
 
 from .report import (
@@ -47,6 +47,19 @@ def resolution_dict(turn: TurnReport) -> dict[str, Any]:
         "rolls": [_roll_dict(r) for r in sorted(turn.resolution.rolls, key=_roll_key)],
         "receipts": [{"file": r.file, "sha256": r.sha256} for r in sorted(turn.receipts)],
         "notes": list(turn.resolution.notes),
+        "events": [_event_dict(e) for e in turn.resolution.events],
+        "control": state.get("control", {}),
+        "sieges": state.get("sieges", {}),
+    }
+
+
+def _event_dict(event: Event) -> dict[str, Any]:
+    return {
+        "kind": event.kind.value,
+        "power": event.power,
+        "area": event.area,
+        "unit": str(event.unit) if event.unit else None,
+        "other": event.other,
     }
 
 

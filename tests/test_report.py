@@ -228,7 +228,11 @@ def test_json_schema(game_map: GameMap) -> None:
         "rolls",
         "receipts",
         "notes",
+        "events",
+        "control",
+        "sieges",
     }
+    assert (data["events"], data["control"], data["sieges"]) == ([], {}, {})
     assert data["schema"] == SCHEMA
     assert (data["phase"], data["next_phase"]) == ("1901-spring-movement", "1901-fall-movement")
     assert data["results"][0] == {
