@@ -250,6 +250,13 @@ class GameMap:
         (the steps of a convoy chain)."""
         return self._sea_steps.get(code, frozenset())
 
+    def scenario(self, name: str) -> Scenario:
+        """The scenario called `name`; KeyError listing the known ones otherwise."""
+        if name not in self.scenarios:
+            known = ", ".join(sorted(self.scenarios))
+            raise KeyError(f"unknown scenario {name!r} for map {self.name} (known: {known})")
+        return self.scenarios[name]
+
     def supply_centers(self) -> tuple[str, ...]:
         return tuple(sorted(c for c, a in self.areas.items() if a.supply_center))
 

@@ -31,7 +31,7 @@ def retreat_options(dislodged: Dislodged, state: GameState, game_map: GameMap) -
     unit = dislodged.unit
     options: list[str] = []
     for area in sorted(game_map.area_neighbours(split_location(unit.location)[0])):
-        if _retreat_problem(dislodged, area, state) is None:
+        if retreat_blocker(dislodged, area, state) is None:
             options.extend(reachable_locations(game_map, unit.kind, unit.location, area))
     return tuple(options)
 
@@ -42,9 +42,10 @@ def with_retreat_options(state: GameState, game_map: GameMap) -> tuple[Dislodged
     return tuple(replace(d, retreats=retreat_options(d, state, game_map)) for d in state.dislodged)
 
 
-def _retreat_problem(
-    dislodged: Dislodged, area: str, state: GameState
-) -> tuple[Reason, str] | None:
+def retreat_blocker(dislodged: Dislodged, area: str, state: GameState) -> tuple[Reason, str] | None:
+    """Why `area` cannot take the retreat whatever the map says: it is occupied,
+    the attack came from it (not by convoy: DATC 4.A.5), or a standoff left it
+    empty."""
     if state.unit_at(area) is not None:
         return Reason.RETREAT_OCCUPIED, f"{area} is occupied"
     if area == dislodged.attacker_from and not dislodged.via_convoy:
@@ -130,7 +131,7 @@ def _check_retreat(
     if dest_area == split_location(unit.location)[0] or target.location is None:
         reason = Reason.BAD_COAST if target.ambiguous else Reason.UNREACHABLE
         return illegal(order, reason, unit, target.problem or "cannot retreat there")
-    problem = _retreat_problem(dislodged, dest_area, state)
+    problem = retreat_blocker(dislodged, dest_area, state)
     if problem is not None:
         return illegal(order, problem[0], unit, problem[1])
     return target.location

@@ -110,12 +110,7 @@ class ClassicHooks:
         )
 
     def initial_state(self, game_map: GameMap, scenario: str) -> GameState:
-        if scenario not in game_map.scenarios:
-            known = ", ".join(sorted(game_map.scenarios))
-            raise KeyError(
-                f"unknown scenario {scenario!r} for map {game_map.name} (known: {known})"
-            )
-        start = game_map.scenarios[scenario]
+        start = game_map.scenario(scenario)
         units = tuple(sorted(Unit(u.power, UnitKind(u.kind), u.location) for u in start.units))
         phase = Phase(start.year, Season(start.season), PhaseKind.MOVEMENT)
         return GameState(phase=phase, units=units, supply_centers=dict(start.supply_centers))

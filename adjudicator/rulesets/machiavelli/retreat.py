@@ -26,7 +26,7 @@ from orders.model import Order, Retreat, UnitKind
 from ...assignment import illegal
 from ...results import Event, EventKind, OrderResult, Reason
 from ...state import Dislodged, GameState, Unit
-from ..classic.retreat import RetreatOutcome, resolve_retreats
+from ..classic.retreat import RetreatOutcome, resolve_retreats, retreat_blocker
 from .board import fortified, reach_problem
 
 
@@ -46,16 +46,7 @@ def retreat_problem(
     unit = dislodged.unit
     if dest == unit.location:
         return Reason.SAME_AREA, "a unit cannot retreat to where it is"
-    problem = reach_problem(game_map, state, unit, dest)
-    if problem is not None:
-        return problem
-    if state.unit_at(dest) is not None:
-        return Reason.RETREAT_OCCUPIED, f"{dest} is occupied"
-    if dest == dislodged.attacker_from and not dislodged.via_convoy:
-        return Reason.RETREAT_TO_ATTACKER, f"the attack came from {dest}"
-    if dest in state.standoffs:
-        return Reason.RETREAT_TO_STANDOFF, f"{dest} was left empty by a standoff"
-    return None
+    return reach_problem(game_map, state, unit, dest) or retreat_blocker(dislodged, dest, state)
 
 
 def retreat_options(dislodged: Dislodged, state: GameState, game_map: GameMap) -> tuple[str, ...]:

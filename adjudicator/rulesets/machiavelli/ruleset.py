@@ -114,12 +114,7 @@ class MachiavelliHooks:
         )
 
     def initial_state(self, game_map: GameMap, scenario: str) -> GameState:
-        if scenario not in game_map.scenarios:
-            known = ", ".join(sorted(game_map.scenarios))
-            raise KeyError(
-                f"unknown scenario {scenario!r} for map {game_map.name} (known: {known})"
-            )
-        start = game_map.scenarios[scenario]
+        start = game_map.scenario(scenario)
         units = [Unit(u.power, UnitKind(u.kind), u.location) for u in start.units]
         units += [Unit(AUTONOMOUS, UnitKind.GARRISON, a) for a in start.autonomous_garrisons]
         province = {u.location: u.power for u in units if u.kind is not UnitKind.GARRISON}
