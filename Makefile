@@ -6,8 +6,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip --disable-pip-version-check --quiet
 DEMO_DIR := $(VENV)/demo-game
+DEMO_EXAMPLE := examples/machiavelli-1454
+DEMO_CLASSIC_DIR := $(VENV)/demo-classic
+# the current phase id of a game folder (the latest state in turns/)
+CURRENT_PHASE := $(BIN)/python -c 'import sys, pathlib, adjudicator.gamefolder as g; print(g.current_state(pathlib.Path(sys.argv[1])).phase.id)'
 
-.PHONY: demo test bench lint clean
+.PHONY: demo demo-classic test bench lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,12 +32,31 @@ $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 	$(PIP) install -e '.[bench]'
 	touch $@
 
+# `make demo` plays the first year of examples/machiavelli-1454 in a scratch copy:
+# the mail of each phase is in orders/<phase>/, so it asks the game for its
+# current phase and adjudicates it with that folder, until a phase has no mail.
+# Exit code 1 from adjudicate means "some orders had problems, the turn was still
+# resolved": the example holds a deliberate typo, so 1 is tolerated; the loop
+# stops with an error if a phase does not advance.
 demo: $(VENV)/.installed
 	rm -rf $(DEMO_DIR)
-	cp -r examples/classic-1901 $(DEMO_DIR)
-	@# exit code 1 means "some orders had problems, the turn was still resolved":
-	@# the example's orders hold deliberate typos, so 1 is the expected outcome here.
-	$(BIN)/mapjudge adjudicate $(DEMO_DIR) $(DEMO_DIR)/orders/*.txt || [ $$? -eq 1 ]
+	cp -r $(DEMO_EXAMPLE) $(DEMO_DIR)
+	@set -e; last=; \
+	while phase=$$($(CURRENT_PHASE) $(DEMO_DIR)) && [ -d $(DEMO_DIR)/orders/$$phase ]; do \
+	  if [ "$$phase" = "$$last" ]; then echo "demo: $$phase did not advance" >&2; exit 1; fi; \
+	  echo; echo "######## $$phase: mapjudge adjudicate $(DEMO_DIR) $(DEMO_DIR)/orders/$$phase/*.txt"; \
+	  $(BIN)/mapjudge adjudicate $(DEMO_DIR) $(DEMO_DIR)/orders/$$phase/*.txt || [ $$? -eq 1 ]; \
+	  last=$$phase; \
+	done; \
+	echo; echo "######## mapjudge show $(DEMO_DIR)"; \
+	$(BIN)/mapjudge show $(DEMO_DIR)
+
+# The classic example: one turn (Spring 1901) of standard Diplomacy.
+demo-classic: $(VENV)/.installed
+	rm -rf $(DEMO_CLASSIC_DIR)
+	cp -r examples/classic-1901 $(DEMO_CLASSIC_DIR)
+	@# the example's orders hold deliberate typos, so exit code 1 is the expected outcome here.
+	$(BIN)/mapjudge adjudicate $(DEMO_CLASSIC_DIR) $(DEMO_CLASSIC_DIR)/orders/*.txt || [ $$? -eq 1 ]
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
