@@ -258,7 +258,9 @@ def render_report(turn: TurnReport) -> str:
     issues = issues_by_power(turn)
     sections = [_header(turn)]
     sections += [
-        _power_section(turn, power, issues.get(power, ())) for power in report_powers(turn)
+        _power_section(turn, power, issues.get(power, ()))
+        for power in report_powers(turn)
+        if turn.phase.kind is not PhaseKind.RETREAT or _concerned(turn, power, issues)
     ]
     if OTHER_FILES in issues:
         sections.append(_issue_section(OTHER_FILES.capitalize(), issues[OTHER_FILES]))
@@ -266,6 +268,17 @@ def render_report(turn: TurnReport) -> str:
     sections += [_rolls_section(turn.resolution.rolls), _receipts_section(turn.receipts)]
     sections.append(_footer(turn))
     return "\n\n".join(s for s in sections if s) + "\n"
+
+
+def _concerned(turn: TurnReport, power: str, issues: Mapping[str, Sequence[OrderIssue]]) -> bool:
+    """Whether a retreat phase's report has anything for `power`."""
+    if power in issues or any(r.order.power == power for r in turn.resolution.results):
+        return True
+    if any(d.unit.power == power for d in turn.next_state.dislodged):
+        return True
+    return centres_settled(turn.resolution) or any(
+        power in (e.power, e.other) for e in turn.resolution.events
+    )
 
 
 def _header(turn: TurnReport) -> str:
@@ -352,7 +365,7 @@ def event_text(event: Event, power: str, game_map: GameMap) -> str | None:
     mine = event.power == power
     match event.kind:
         case EventKind.SIEGE_BEGUN if mine:
-            return f"Siege begun at {area}: the city falls if the siege goes on next turn"
+            return f"Siege begun at {area}: the city falls if the siege goes on next movement phase"
         case EventKind.SIEGE_BEGUN if event.other == power:
             return f"Your garrison in {area} is besieged by {power_name(game_map, event.power)}"
         case EventKind.SIEGE_LIFTED if mine:
@@ -435,15 +448,18 @@ def render_board(state: GameState, game_map: GameMap) -> str:
         lines.append(f"  units ({len(state.units_of(power))}): {units or '-'}")
         if state.control or state.homes:
             cities = cities_of(state, power, game_map)
-            lines.append(
-                f"  controls ({len(cities)} cities): {', '.join(state.controlled_by(power)) or '-'}"
-            )
+            areas = state.controlled_by(power)
+            lines.append(f"  cities controlled ({len(cities)}): {', '.join(cities) or '-'}")
+            lines.append(f"  areas controlled: {', '.join(areas) or '-'}")
         else:
             lines.append(f"  centres ({len(centres)}): {', '.join(centres) or '-'}")
         for dislodged in sorted(state.dislodged, key=lambda d: d.unit):
             if dislodged.unit.power == power:
                 where = ", ".join(dislodged.retreats) or "nowhere"
                 lines.append(f"  dislodged: {dislodged.unit} (may retreat to: {where})")
+    autonomous = sorted(u.location for u in state.units if u.power == AUTONOMOUS)
+    if autonomous:
+        lines.append(f"Autonomous garrisons: {', '.join(autonomous)}")
     if state.sieges:
         lines.append(_sieges_section(state, game_map))
     if state.winner:

@@ -74,7 +74,7 @@ def test_a_siege_in_the_report(ruleset: Ruleset, game_map: GameMap) -> None:
     report = turn(ruleset, game_map, state, "florence:\nF PISA B")
     text = render_report(report)
     assert "F PISA B  siege begun" in text
-    assert "Siege begun at Pisa: the city falls if the siege goes on next turn" in text
+    assert "Siege begun at Pisa: the city falls if the siege goes on next movement phase" in text
     assert "Your garrison in Pisa is besieged by Florence" in text
     assert "Pisa: Florence besieges the Milan garrison" in text
     assert resolution_dict(report)["sieges"] == {"PISA": "florence"}
@@ -106,7 +106,7 @@ def test_control_and_adjustment_after_the_autumn(ruleset: Ruleset, game_map: Gam
     kinds = [event["kind"] for event in json.loads(json.dumps(resolution_dict(report)["events"]))]
     assert kinds == ["control_gained", "control_lost"]
     board = render_board(report.next_state, game_map)
-    assert "controls (2 cities): FLO, PISA" in board
+    assert "cities controlled (2): FLO, PISA" in board
 
 
 def test_a_dislodged_unit_withdraws_into_its_free_city(ruleset: Ruleset, game_map: GameMap) -> None:
