@@ -20,9 +20,9 @@ from typing import Any
 
 import yaml
 
-from adjudicator.results import OrderResult, Outcome, Reason, Resolution
+from adjudicator.results import EventKind, OrderResult, Outcome, Reason, Resolution
 from adjudicator.rulesets.base import Ruleset, find_ruleset
-from adjudicator.state import Dislodged, GameState, PhaseKind, Unit
+from adjudicator.state import Dislodged, GameState, Phase, PhaseKind, Unit
 from maps.model import GameMap
 from orders.model import IssueKind, Order, OrderIssue, OrderSet, Retreat, UnitRef
 
@@ -35,7 +35,9 @@ CASE_KEYS = (
 )
 PHASE_KEYS = ({"phase", "state", "orders", "expect"}, {"situation"})
 ORDER_KEYS = ({"order"}, {"result", "reason", "text", "synthetic"})
-EXPECT_KEYS = ({"units"}, {"dislodged", "disbanded", "civil_disorder"})
+UNIT_EXPECT_KEYS = {"units", "dislodged", "disbanded", "civil_disorder"}
+STATE_EXPECT_KEYS = {"control", "sieges", "next_phase", "retreats", "winner"}
+EXPECT_KEYS = ({"units"}, (UNIT_EXPECT_KEYS | STATE_EXPECT_KEYS) - {"units"})
 
 
 class CaseFormatError(ValueError):
@@ -67,7 +69,7 @@ class CasePhase:
     phase: str
     state: GameState
     orders: tuple[CaseOrder, ...]
-    expect: Mapping[str, frozenset[UnitKey]]
+    expect: Mapping[str, Any]  # unit keys -> frozenset[UnitKey]; others: see `_expect`
     situation: str | None = None
 
     @property
@@ -181,9 +183,66 @@ def _order(power: str, data: Any, where: str) -> CaseOrder:
     )
 
 
-def _expect(data: Any, where: str) -> dict[str, frozenset[UnitKey]]:
+def _expect(data: Any, where: str) -> dict[str, Any]:
+    """The expectations of a phase, each in the form `compare_expect` compares.
+
+    Unit keys become (power, unit) sets; `control` a set of (power, area);
+    `sieges` an area -> power dict; `retreats` a (power, unit) -> sorted areas
+    dict; `next_phase` a phase id; `winner` a power or None.
+    """
     _check_keys(data, EXPECT_KEYS, where)
-    return {key: _unit_keys(value or {}, f"{where}: {key}") for key, value in data.items()}
+    expect: dict[str, Any] = {}
+    for key, value in data.items():
+        at = f"{where}: {key}"
+        if key in UNIT_EXPECT_KEYS:
+            expect[key] = _unit_keys(value or {}, at)
+        elif key == "control":
+            expect[key] = _control(value or {}, at)
+        elif key == "sieges":
+            expect[key] = _sieges(value or {}, at)
+        elif key == "retreats":
+            expect[key] = _retreats(value or {}, at)
+        elif key == "next_phase":
+            expect[key] = _phase_id(value, at)
+        else:  # winner
+            if value is not None and not isinstance(value, str):
+                raise CaseFormatError(f"{at}: expected a power or null")
+            expect[key] = value
+    return expect
+
+
+def _control(data: Any, where: str) -> frozenset[tuple[str, str]]:
+    """`{venice: [VEN, PAD]}` -> {("venice", "PAD"), ("venice", "VEN")}."""
+    if not isinstance(data, dict) or not all(isinstance(v, list) for v in data.values()):
+        raise CaseFormatError(f"{where}: expected power -> list of areas")
+    return frozenset((str(p), str(a)) for p, areas in data.items() for a in areas)
+
+
+def _sieges(data: Any, where: str) -> dict[str, str]:
+    if not isinstance(data, dict):
+        raise CaseFormatError(f"{where}: expected area -> besieging power")
+    return {str(a): str(p) for a, p in data.items()}
+
+
+def _retreats(data: Any, where: str) -> dict[UnitKey, tuple[str, ...]]:
+    """`{milan: {A MIL: [PAV]}}` -> {("milan", "A MIL"): ("PAV",)}."""
+    if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+        raise CaseFormatError(f"{where}: expected power -> {{unit: list of areas}}")
+    try:
+        return {
+            (str(p), str(Unit.parse(str(p), str(u)))): tuple(sorted(str(a) for a in areas or ()))
+            for p, units in data.items()
+            for u, areas in units.items()
+        }
+    except ValueError as exc:
+        raise CaseFormatError(f"{where}: {exc}") from None
+
+
+def _phase_id(value: Any, where: str) -> str:
+    try:
+        return Phase.parse(str(value)).id
+    except ValueError as exc:
+        raise CaseFormatError(f"{where}: {exc}") from None
 
 
 def _unit_keys(data: Any, where: str) -> frozenset[UnitKey]:
@@ -227,7 +286,9 @@ def default_engine(case: Case) -> Engine:
         return ruleset.resolve(state, orders, game_map, options)
 
     def parse(text: str, phase_kind: PhaseKind, file: str) -> OrderSet:
-        parsed: OrderSet = parse_orders(text, game_map=game_map, phase_kind=phase_kind, file=file)
+        parsed: OrderSet = parse_orders(
+            text, game_map=game_map, phase_kind=phase_kind, file=file, grammar=ruleset.grammar
+        )
         return parsed
 
     return Engine(resolve=resolve, parse=parse)
@@ -326,13 +387,26 @@ def run_phase(
 
 
 def compare_start(expected: GameState, got: GameState) -> list[str]:
-    """The engine's next state against the state the case gives for that phase."""
+    """The engine's next state against the state the case gives for that phase:
+    phase id, units, dislodged units, and (Machiavelli) sieges and control."""
     problems = []
     if got.phase != expected.phase:
         problems.append(f"start phase: expected {expected.phase}, got {got.phase}")
     problems += diff_units("start units", keys_of(expected.units), keys_of(got.units))
     problems += diff_units("start dislodged", _dislodged_keys(expected), _dislodged_keys(got))
+    problems += diff_units("start sieges", _siege_keys(expected.sieges), _siege_keys(got.sieges))
+    problems += diff_units(
+        "start control", _control_keys(expected.control), _control_keys(got.control)
+    )
     return problems
+
+
+def _siege_keys(sieges: Mapping[str, str]) -> frozenset[UnitKey]:
+    return frozenset((power, f"besieges {area}") for area, power in sieges.items())
+
+
+def _control_keys(control: Mapping[str, str]) -> frozenset[UnitKey]:
+    return frozenset((power, area) for area, power in control.items())
 
 
 def _dislodged_keys(state: GameState) -> frozenset[UnitKey]:
@@ -427,13 +501,55 @@ def _one_line(
 
 
 def compare_expect(
-    expect: Mapping[str, frozenset[UnitKey]], before: GameState, resolution: Resolution
+    expect: Mapping[str, Any], before: GameState, resolution: Resolution
 ) -> list[str]:
     """Each expectation the case gives against what the engine produced."""
     problems: list[str] = []
     for key, expected in expect.items():
-        problems += diff_units(key, expected, OBSERVED[key](before, resolution))
+        if key in OBSERVED:
+            problems += diff_units(key, expected, OBSERVED[key](before, resolution))
+        else:
+            problems += STATE_CHECKS[key](expected, resolution.state)
     return problems
+
+
+def _check_control(expected: frozenset[UnitKey], state: GameState) -> list[str]:
+    return diff_units("control", expected, _control_keys(state.control))
+
+
+def _check_sieges(expected: Mapping[str, str], state: GameState) -> list[str]:
+    return diff_units("sieges", _siege_keys(expected), _siege_keys(state.sieges))
+
+
+def _check_next_phase(expected: str, state: GameState) -> list[str]:
+    got = state.phase.id
+    return [] if got == expected else [f"next_phase: expected {expected}, got {got}"]
+
+
+def _check_retreats(expected: Mapping[UnitKey, tuple[str, ...]], state: GameState) -> list[str]:
+    """The retreats the engine lists for each unit still dislodged after the phase."""
+    got = {(d.unit.power, str(d.unit)): tuple(sorted(d.retreats)) for d in state.dislodged}
+    return diff_units("retreats", _retreat_keys(expected), _retreat_keys(got))
+
+
+def _retreat_keys(retreats: Mapping[UnitKey, tuple[str, ...]]) -> frozenset[UnitKey]:
+    return frozenset(
+        (power, f"{unit} -> [{', '.join(areas)}]") for (power, unit), areas in retreats.items()
+    )
+
+
+def _check_winner(expected: str | None, state: GameState) -> list[str]:
+    got = state.winner
+    return [] if got == expected else [f"winner: expected {expected}, got {got}"]
+
+
+STATE_CHECKS: dict[str, Callable[[Any, GameState], list[str]]] = {
+    "control": _check_control,
+    "sieges": _check_sieges,
+    "next_phase": _check_next_phase,
+    "retreats": _check_retreats,
+    "winner": _check_winner,
+}
 
 
 def _units(before: GameState, resolution: Resolution) -> frozenset[UnitKey]:
@@ -444,8 +560,18 @@ def _dislodged(before: GameState, resolution: Resolution) -> frozenset[UnitKey]:
     return keys_of(d.unit for d in resolution.state.dislodged)
 
 
+TAKEN_OFF = (EventKind.DESTROYED, EventKind.CITY_SURRENDERED)
+"""Board events that take a unit off the board in a movement phase (Machiavelli)."""
+
+
 def _disbanded(before: GameState, resolution: Resolution) -> frozenset[UnitKey]:
-    """Units taken off the board: dislodged units that did not retreat, removals."""
+    """Units taken off the board: dislodged units that did not retreat, removals;
+    in a movement phase, units destroyed at once (no retreat, civil disorder) or
+    surrendered to a siege."""
+    if before.phase.kind is PhaseKind.MOVEMENT:
+        return keys_of(
+            e.unit for e in resolution.events if e.kind in TAKEN_OFF and e.unit is not None
+        )
     if before.phase.kind is PhaseKind.RETREAT:
         return keys_of(
             d.unit for d in before.dislodged if not _retreated(d.unit, resolution.results)

@@ -423,3 +423,110 @@ def test_check_texts() -> None:
     assert len(problems) == 1
     assert problems[0].startswith("T.1 1901-spring-movement france: 'The army in Wales stays put'")
     assert "read as syntax: cannot read" in problems[0]
+
+
+# --- expectations on the state (control, sieges, retreats, next phase, winner) ------------
+
+
+def state_case(expect: dict[str, Any]) -> dict[str, Any]:
+    """A fleet besieges Pisa; the expectations name the resulting state."""
+    return {
+        "id": "T.4",
+        "ruleset": "fake",
+        "rule": "test rule 4",
+        "title": "STATE EXPECTATIONS",
+        "phases": [
+            {
+                "phase": SPRING,
+                "state": {"units": {"england": ["A YOR"]}, "control": {"england": ["YOR"]}},
+                "orders": {"england": [{"order": "A YOR H", "result": "succeeds"}]},
+                "expect": {"units": {"england": ["A YOR"]}, **expect},
+            }
+        ],
+    }
+
+
+def state_after() -> GameState:
+    dislodged = (Dislodged(Unit("france", UnitKind.ARMY, "WAL"), "LON", retreats=("LVP", "YOR")),)
+    return state(
+        RETREAT,
+        {"england": ["A YOR"]},
+        control={"england": ["YOR", "LON"]},
+        sieges={"LON": "england"},
+        winner="england",
+    ).with_(dislodged=dislodged)
+
+
+def test_state_expectations_pass_when_they_match() -> None:
+    expect = {
+        "control": {"england": ["LON", "YOR"]},
+        "sieges": {"LON": "england"},
+        "retreats": {"france": {"A WAL": ["YOR", "LVP"]}},
+        "next_phase": RETREAT,
+        "winner": "england",
+    }
+    report = run_case(case_from_dict(state_case(expect)), engine(FakeResolver([state_after()])))
+    assert report.ok, report.render()
+
+
+def test_state_expectations_are_reported() -> None:
+    expect = {
+        "control": {"england": ["YOR"]},
+        "sieges": {},
+        "retreats": {"france": {"A WAL": ["LVP"]}},
+        "next_phase": "1901-fall-movement",
+        "winner": None,
+    }
+    report = run_case(case_from_dict(state_case(expect)), engine(FakeResolver([state_after()])))
+    text = report.render()
+    assert "control:\n    got, not expected: england LON" in text
+    assert "got, not expected: england besieges LON" in text
+    assert "expected, not got: france A WAL -> [LVP]" in text
+    assert "got, not expected: france A WAL -> [LVP, YOR]" in text
+    assert f"next_phase: expected 1901-fall-movement, got {RETREAT}" in text
+    assert "winner: expected None, got england" in text
+
+
+@pytest.mark.parametrize(
+    ("expect", "message"),
+    [
+        ({"control": {"england": "YOR"}}, "control: expected power -> list of areas"),
+        ({"sieges": ["LON"]}, "sieges: expected area -> besieging power"),
+        ({"retreats": {"france": ["LVP"]}}, "retreats: expected power -> {unit: list of areas}"),
+        ({"next_phase": "spring"}, "next_phase: bad phase id"),
+        ({"winner": 3}, "winner: expected a power or null"),
+    ],
+)
+def test_state_expectations_are_validated(expect: dict[str, Any], message: str) -> None:
+    with pytest.raises(CaseFormatError, match=re.escape(message)):
+        case_from_dict(state_case(expect), where="t.yaml")
+
+
+def test_later_phase_start_checks_sieges_and_control() -> None:
+    data = retreat_case()
+    data["phases"][1]["state"]["sieges"] = {"YOR": "france"}
+    report = run_case(case_from_dict(data), engine(FakeResolver(retreat_states())))
+    text = report.render()
+    assert "start sieges:\n    expected, not got: france besieges YOR" in text
+
+
+def test_units_taken_off_in_a_movement_phase_are_disbanded() -> None:
+    """Board events `destroyed` and `city_surrendered` count as disbanded (Machiavelli)."""
+    from adjudicator.results import Event, EventKind
+
+    lost = Unit("england", UnitKind.ARMY, "YOR")
+    taken = Unit("france", UnitKind.GARRISON, "LON")
+    events = (
+        Event(EventKind.DESTROYED, "england", "YOR", lost, "no_retreat"),
+        Event(EventKind.CITY_SURRENDERED, "france", "LON", taken, "england"),
+        Event(EventKind.SIEGE_BEGUN, "england", "WAL", None, "france"),
+    )
+
+    def resolve(before: GameState, orders: Sequence[Order]) -> Resolution:
+        results = tuple(OrderResult(o, Outcome.SUCCEEDS, Reason.HELD) for o in orders)
+        return Resolution(before, state("1901-fall-movement", {}), results, events=events)
+
+    data = state_case({"disbanded": {"england": ["A YOR"], "france": ["G LON"]}})
+    data["phases"][0]["expect"]["units"] = {}
+    report = run_case(case_from_dict(data), Engine(resolve=resolve, parse=fake_parse))
+    assert report.ok, report.render()
