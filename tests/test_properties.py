@@ -13,9 +13,9 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_checks import PRE_MATCH, noise, unit_results, yaml_round_trip
 
 from adjudicator.random_orders import (
     random_adjustment_orders,
@@ -27,7 +27,7 @@ from adjudicator.results import Reason, Resolution
 from adjudicator.rulesets import find_ruleset
 from adjudicator.state import GameState, Phase, PhaseKind, Season, Unit
 from maps import load_map, split_location
-from orders.model import Build, Hold, Move, Order, UnitKind, UnitRef
+from orders.model import Build, Move, Order, UnitKind, UnitRef
 
 GAME_MAP = load_map("classic")
 CLASSIC = find_ruleset("classic")
@@ -35,10 +35,6 @@ PROPERTY_SETTINGS = settings(max_examples=150, deadline=None)
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 UNIT_COUNTS = st.integers(min_value=1, max_value=40)
-
-PRE_MATCH = frozenset({Reason.NO_UNIT, Reason.NOT_YOUR_UNIT, Reason.DUPLICATE, Reason.WRONG_PHASE})
-"""Reasons of orders rejected before they command a unit; they do not count as the unit's result."""
-
 
 # --- helpers ------------------------------------------------------------------------
 
@@ -49,30 +45,9 @@ def _position(seed: int, n_units: int) -> tuple[GameState, random.Random]:
 
 
 def _noise(state: GameState, orders: list[Order], rng: random.Random) -> list[Order]:
-    """`orders` plus, now and then, orders the engine must set aside before matching:
-    a repeated order, an order for another power's unit, one for an empty area,
-    one of the wrong phase."""
-    noisy = list(orders)
-    powers = sorted(GAME_MAP.power_ids())
-    if orders and rng.random() < 0.3:
-        noisy.append(rng.choice(orders))
-    if state.units and rng.random() < 0.3:
-        unit = rng.choice(state.units)
-        other = rng.choice([p for p in powers if p != unit.power])
-        noisy.insert(0, Hold(other, UnitRef(unit.kind, unit.location)))
-    empty = sorted(a for a in GAME_MAP.areas if state.unit_at(a) is None)
-    if empty and rng.random() < 0.3:
-        noisy.append(Hold(rng.choice(powers), UnitRef(UnitKind.ARMY, rng.choice(empty))))
-    if rng.random() < 0.2:
-        noisy.append(Build(rng.choice(powers), UnitRef(UnitKind.ARMY, "PAR")))
-    return noisy
-
-
-def _unit_results(resolution: Resolution) -> Counter[Unit]:
-    """How many results name each unit, leaving out orders rejected before matching."""
-    named = [r.unit for r in resolution.results if r.reason not in PRE_MATCH]
-    assert None not in named, "a result that commands no unit was not rejected before matching"
-    return Counter(u for u in named if u is not None)
+    return noise(
+        state, orders, rng, GAME_MAP, lambda power: Build(power, UnitRef(UnitKind.ARMY, "PAR"))
+    )
 
 
 def _areas(units: Sequence[Unit]) -> list[str]:
@@ -106,10 +81,6 @@ def _movement(seed: int, n_units: int) -> tuple[GameState, list[Order], Resoluti
     return state, orders, CLASSIC.resolve(state, orders, GAME_MAP)
 
 
-def _yaml_round_trip(state: GameState) -> GameState:
-    return GameState.from_dict(yaml.safe_load(yaml.safe_dump(state.to_dict())))
-
-
 # --- movement -----------------------------------------------------------------------
 
 
@@ -117,7 +88,7 @@ def _yaml_round_trip(state: GameState) -> GameState:
 @given(seed=SEEDS, n_units=UNIT_COUNTS)
 def test_every_unit_gets_exactly_one_result(seed: int, n_units: int) -> None:
     state, _, resolution = _movement(seed, n_units)
-    assert _unit_results(resolution) == Counter(state.units)
+    assert unit_results(resolution) == Counter(state.units)
 
 
 @PROPERTY_SETTINGS
@@ -157,8 +128,8 @@ def test_same_inputs_give_same_outputs(seed: int, n_units: int) -> None:
 @given(seed=SEEDS, n_units=UNIT_COUNTS)
 def test_state_round_trips_through_yaml(seed: int, n_units: int) -> None:
     state, _, resolution = _movement(seed, n_units)
-    assert _yaml_round_trip(state) == state
-    assert _yaml_round_trip(resolution.state) == resolution.state
+    assert yaml_round_trip(state) == state
+    assert yaml_round_trip(resolution.state) == resolution.state
 
 
 # --- retreats and adjustments ----------------------------------------------------------
@@ -179,11 +150,11 @@ def test_retreat_phase_leaves_no_two_units_in_one_area(seed: int, n_units: int) 
     orders = _noise(retreat, random_retreat_orders(retreat, GAME_MAP, rng), rng)
     resolution = CLASSIC.resolve(retreat, orders, GAME_MAP)
     _assert_no_shared_area(resolution.state.units)
-    assert _unit_results(resolution) == Counter(d.unit for d in retreat.dislodged)
+    assert unit_results(resolution) == Counter(d.unit for d in retreat.dislodged)
     assert not resolution.state.dislodged
     stayed = Counter(resolution.state.units) - Counter(retreat.units)
     assert sum(stayed.values()) <= len(retreat.dislodged)
-    assert _yaml_round_trip(retreat) == retreat
+    assert yaml_round_trip(retreat) == retreat
 
 
 @PROPERTY_SETTINGS
@@ -210,9 +181,9 @@ def test_a_random_game_keeps_its_invariants_phase_after_phase(seed: int, n_units
         orders = _random_orders(state, rng)
         resolution = CLASSIC.resolve(state, orders, GAME_MAP)
         if state.phase.kind is PhaseKind.MOVEMENT:
-            assert _unit_results(resolution) == Counter(state.units)
+            assert unit_results(resolution) == Counter(state.units)
         _assert_no_shared_area(resolution.state.units)
-        assert _yaml_round_trip(resolution.state) == resolution.state
+        assert yaml_round_trip(resolution.state) == resolution.state
         assert resolution.state.phase.sort_key > state.phase.sort_key
         state = resolution.state
 
