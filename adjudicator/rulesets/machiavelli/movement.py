@@ -393,6 +393,9 @@ def _sieges(state: GameState, plans: Mapping[str, Plan], verdict: Adjudication) 
 
 
 def _result(plan: Plan, verdict: Adjudication, taken: frozenset[str]) -> OrderResult:
+    if plan.unit.kind is UnitKind.GARRISON and plan.unit.location in taken:
+        # it surrendered to the siege whatever it was ordered (003 §4.4)
+        return OrderResult(plan.order, Outcome.FAILS, Reason.CITY_TAKEN, plan.unit)
     if plan.rejected is not None:
         return plan.rejected
     slot = plan.slot
@@ -413,9 +416,7 @@ def _result(plan: Plan, verdict: Adjudication, taken: frozenset[str]) -> OrderRe
             reason = Reason.CONVOY_GIVEN if ok else Reason.DISLODGED
         case _:
             ok = not dislodged
-            if plan.unit.kind is UnitKind.GARRISON and plan.unit.location in taken:
-                ok, reason = False, Reason.CITY_TAKEN  # it surrendered (003 §4.4)
-            elif dislodged:
+            if dislodged:
                 reason = Reason.DISLODGED
             elif plan.besieging:
                 reason = Reason.CITY_TAKEN if plan.unit.location in taken else Reason.SIEGE_BEGUN

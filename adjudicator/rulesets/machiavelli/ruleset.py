@@ -22,7 +22,13 @@ from ...state import AUTONOMOUS, GameState, Phase, PhaseKind, Season, Unit
 from ..base import Ruleset, register
 from .movement import plan_orders, resolve_movement
 from .retreat import resolve_machiavelli_retreats, settle_dislodged
-from .spring import needs_adjustment, resolve_adjustment, settle_control, winner
+from .spring import (
+    needs_adjustment,
+    resolve_adjustment,
+    settle_control,
+    standing_sieges,
+    winner,
+)
 
 
 @dataclass(frozen=True)
@@ -105,6 +111,7 @@ class MachiavelliHooks:
                 results = adjusted.results
                 spring = Phase(state.phase.year, Season.SPRING, PhaseKind.MOVEMENT)
                 nxt = replace(state, units=adjusted.units, phase=spring)
+                nxt = replace(nxt, sieges=standing_sieges(nxt))
         return Resolution(
             previous=state,
             state=nxt,

@@ -133,6 +133,19 @@ def resolve_adjustment(
     return adjust(state, orders, rules)
 
 
+def standing_sieges(state: GameState) -> dict[str, str]:
+    """The sieges whose besieger and besieged garrison are both still there
+    (an adjustment may have removed either: 003 §1, §4.4)."""
+    board = Board.of(state.units)
+    kept = {}
+    for area, besieger in state.sieges.items():
+        unit, garrison = board.province(area), board.garrison(area)
+        besieging = unit is not None and unit.power == besieger
+        if besieging and garrison is not None and garrison.power != besieger:
+            kept[area] = besieger
+    return kept
+
+
 def winner(state: GameState, game_map: GameMap, victory_cities: int) -> str | None:
     """The power controlling at least `victory_cities` cities, the most if several
     do (003: "Gana el juego quien controla al menos 18 ciudades"); a tie: none."""
