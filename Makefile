@@ -11,7 +11,7 @@ DEMO_CLASSIC_DIR := $(VENV)/demo-classic
 # the current phase id of a game folder (the latest state in turns/)
 CURRENT_PHASE := $(BIN)/python -c 'import sys, pathlib, adjudicator.gamefolder as g; print(g.current_state(pathlib.Path(sys.argv[1])).phase.id)'
 
-.PHONY: demo demo-classic test bench lint clean
+.PHONY: demo demo-classic test bench bench-render docs-images lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -67,6 +67,20 @@ lint: $(VENV)/.installed-dev
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python benchmarks/classic_vs_diplomacy.py
+
+bench-render: $(VENV)/.installed
+	$(BIN)/python benchmarks/render.py
+
+# The README's map images: the example game before and after its first turn, and
+# the Machiavelli board at the start of the balance scenario.
+IMG_GAME := $(VENV)/img-game
+docs-images: $(VENV)/.installed
+	rm -rf $(IMG_GAME) $(IMG_GAME)-m && cp -r examples/classic-1901 $(IMG_GAME)
+	$(BIN)/mapjudge render $(IMG_GAME) --out docs/images/classic-1901-spring.png
+	$(BIN)/mapjudge adjudicate $(IMG_GAME) $(IMG_GAME)/orders/*.txt > /dev/null || [ $$? -eq 1 ]
+	$(BIN)/mapjudge render $(IMG_GAME) --out docs/images/classic-1901-fall.png
+	$(BIN)/mapjudge new machiavelli $(IMG_GAME)-m > /dev/null
+	$(BIN)/mapjudge render $(IMG_GAME)-m --out docs/images/machiavelli-balance.png
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -26,13 +26,15 @@ from maps import GameMap, load_map
 from orders.model import Order, OrderIssue
 from orders.parser import parse_orders
 from renderers.json_output import receipts_from_dict, render_json, rolls_from_dict
+from renderers.map_image import Format
 from renderers.report import TurnReport, power_name, render_board, render_report
 
 from . import gamefolder as gf
 from .dice import Dice, commitment, file_digest, verify_roll, verify_secret
 from .results import illegal_issues
 from .rulesets.base import OptionError, Ruleset, UnknownRuleset, find_ruleset
-from .state import GameState, PhaseKind
+from .state import GameState, Phase, PhaseKind
+from .turnmap import map_bytes, map_path, replayed, write_turn_map
 
 DEBUG_ENV = "MAPJUDGE_DEBUG"
 
@@ -353,6 +355,7 @@ def _write_turn(folder: Path, turn: TurnReport, files: Sequence[OrderFile], text
         fail(f"{next_path}: already exists; older turns are never rewritten")
     gf.archive_orders(folder, turn.phase, [(f.name, f.data) for f in files])
     gf.write_report(folder, turn.phase, text, render_json(turn))
+    write_turn_map(folder, turn.game_map, turn.resolution)
     gf.write_state(folder, turn.next_state)
 
 
@@ -369,6 +372,25 @@ def show(folder: Path) -> None:
     game = open_game(folder)
     click.echo(f"Game: {game.config.name}\nRuleset: {game.ruleset.title}")
     click.echo(render_board(game.state, game.game_map), nl=False)
+
+
+@main.command()
+@click.argument("folder", metavar="DIR", type=FOLDER)
+@click.option("--phase", "phase_id", help="Phase to draw (default: the current one).")
+@click.option("--format", "fmt", type=click.Choice(["png", "svg"]), default="png")
+@click.option("--out", type=FILE, help="Output file (default: DIR/turns/<phase>.<format>).")
+def render(folder: Path, phase_id: str | None, fmt: str, out: Path | None) -> None:
+    """Draw a phase's map: the board and the orders that led to it."""
+    game = open_game(folder)
+    phase = Phase.parse(phase_id) if phase_id else game.state.phase
+    state = gf.read_state(folder, phase)
+    image_format: Format = "svg" if fmt == "svg" else "png"
+    data = map_bytes(game.game_map, state, replayed(game, phase), image_format)
+    if data is None:
+        fail(f"map {game.game_map.name!r} has no drawing geometry")
+    path = out or map_path(folder, phase, image_format)
+    gf.atomic_write(path, data)
+    click.echo(f"wrote {path}")
 
 
 @main.command()

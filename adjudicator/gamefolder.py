@@ -392,6 +392,8 @@ def undo(folder: Path) -> tuple[Phase, Phase]:
         raise GameFolderError(f"{folder}: nothing to undo (only the first turn is there)")
     latest, previous = phases[-1], phases[-2]
     state_path(folder, latest).unlink()
+    for image in (folder / TURNS_DIR).glob(f"{latest}.*"):
+        image.unlink()
     for path in report_paths(folder, previous):
         path.unlink(missing_ok=True)
     shutil.rmtree(archive_dir(folder, previous), ignore_errors=True)

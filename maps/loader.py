@@ -62,8 +62,11 @@ class MapError(ValueError):
 
 
 def packaged_maps() -> tuple[str, ...]:
-    """Names of the maps shipped in this package (`load_map` accepts them)."""
-    return tuple(sorted(p.stem for p in MAPS_DIR.glob("*.yaml")))
+    """Names of the maps shipped in this package (`load_map` accepts them).
+
+    Files with a dotted stem (`classic.geometry.yaml`) ride along beside a map
+    and are not maps themselves."""
+    return tuple(sorted(p.stem for p in MAPS_DIR.glob("*.yaml") if _BARE_NAME.match(p.stem)))
 
 
 def load_map(name_or_path: str | Path) -> GameMap:

@@ -1,0 +1,93 @@
+"""Time the turn maps: the Machiavelli balance start and a busy mid-game turn, and
+classic's start, as PNG and SVG (aim: under 1.5 s per PNG on the project's machine).
+
+Usage: .venv/bin/python benchmarks/render.py [REPEATS]
+
+The mid-game turn is the fourth phase of a balance game played with the
+deterministic random orders of `adjudicator.random_orders` (seed 7), drawn with
+its orders and results. Prints the import time once, then the best and mean
+time per image.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+started = time.perf_counter()
+from adjudicator.random_orders import (
+    random_adjustment_orders,
+    random_movement_orders,
+    random_retreat_orders,
+)
+from adjudicator.results import Resolution
+from adjudicator.rulesets.base import find_ruleset
+from adjudicator.state import PhaseKind
+from maps import load_map
+from maps.geometry import load_geometry
+from renderers.map_image import Format, render_map
+
+IMPORT_SECONDS = time.perf_counter() - started
+PHASES = 4
+
+
+def busy_turn(ruleset_name: str, seed: int = 7) -> Resolution:
+    """A few phases of random orders from the ruleset's default scenario."""
+    ruleset = find_ruleset(ruleset_name)
+    game_map = load_map(ruleset.map_name)
+    state = ruleset.initial_state(game_map)
+    rng = random.Random(seed)
+    resolution = None
+    for _ in range(PHASES):
+        kind = state.phase.kind
+        if kind is PhaseKind.MOVEMENT:
+            orders = random_movement_orders(state, game_map, rng)
+        elif kind is PhaseKind.RETREAT:
+            orders = random_retreat_orders(state, game_map, rng)
+        else:
+            orders = random_adjustment_orders(state, game_map, rng)
+        resolution = ruleset.resolve(state, orders, game_map)
+        state = resolution.state
+    assert resolution is not None
+    return resolution
+
+
+def timed(make: Callable[[], bytes], repeats: int) -> tuple[float, float, int]:
+    times, size = [], 0
+    for _ in range(repeats):
+        start = time.perf_counter()
+        size = len(make())
+        times.append(time.perf_counter() - start)
+    return min(times), statistics.mean(times), size
+
+
+def main(repeats: int) -> None:
+    print(f"import (engine + matplotlib + shapely): {IMPORT_SECONDS:.2f} s")
+    cases = []
+    for name in ("machiavelli", "classic"):
+        ruleset = find_ruleset(name)
+        game_map, geometry = load_map(ruleset.map_name), load_geometry(ruleset.map_name)
+        start_state = ruleset.initial_state(game_map)
+        busy = busy_turn(name)
+        cases.append((f"{name} start", game_map, geometry, start_state, ()))
+        cases.append((f"{name} busy turn", game_map, geometry, busy.state, busy.results))
+    for label, game_map, geometry, state, results in cases:
+        for fmt in ("png", "svg"):
+            image_format: Format = "png" if fmt == "png" else "svg"
+
+            make = functools.partial(
+                render_map, game_map, geometry, state, results, fmt=image_format
+            )
+            best, mean, size = timed(make, repeats)
+            print(
+                f"{label:<26} {fmt}: best {best:.2f} s, mean {mean:.2f} s, "
+                f"{size // 1024} KiB, {len(results)} orders drawn"
+            )
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
