@@ -81,6 +81,8 @@ docs-images: $(VENV)/.installed
 	$(BIN)/mapjudge render $(IMG_GAME) --out docs/images/classic-1901-fall.png
 	$(BIN)/mapjudge new machiavelli $(IMG_GAME)-m > /dev/null
 	$(BIN)/mapjudge render $(IMG_GAME)-m --out docs/images/machiavelli-balance.png
+	$(MAKE) --no-print-directory demo > /dev/null
+	$(BIN)/mapjudge render $(DEMO_DIR) --phase 1454-fall-movement --out docs/images/machiavelli-1454-fall.png
 
 clean:
 	rm -rf $(VENV) build *.egg-info
