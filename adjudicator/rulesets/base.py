@@ -17,7 +17,7 @@ from maps.model import GameMap
 from orders.model import Order, OrderIssue
 
 from ..dice import Dice
-from ..results import Resolution
+from ..results import Resolution, illegal_issues
 from ..state import GameState, PhaseKind
 
 
@@ -45,13 +45,6 @@ class RulesetHooks(Protocol):
 
     def initial_state(self, game_map: GameMap, scenario: str) -> GameState:
         """The board at the start of a scenario."""
-        ...
-
-    def check(
-        self, state: GameState, orders: Sequence[Order], game_map: GameMap, options: Any
-    ) -> tuple[OrderIssue, ...]:
-        """ILLEGAL issues for orders that break a rule against this board
-        (foreign unit, no unit there, unreachable destination...)."""
         ...
 
 
@@ -119,9 +112,12 @@ class Ruleset:
     def check(
         self, state: GameState, orders: Sequence[Order], game_map: GameMap, options: Any = None
     ) -> tuple[OrderIssue, ...]:
-        return self.hooks.check(
-            state, orders, game_map, options if options is not None else self.options()
-        )
+        """ILLEGAL issues for orders that break a rule against this board (foreign
+        unit, no unit there, unreachable destination...): the illegal results of
+        resolving the phase without dice, the same ones `adjudicate` reports.
+        Nothing is written. (A ruleset whose phases roll dice will need a
+        planning hook here instead.)"""
+        return illegal_issues(self.resolve(state, orders, game_map, options).results)
 
 
 REGISTRY: dict[str, Callable[[], Ruleset]] = {}

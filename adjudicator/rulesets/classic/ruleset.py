@@ -16,14 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from maps.model import GameMap
-from orders.model import Order, OrderIssue, UnitKind
+from orders.model import Order, UnitKind
 
 from ...dice import Dice
-from ...results import OrderResult, Resolution, illegal_issues
+from ...results import OrderResult, Resolution
 from ...state import GameState, Phase, PhaseKind, Season, Unit
 from ..base import Ruleset, register
 from .adjustment import CivilDisorderRule, needs_adjustment, resolve_adjustments
-from .movement import plan_orders, resolve_movement
+from .movement import resolve_movement
 from .retreat import resolve_retreats, with_retreat_options
 
 
@@ -114,16 +114,6 @@ class ClassicHooks:
         units = tuple(sorted(Unit(u.power, UnitKind(u.kind), u.location) for u in start.units))
         phase = Phase(start.year, Season(start.season), PhaseKind.MOVEMENT)
         return GameState(phase=phase, units=units, supply_centers=dict(start.supply_centers))
-
-    def check(
-        self, state: GameState, orders: Sequence[Order], game_map: GameMap, options: ClassicOptions
-    ) -> tuple[OrderIssue, ...]:
-        """Illegal orders against this board, without resolving anything."""
-        if state.phase.kind is PhaseKind.MOVEMENT:
-            plans, extra = plan_orders(state, orders, game_map)
-            failed = [p.rejected for p in plans.values() if p.rejected is not None] + extra
-            return illegal_issues(failed)
-        return illegal_issues(self.resolve(state, orders, game_map, options, None).results)
 
 
 @register("classic")

@@ -14,13 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from maps.model import GameMap
-from orders.model import Order, OrderIssue, UnitKind
+from orders.model import Order, UnitKind
 
 from ...dice import Dice
-from ...results import Event, OrderResult, Resolution, illegal_issues
+from ...results import Event, OrderResult, Resolution
 from ...state import AUTONOMOUS, GameState, Phase, PhaseKind, Season, Unit
 from ..base import Ruleset, register
-from .movement import plan_orders, resolve_movement
+from .movement import resolve_movement
 from .retreat import resolve_machiavelli_retreats, settle_dislodged
 from .spring import (
     needs_adjustment,
@@ -133,20 +133,6 @@ class MachiavelliHooks:
             sieges={area: province[area] for area in start.sieges},
             out_of_play=frozenset(start.disabled_areas),
         )
-
-    def check(
-        self,
-        state: GameState,
-        orders: Sequence[Order],
-        game_map: GameMap,
-        options: MachiavelliOptions,
-    ) -> tuple[OrderIssue, ...]:
-        """Illegal orders against this board, without resolving anything."""
-        if state.phase.kind is PhaseKind.MOVEMENT:
-            plans, extra = plan_orders(state, orders, game_map, frozenset(options.civil_disorder))
-            failed = [p.rejected for p in plans.values() if p.rejected is not None] + extra
-            return illegal_issues(failed)
-        return illegal_issues(self.resolve(state, orders, game_map, options, None).results)
 
 
 @register("machiavelli")
