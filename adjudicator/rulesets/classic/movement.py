@@ -46,6 +46,7 @@ from ...resolver import (
 )
 from ...results import OrderResult, Outcome, Reason
 from ...state import Dislodged, GameState, Unit
+from ...verdicts import bounced_into, dislodgement, spec_outcome
 
 MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
 
@@ -299,44 +300,24 @@ def resolve_movement(
     )
     verdict = adjudicate(contest)
     results = [_result(plan, verdict) for plan in plans.values()] + extra_results
-    units, dislodged = _board_after(plans, verdict)
-    standoffs = _standoffs(plans, verdict, units)
+    units, dislodged = _board_after(plans, contest.orders, verdict)
+    standoffs = _standoffs(contest.orders, verdict, units)
     return MovementOutcome(
         tuple(sorted(units, key=lambda u: u.sort_key)), dislodged, standoffs, tuple(results)
     )
 
 
 def _result(plan: Planned, verdict: Adjudication) -> OrderResult:
-    area = split_location(plan.unit.location)[0]
     if plan.rejected is not None:
         return plan.rejected
-    ok = verdict.success[area]
-    dislodged = area in verdict.dislodged_by
-    reason: Reason
-    match plan.spec:
-        case MoveSpec():
-            if ok:
-                reason = Reason.MOVED
-            elif area in verdict.path_failed or area in verdict.paradox:
-                reason = Reason.NO_PATH
-            else:
-                reason = Reason.DISLODGED if dislodged else Reason.BOUNCED
-        case SupportSpec():
-            reason = Reason.SUPPORT_GIVEN if ok else (Reason.DISLODGED if dislodged else Reason.CUT)
-        case ConvoySpec():
-            reason = Reason.CONVOY_GIVEN if ok else Reason.DISLODGED
-        case _:
-            ok = not dislodged
-            reason = (
-                Reason.DISLODGED
-                if dislodged
-                else (Reason.DEFAULT_HOLD if plan.defaulted else Reason.HELD)
-            )
+    ok, reason = spec_outcome(plan.spec, split_location(plan.unit.location)[0], verdict)
+    if reason is Reason.HELD and plan.defaulted:
+        reason = Reason.DEFAULT_HOLD
     return OrderResult(plan.order, Outcome.SUCCEEDS if ok else Outcome.FAILS, reason, plan.unit)
 
 
 def _board_after(
-    plans: Mapping[str, Planned], verdict: Adjudication
+    plans: Mapping[str, Planned], specs: Mapping[str, ResolverOrder], verdict: Adjudication
 ) -> tuple[list[Unit], tuple[Dislodged, ...]]:
     units: list[Unit] = []
     dislodged: list[Dislodged] = []
@@ -346,9 +327,7 @@ def _board_after(
             assert plan.target is not None
             units.append(Unit(unit.power, unit.kind, plan.target))
         elif area in verdict.dislodged_by:
-            attacker = verdict.dislodged_by[area]
-            attack = plans[attacker].spec
-            via = isinstance(attack, MoveSpec) and attack.convoy
+            attacker, via = dislodgement(area, specs, verdict)
             dislodged.append(Dislodged(unit, attacker, via))
         else:
             units.append(unit)
@@ -356,17 +335,8 @@ def _board_after(
 
 
 def _standoffs(
-    plans: Mapping[str, Planned], verdict: Adjudication, units: list[Unit]
+    specs: Mapping[str, ResolverOrder], verdict: Adjudication, units: list[Unit]
 ) -> frozenset[str]:
-    """Areas left empty where a move bounced (no retreat there: 4.1 D / DATC 6.H)."""
+    """Areas left empty where a move bounced (no retreat there: DATC 6.H)."""
     occupied = {split_location(u.location)[0] for u in units}
-    bounced = {
-        plan.spec.dest
-        for area, plan in plans.items()
-        if isinstance(plan.spec, MoveSpec)
-        and not verdict.success[area]
-        and area not in verdict.path_failed
-        and area not in verdict.paradox
-        and verdict.dislodged_by.get(area) != plan.spec.dest  # lost a head-to-head: DATC 6.H.9
-    }
-    return frozenset(bounced - occupied)
+    return bounced_into(specs, verdict) - occupied

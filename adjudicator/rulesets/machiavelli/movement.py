@@ -57,6 +57,7 @@ from ...resolver import (
 )
 from ...results import Event, EventKind, OrderResult, Outcome, Reason
 from ...state import AUTONOMOUS, Dislodged, GameState, Unit
+from ...verdicts import bounced_into, dislodgement, spec_outcome
 from ..classic.movement import ConvoyIndex
 from .board import (
     Board,
@@ -341,11 +342,11 @@ def resolve_movement(
     verdict = adjudicate(contest)
     sieges = _sieges(state, plans, verdict)
     results = [_result(p, verdict, sieges.taken) for p in plans.values()] + extra
-    units, dislodged = _board_after(plans, verdict, sieges.taken)
+    units, dislodged = _board_after(plans, contest.orders, verdict, sieges.taken)
     return MovementOutcome(
         units=tuple(sorted(units)),
         dislodged=dislodged,
-        standoffs=_standoffs(plans, verdict, units),
+        standoffs=_standoffs(contest.orders, verdict, units),
         sieges=sieges.running,
         results=tuple(results),
         events=sieges.events,
@@ -398,36 +399,22 @@ def _result(plan: Plan, verdict: Adjudication, taken: frozenset[str]) -> OrderRe
         return OrderResult(plan.order, Outcome.FAILS, Reason.CITY_TAKEN, plan.unit)
     if plan.rejected is not None:
         return plan.rejected
-    slot = plan.slot
-    ok = verdict.success[slot]
-    dislodged = slot in verdict.dislodged_by
-    reason: Reason
-    match plan.spec:
-        case MoveSpec():
-            if ok:
-                reason = Reason.CONVERTED if plan.becomes else Reason.MOVED
-            elif slot in verdict.path_failed or slot in verdict.paradox:
-                reason = Reason.NO_PATH
-            else:
-                reason = Reason.DISLODGED if dislodged else Reason.BOUNCED
-        case SupportSpec():
-            reason = Reason.SUPPORT_GIVEN if ok else (Reason.DISLODGED if dislodged else Reason.CUT)
-        case ConvoySpec():
-            reason = Reason.CONVOY_GIVEN if ok else Reason.DISLODGED
-        case _:
-            ok = not dislodged
-            if dislodged:
-                reason = Reason.DISLODGED
-            elif plan.besieging:
-                reason = Reason.CITY_TAKEN if plan.unit.location in taken else Reason.SIEGE_BEGUN
-            else:
-                reason = Reason.DEFAULT_HOLD if plan.defaulted else Reason.HELD
+    ok, reason = spec_outcome(plan.spec, plan.slot, verdict)
+    if reason is Reason.MOVED and plan.becomes:
+        reason = Reason.CONVERTED
+    elif reason is Reason.HELD and plan.besieging:
+        reason = Reason.CITY_TAKEN if plan.unit.location in taken else Reason.SIEGE_BEGUN
+    elif reason is Reason.HELD and plan.defaulted:
+        reason = Reason.DEFAULT_HOLD
     outcome = Outcome.SUCCEEDS if ok else Outcome.FAILS
     return OrderResult(plan.order, outcome, reason, plan.unit, plan.defaulted if ok else "")
 
 
 def _board_after(
-    plans: Mapping[str, Plan], verdict: Adjudication, taken: frozenset[str]
+    plans: Mapping[str, Plan],
+    specs: Mapping[str, ResolverOrder],
+    verdict: Adjudication,
+    taken: frozenset[str],
 ) -> tuple[list[Unit], tuple[Dislodged, ...]]:
     units: list[Unit] = []
     dislodged: list[Dislodged] = []
@@ -440,9 +427,7 @@ def _board_after(
             kind = plan.becomes or unit.kind
             units.append(Unit(unit.power, kind, slot_area(spec.dest)))
         elif slot in verdict.dislodged_by:
-            attacker = verdict.dislodged_by[slot]
-            attack = plans[attacker].spec
-            via = isinstance(attack, MoveSpec) and attack.convoy
+            attacker, via = dislodgement(slot, specs, verdict)
             dislodged.append(Dislodged(unit, slot_area(attacker), via))
         else:
             units.append(unit)
@@ -450,17 +435,8 @@ def _board_after(
 
 
 def _standoffs(
-    plans: Mapping[str, Plan], verdict: Adjudication, units: list[Unit]
+    specs: Mapping[str, ResolverOrder], verdict: Adjudication, units: list[Unit]
 ) -> frozenset[str]:
     """Provinces left empty where a move bounced: no retreat there (003 §4.1 A, D)."""
     occupied = {unit_slot(u) for u in units}
-    bounced = {
-        plan.spec.dest
-        for slot, plan in plans.items()
-        if isinstance(plan.spec, MoveSpec)
-        and not verdict.success[slot]
-        and slot not in verdict.path_failed
-        and slot not in verdict.paradox
-        and verdict.dislodged_by.get(slot) != plan.spec.dest
-    }
-    return frozenset(b for b in bounced - occupied if slot_area(b) == b)
+    return frozenset(b for b in bounced_into(specs, verdict) - occupied if slot_area(b) == b)
