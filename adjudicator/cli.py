@@ -31,10 +31,10 @@ from renderers.report import TurnReport, power_name, render_board, render_report
 
 from . import gamefolder as gf
 from .dice import Dice, commitment, file_digest, verify_roll, verify_secret
-from .results import illegal_issues
+from .results import Resolution, illegal_issues
 from .rulesets.base import OptionError, Ruleset, UnknownRuleset, find_ruleset
 from .state import GameState, Phase, PhaseKind
-from .turnmap import map_bytes, map_path, replayed, write_turn_map
+from .turnmap import map_bytes, map_path, write_turn_map
 
 DEBUG_ENV = "MAPJUDGE_DEBUG"
 
@@ -391,6 +391,30 @@ def render(folder: Path, phase_id: str | None, fmt: str, out: Path | None) -> No
     path = out or map_path(folder, phase, image_format)
     gf.atomic_write(path, data)
     click.echo(f"wrote {path}")
+
+
+def replayed(game: LoadedGame, phase: Phase) -> Resolution | None:
+    """The resolution of the phase before `phase`, resolved again from its archived
+    orders (the same inputs give the same results), if it leads to the state on
+    disk; `render` draws its orders."""
+    phases = gf.list_phases(game.folder)
+    earlier = [p for p in phases if p.sort_key < phase.sort_key]
+    if not earlier:
+        return None
+    previous = earlier[-1]
+    archive = gf.archive_dir(game.folder, previous)
+    files = sorted(archive.iterdir()) if archive.is_dir() else []
+    turn = judge_turn(
+        game.ruleset,
+        game.game_map,
+        game.options,
+        gf.read_state(game.folder, previous),
+        read_order_files(files),
+        game_name=game.config.name,
+        secret=gf.checked_secret(game.folder, game.config),
+    )
+    target = gf.read_state(game.folder, phase)
+    return turn.resolution if turn.next_state.to_dict() == target.to_dict() else None
 
 
 @main.command()

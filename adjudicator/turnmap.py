@@ -2,16 +2,14 @@
 
 `adjudicate` writes `turns/<next phase>.png` beside the new state: the new
 board with the orders and results that led to it. `render` draws any phase
-again; the orders shown are found by resolving the phase before it once more
-from its archived order files (the same inputs give the same results), and
-are left out if that does not lead to the state on disk.
+again (the CLI finds the orders shown by resolving the phase before it once
+more from its archived order files: `cli.replayed`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from maps import GameMap, MapError
 from maps.geometry import MapGeometry, load_geometry
@@ -21,9 +19,6 @@ from renderers.report import phase_title
 from . import gamefolder as gf
 from .results import OrderResult, Resolution
 from .state import GameState, Phase
-
-if TYPE_CHECKING:
-    from .cli import LoadedGame
 
 
 def geometry_for(game_map: GameMap) -> MapGeometry | None:
@@ -60,28 +55,3 @@ def write_turn_map(folder: Path, game_map: GameMap, resolution: Resolution) -> P
     path = map_path(folder, resolution.state.phase)
     gf.atomic_write(path, data)
     return path
-
-
-def replayed(game: LoadedGame, phase: Phase) -> Resolution | None:
-    """The resolution of the phase before `phase`, from its archived orders, if it
-    leads to the state on disk."""
-    from .cli import judge_turn, read_order_files
-
-    phases = gf.list_phases(game.folder)
-    earlier = [p for p in phases if p.sort_key < phase.sort_key]
-    if not earlier:
-        return None
-    previous = earlier[-1]
-    archive = gf.archive_dir(game.folder, previous)
-    files = sorted(archive.iterdir()) if archive.is_dir() else []
-    turn = judge_turn(
-        game.ruleset,
-        game.game_map,
-        game.options,
-        gf.read_state(game.folder, previous),
-        read_order_files(files),
-        game_name=game.config.name,
-        secret=gf.checked_secret(game.folder, game.config),
-    )
-    target = gf.read_state(game.folder, phase)
-    return turn.resolution if turn.next_state.to_dict() == target.to_dict() else None
