@@ -39,6 +39,7 @@ from .map_board import (
     draw_units,
 )
 from .map_orders import draw_orders
+from .report import cities_of, power_name
 
 Format = Literal["png", "svg"]
 FORMATS: tuple[Format, ...] = ("png", "svg")
@@ -143,11 +144,10 @@ def draw_title(canvas: Canvas, state: GameState, subtitle: str) -> None:
 
 def legend_line(canvas: Canvas, state: GameState, power: str) -> str:
     """`Venice: 6 cities, 5 units` (Machiavelli) or `England: 4 centres, 3 units`."""
-    name = canvas.game_map.powers[power].name if power in canvas.game_map.powers else power
+    name = power_name(canvas.game_map, power)
     units = len(state.units_of(power))
     if state.control:
-        areas = canvas.game_map.areas
-        cities = sum(1 for a in state.controlled_by(power) if areas[a].city is not None)
+        cities = len(cities_of(state, power, canvas.game_map))
         return f"{name}: {cities} cities, {units} units"
     return f"{name}: {len(state.centers_of(power))} centres, {units} units"
 
