@@ -25,7 +25,12 @@ class Season(StrEnum):
 
 
 SEASON_ORDER = {Season.SPRING: 0, Season.SUMMER: 1, Season.FALL: 2, Season.WINTER: 3}
-KIND_ORDER = {PhaseKind.ADJUSTMENT: -1, PhaseKind.MOVEMENT: 0, PhaseKind.RETREAT: 1}
+KIND_ORDER = {
+    PhaseKind.ADJUSTMENT: -1,
+    PhaseKind.MOVEMENT: 0,
+    PhaseKind.RETREAT: 1,
+    PhaseKind.ACTIONS: 0,
+}
 """Within a season: Machiavelli's spring opens with its adjustment (003 §1);
 classic's adjustments have a season of their own (winter)."""
 
@@ -35,33 +40,52 @@ AUTONOMOUS = "autonomous"
 
 @dataclass(frozen=True, slots=True)
 class Phase:
-    """One phase of the calendar: `1901-spring-movement`."""
+    """One phase of the calendar: `1901-spring-movement`, or `3-actions` for a
+    ruleset counted in turns (Genes Mactantes), whose `season` is None and
+    whose `year` is the turn number."""
 
     year: int
-    season: Season
+    season: Season | None
     kind: PhaseKind
 
     @property
     def id(self) -> str:
+        if self.season is None:
+            return f"{self.year}-{self.kind.value}"
         return f"{self.year}-{self.season.value}-{self.kind.value}"
+
+    @property
+    def title(self) -> str:
+        """`Spring 1901 movement`, or `Turn 3 actions`."""
+        if self.season is None:
+            return f"Turn {self.year} {self.kind.value}"
+        return f"{self.season.value.capitalize()} {self.year} {self.kind.value}"
+
+    @property
+    def turn(self) -> int:
+        """The turn number of a turn-counted phase (the year otherwise)."""
+        return self.year
 
     def __str__(self) -> str:
         return self.id
 
     @property
     def sort_key(self) -> tuple[int, int, int]:
-        return (self.year, SEASON_ORDER[self.season], KIND_ORDER[self.kind])
+        season = -1 if self.season is None else SEASON_ORDER[self.season]
+        return (self.year, season, KIND_ORDER[self.kind])
 
     @classmethod
     def parse(cls, text: str) -> Phase:
-        """`1901-spring-movement` -> Phase; ValueError with the text otherwise."""
+        """`1901-spring-movement` or `3-actions` -> Phase; ValueError with the text otherwise."""
         parts = text.split("-")
-        if len(parts) != 3 or not parts[0].lstrip("-").isdigit():
-            raise ValueError(f"bad phase id {text!r}: expected <year>-<season>-<kind>")
+        problem = f"bad phase id {text!r}: expected <year>-<season>-<kind> or <turn>-<kind>"
+        if len(parts) not in (2, 3) or not parts[0].isdigit():
+            raise ValueError(problem)
         try:
-            return cls(int(parts[0]), Season(parts[1]), PhaseKind(parts[2]))
+            season = Season(parts[1]) if len(parts) == 3 else None
+            return cls(int(parts[0]), season, PhaseKind(parts[-1]))
         except ValueError:
-            raise ValueError(f"bad phase id {text!r}: expected <year>-<season>-<kind>") from None
+            raise ValueError(problem) from None
 
 
 @dataclass(frozen=True, order=True, slots=True)

@@ -19,6 +19,7 @@ class PhaseKind(StrEnum):
     MOVEMENT = "movement"
     RETREAT = "retreat"
     ADJUSTMENT = "adjustment"
+    ACTIONS = "actions"  # Genes Mactantes: one turn of declared actions (002 §5)
 
 
 class UnitKind(StrEnum):

@@ -113,7 +113,8 @@ def draw_figure(
 
 def title_text(state: GameState) -> str:
     phase = state.phase
-    return f"{phase.season.value.capitalize()} {phase.year} — {phase.kind.value}"
+    title, kind = phase.title.rsplit(" ", 1)
+    return f"{title} — {kind}"
 
 
 def draw_title(canvas: Canvas, state: GameState, subtitle: str) -> None:

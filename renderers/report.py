@@ -215,7 +215,7 @@ def power_name(game_map: GameMap, power: str) -> str:
 
 def phase_title(phase: Phase) -> str:
     """`1901-spring-movement` -> `Spring 1901 movement (1901-spring-movement)`."""
-    return f"{phase.season.value.capitalize()} {phase.year} {phase.kind.value} ({phase.id})"
+    return f"{phase.title} ({phase.id})"
 
 
 # --- grouping --------------------------------------------------------------------
