@@ -190,6 +190,7 @@ class Country:
       `disorder_penalty` the Autoritat points it has already cost.
     - `investigations`: country -> +2 bonuses won by Investigació, to spend on
       the next external action against that country (§5.4.4).
+    - `principal_lost_to`: who removed the principal (002 §6).
     """
 
     id: str
@@ -204,6 +205,10 @@ class Country:
     disorder: bool = False
     investigations: Mapping[str, int] = field(default_factory=dict)
     eliminated: bool = False
+    principal_lost_to: str | None = None
+    """The country that killed, captured or convinced this country's principal
+    (002 §6, the "substitution of the principal" victory condition). It stays
+    set when a new principal is named: the substitution happened."""
 
     def trait(self, trait: Trait) -> int:
         return self.traits.get(trait, 0)

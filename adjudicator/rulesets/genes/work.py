@@ -64,6 +64,7 @@ class Board:
     active: set[str] = field(default_factory=set)
     disabled: set[str] = field(default_factory=set)
     shields: dict[str, int] = field(default_factory=dict)  # country -> observations ready
+    free_lines: list[Declaration] = field(default_factory=list)  # alliances, watches (no action)
     notes: list[Effect] = field(default_factory=list)  # effects outside actions
 
     def __post_init__(self) -> None:
