@@ -1,0 +1,362 @@
+"""Characters in actions (002 §5.4.1, §5.4.6) and the plumbing the society,
+espionage and personal handlers share.
+
+- `activate`: the helpers a declaration names (`amb Joan, Maria`) are checked,
+  travel to the action's place past the watches of the countries on the way
+  (002 §5.4.1), become active for the rest of the turn and add their value in
+  the action's characteristic (§5.4.6).
+- `failure_consequences`: a failed action's active characters roll 1d10:
+  1-2 killed, 3-5 captured by the opposing country (none: it escapes), 6-0
+  escapes (docs/genes.md, "Active characters").
+- `use_investigation`: the +2 an Investigació won against a country gives the
+  next external test or contest against it (002 §5.4.4).
+- `run_test`: a whole test action: helpers, Investigació, the roll, and the
+  success effects or the failure consequences.
+
+Effects about characters: `country` is the character's owner and `other` the
+country that acted (killer, or None) for CHARACTER_KILLED, ESCAPED and
+REPATRIATED (`other` = the place it went to) and MOVED (`other` = place);
+`country` is the captor for CHARACTER_CAPTURED (`other` = the owner) and for
+CHARACTER_RELEASED (`other` = the place it went to).
+
+Decisions beyond docs/genes.md:
+- A helper of another country is refused as NOT_YOUR_CHARACTER; one named
+  twice counts once. A disaster annuls the characters listed in
+  `board.disabled` (by id).
+- A traveller crosses the countries of `region.country_path` (none when no
+  chain joins them), its own country skipped; each foreign country with a watch line (`target` empty or naming
+  the traveller's country) contests it once, in path order; the traveller's
+  side of each contest rolls as `<prefix>:travel:<char>:<country>` (one label
+  per watch: the seeded dice give one face per label). A won watch ends the
+  journey in that country's field (where the character was caught); a killed or captured principal counts for 002 §6.
+- Helpers of an automatic action add nothing but still become active and
+  move (a player may use them so); they cannot fail.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from orders.genes import ActionKind, Declaration
+
+from .model import (
+    CHARACTER_TRAIT_MAX,
+    TRAIT_MAX,
+    TRAIT_NAMES_CA,
+    Character,
+    CharacterStatus,
+    Trait,
+    field_place,
+)
+from .outcome import ActionOutcome, ActionResult, Effect, EffectKind, GenesReason, TestRoll
+from .work import Board, impossible, test_passed, test_reason
+
+INVESTIGATION_BONUS = 2
+INVESTIGATION_LABEL = "Investigació"
+Terms = tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Activation:
+    """The helpers that made it to the action (002 §5.4.6): their terms (the
+    non-zero values, labelled by name), ids, and the watch contests' rolls and
+    effects of their journeys (§5.4.1)."""
+
+    terms: Terms
+    helpers: tuple[str, ...]
+    rolls: tuple[TestRoll, ...]
+    effects: tuple[Effect, ...]
+
+
+# --- places and small board edits -------------------------------------------------
+
+
+def home_place(board: Board, country: str) -> str:
+    """Where a country's characters go home to: its capital if it still holds
+    it, else its first city, else its field."""
+    owned = board.cities_of(country)
+    for city in owned:
+        if city.capital_of == country:
+            return city.id
+    return owned[0].id if owned else field_place(country)
+
+
+def name_key(text: str) -> str:
+    """A name folded for comparison: accents stripped, case folded."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(plain.casefold().replace("-", " ").replace("'", " ").split())
+
+
+def unique_slug(name: str, taken: Iterable[str]) -> str:
+    """A lowercase ASCII id for `name`, suffixed `_2`, `_3`... if taken."""
+    base = "".join(ch if ch.isalnum() else "_" for ch in name_key(name)).strip("_") or "x"
+    base = "_".join(part for part in base.split("_") if part)
+    used = set(taken)
+    slug, n = base, 1
+    while slug in used:
+        n += 1
+        slug = f"{base}_{n}"
+    return slug
+
+
+def change_trait(board: Board, country: str, trait: Trait, delta: int) -> Effect:
+    """Add `delta` to a country's characteristic, kept in 0..10 (002 §4.2)."""
+    old = board.countries[country]
+    before = old.trait(trait)
+    after = min(TRAIT_MAX, max(0, before + delta))
+    board.countries[country] = old.with_(traits={**old.traits, trait: after})
+    return Effect(EffectKind.TRAIT, country, trait.value, after - before, after)
+
+
+def raise_character_trait(board: Board, char_id: str, trait: Trait) -> Effect:
+    """+1 to a character's characteristic, at most 3 (002 §4.3, §5.4.3 Ascendir)."""
+    char = board.characters[char_id]
+    value = min(CHARACTER_TRAIT_MAX, char.value(trait) + 1)
+    board.characters[char_id] = char.with_(traits={**char.traits, trait: value})
+    return Effect(EffectKind.CHARACTER_PROMOTED, char.owner, char_id, 1, value, trait.value)
+
+
+def lose_principal(board: Board, char: Character, by: str | None) -> None:
+    """002 §6: a principal killed, captured or convinced by `by` counts."""
+    if char.principal and by is not None and by != char.owner:
+        owner = board.countries[char.owner]
+        board.countries[char.owner] = owner.with_(principal_lost_to=by)
+
+
+def kill(board: Board, char_id: str, by: str | None) -> Effect:
+    char = board.characters[char_id]
+    board.characters[char_id] = char.with_(status=CharacterStatus.DEAD, held_by=None)
+    lose_principal(board, char, by)
+    return Effect(EffectKind.CHARACTER_KILLED, char.owner, char_id, other=by)
+
+
+def capture(board: Board, char_id: str, by: str) -> Effect:
+    char = board.characters[char_id]
+    board.characters[char_id] = char.with_(status=CharacterStatus.CAPTURED, held_by=by)
+    lose_principal(board, char, by)
+    return Effect(EffectKind.CHARACTER_CAPTURED, by, char_id, other=char.owner)
+
+
+def move(board: Board, char_id: str, place: str, kind: EffectKind) -> tuple[Effect, ...]:
+    """Put a character at `place`; one effect of `kind` if it moved."""
+    char = board.characters[char_id]
+    if char.place == place:
+        return ()
+    board.characters[char_id] = char.with_(place=place)
+    return (Effect(kind, char.owner, char_id, other=place),)
+
+
+# --- activation (002 §5.4.6) and travel (002 §5.4.1) -------------------------------
+
+
+def _refusal(board: Board, decl: Declaration, char_id: str, place: str) -> ActionResult | None:
+    char = board.characters.get(char_id)
+    if char is None:
+        return impossible(decl, GenesReason.CHARACTER_UNAVAILABLE, f"no character {char_id}")
+    if char.owner != decl.power:
+        return impossible(decl, GenesReason.NOT_YOUR_CHARACTER, f"{char.name} is not yours")
+    why = ""
+    if char.status is CharacterStatus.DEAD:
+        why = "is dead"
+    elif char.status is CharacterStatus.CAPTURED:
+        why = f"is held by {char.held_by}"
+    elif char_id in board.active:
+        why = "is already active this turn"
+    elif char_id in board.disabled:
+        why = "is annulled by the disaster this turn"
+    if why:
+        return impossible(decl, GenesReason.CHARACTER_UNAVAILABLE, f"{char.name} {why}")
+    if char.place in board.sieges and char.place != place:
+        return impossible(decl, GenesReason.BESIEGED, f"{char.name} is in besieged {char.place}")
+    return None
+
+
+def _watch(board: Board, watcher: str, traveller_owner: str) -> Declaration | None:
+    for line in board.free_lines:
+        watching = line.kind is ActionKind.WATCH and line.power == watcher
+        if watching and line.target in (None, traveller_owner):
+            return line
+    return None
+
+
+def _intercept(
+    board: Board, char_id: str, place: str, prefix: str
+) -> tuple[bool, list[TestRoll], list[Effect]]:
+    """The journey of one helper (002 §5.4.1): (still free, rolls, effects)."""
+    char = board.characters[char_id]
+    rolls: list[TestRoll] = []
+    start, end = board.country_of_place(char.place), board.country_of_place(place)
+    path = board.region.country_path(start, end)
+    for country in path:
+        if country == char.owner or board.countries.get(country) is None:
+            continue
+        if board.countries[country].eliminated:
+            continue
+        line = _watch(board, country, char.owner)
+        if line is None:
+            continue
+        diplomacy = TRAIT_NAMES_CA[Trait.DIPLOMACY]
+        watch_side = board.contest_side(
+            f"{prefix}:watch:{country}:{char_id}",
+            country,
+            [(diplomacy, board.trait(country, Trait.DIPLOMACY))],
+        )
+        terms = [(diplomacy, board.trait(char.owner, Trait.DIPLOMACY))]
+        if char.value(Trait.DIPLOMACY):
+            terms.append((char.name, char.value(Trait.DIPLOMACY)))
+        travel_side = board.contest_side(f"{prefix}:travel:{char_id}:{country}", char.owner, terms)
+        rolls += [watch_side, travel_side]
+        if watch_side.total > travel_side.total:
+            caught = move(board, char_id, field_place(country), EffectKind.CHARACTER_MOVED)
+            if line.mode == "assassinate":
+                return False, rolls, [*caught, kill(board, char_id, country)]
+            return False, rolls, [*caught, capture(board, char_id, country)]
+    return True, rolls, []
+
+
+def activate(
+    board: Board, decl: Declaration, trait: Trait | None, place: str, prefix: str
+) -> Activation | ActionResult:
+    """Check, move and activate `decl.helpers` for an action at `place`
+    (002 §5.4.1, §5.4.6). An unusable helper makes the action impossible and
+    changes nothing; a helper a watch takes on the way adds nothing. `trait`
+    None (automatic actions): no terms."""
+    helpers = tuple(dict.fromkeys(decl.helpers))
+    for char_id in helpers:
+        refusal = _refusal(board, decl, char_id, place)
+        if refusal is not None:
+            return refusal
+    terms: list[tuple[str, int]] = []
+    rolls: list[TestRoll] = []
+    effects: list[Effect] = []
+    survivors: list[str] = []
+    target_country = board.country_of_place(place)
+    for char_id in helpers:
+        if board.country_of_place(board.characters[char_id].place) != target_country:
+            free, watch_rolls, watch_effects = _intercept(board, char_id, place, prefix)
+            rolls += watch_rolls
+            effects += watch_effects
+            if not free:
+                continue
+        survivors.append(char_id)
+        board.active.add(char_id)
+        effects += move(board, char_id, place, EffectKind.CHARACTER_MOVED)
+        char = board.characters[char_id]
+        if trait is not None and char.value(trait) > 0:
+            terms.append((char.name, char.value(trait)))
+    return Activation(tuple(terms), tuple(survivors), tuple(rolls), tuple(effects))
+
+
+# --- failure (docs/genes.md "Active characters") -----------------------------------
+
+
+def failure_consequences(
+    board: Board, helpers: Sequence[str], opponent: str | None, prefix: str
+) -> tuple[tuple[TestRoll, ...], tuple[Effect, ...]]:
+    """A failed action's active characters (002 §5.4.6): 1d10 each, 1-2
+    killed, 3-5 captured by `opponent` (None: escapes), 6-0 escapes."""
+    rolls: list[TestRoll] = []
+    effects: list[Effect] = []
+    for char_id in helpers:
+        char = board.characters[char_id]
+        face = board.d10(f"{prefix}:fate:{char_id}")
+        rolls.append(TestRoll(char.owner, face, (), face))
+        if face <= 2:
+            effects.append(kill(board, char_id, opponent))
+        elif face <= 5 and opponent is not None:
+            effects.append(capture(board, char_id, opponent))
+        else:
+            effects.append(Effect(EffectKind.CHARACTER_ESCAPED, char.owner, char_id))
+    return tuple(rolls), tuple(effects)
+
+
+# --- Investigació (002 §5.4.4) ------------------------------------------------------
+
+
+def use_investigation(board: Board, actor: str, target: str) -> int:
+    """+2 if `actor` holds an Investigació bonus against `target` (one is
+    spent), else 0 (002 §5.4.4: −2 difficulty or +2 to the contest)."""
+    country = board.countries[actor]
+    held = country.investigations.get(target, 0)
+    if held <= 0:
+        return 0
+    left = {**country.investigations, target: held - 1}
+    if left[target] == 0:
+        del left[target]
+    board.countries[actor] = country.with_(investigations=left)
+    return INVESTIGATION_BONUS
+
+
+def investigation_terms(
+    board: Board, actor: str, target: str | None
+) -> tuple[Terms, tuple[Effect, ...]]:
+    """The Investigació term ("Investigació", 2) and its INVESTIGATION_USED
+    effect, or nothing."""
+    if target is None:
+        return (), ()
+    bonus = use_investigation(board, actor, target)
+    if not bonus:
+        return (), ()
+    used = Effect(EffectKind.INVESTIGATION_USED, actor, other=target, delta=-1)
+    return ((INVESTIGATION_LABEL, bonus),), (used,)
+
+
+# --- whole actions ------------------------------------------------------------------
+
+
+def automatic(
+    board: Board, decl: Declaration, place: str, prefix: str, apply: Callable[[], Iterable[Effect]]
+) -> ActionResult:
+    """An automatic action (002 §5.4.5): helpers move, `apply` is done."""
+    activation = activate(board, decl, None, place, prefix)
+    if isinstance(activation, ActionResult):
+        return activation
+    effects = (*activation.effects, *apply())
+    return ActionResult(
+        decl, ActionOutcome.SUCCEEDED, GenesReason.DONE, rolls=activation.rolls, effects=effects
+    )
+
+
+def run_test(
+    board: Board,
+    decl: Declaration,
+    prefix: str,
+    *,
+    place: str,
+    opponent: str | None,
+    on_success: Callable[[TestRoll], Iterable[Effect]],
+    difficulty: int | None = None,
+    investigate: bool = False,
+) -> ActionResult:
+    """A test action (002 §5.4.5): the country's characteristic (`decl.kind`'s,
+    Autoritat less counter-power) + helpers + Investigació against `opponent`
+    (when `investigate`) + 1d10 against the difficulty. Success applies
+    `on_success(roll)`; failure sends the helpers to their fate."""
+    assert decl.kind.trait is not None
+    trait = Trait(decl.kind.trait)
+    activation = activate(board, decl, trait, place, prefix)
+    if isinstance(activation, ActionResult):
+        return activation
+    bonus, used = investigation_terms(board, decl.power, opponent if investigate else None)
+    terms = ((TRAIT_NAMES_CA[trait], board.trait(decl.power, trait)), *activation.terms, *bonus)
+    against = decl.kind.difficulty if difficulty is None else difficulty
+    assert against is not None
+    roll = board.test(f"{prefix}:test", decl.power, terms, against)
+    rolls = (*activation.rolls, roll)
+    effects = (*activation.effects, *used)
+    if test_passed(roll):
+        effects = (*effects, *on_success(roll))
+        return ActionResult(
+            decl, ActionOutcome.SUCCEEDED, GenesReason.PASSED, rolls=rolls, effects=effects
+        )
+    fate_rolls, fate = failure_consequences(board, activation.helpers, opponent, prefix)
+    return ActionResult(
+        decl,
+        ActionOutcome.FAILED,
+        test_reason(roll),
+        rolls=(*rolls, *fate_rolls),
+        effects=(*effects, *fate),
+    )
