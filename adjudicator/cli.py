@@ -22,19 +22,16 @@ from typing import Any, NoReturn
 import click
 import yaml
 
-from maps import GameMap, load_map
-from orders.model import Order, OrderIssue
-from orders.parser import parse_orders
-from renderers.json_output import receipts_from_dict, render_json, rolls_from_dict
+from orders.model import OrderIssue
+from renderers.json_output import receipts_from_dict, rolls_from_dict
 from renderers.map_image import Format
-from renderers.report import TurnReport, power_name, render_board, render_report
 
 from . import gamefolder as gf
-from .dice import Dice, commitment, file_digest, verify_roll, verify_secret
-from .results import Resolution, illegal_issues
-from .rulesets.base import OptionError, Ruleset, UnknownRuleset, find_ruleset
-from .state import GameState, Phase, PhaseKind
-from .turnmap import map_bytes, map_path, write_turn_map
+from .dice import commitment, file_digest, verify_roll, verify_secret
+from .judging import JudgedTurn, LoadedGame, NewGame, OrderFile, judge_for
+from .rulesets.base import OptionError, UnknownRuleset, find_ruleset
+from .state import Phase
+from .turnmap import map_path
 
 DEBUG_ENV = "MAPJUDGE_DEBUG"
 
@@ -83,43 +80,6 @@ class JudgeGroup(click.Group):
 # --- wiring helpers ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class OrderFile:
-    """An order file as received: its display name, bytes and decoded text."""
-
-    name: str
-    data: bytes
-
-    @property
-    def text(self) -> str:
-        try:
-            return self.data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            return self.data.decode("latin-1")
-
-
-@dataclass(frozen=True)
-class ParsedOrders:
-    """All order files parsed: the orders, the issues, and which power wrote each file."""
-
-    files: tuple[OrderFile, ...]
-    orders: tuple[Order, ...]
-    issues: tuple[OrderIssue, ...]
-    file_powers: dict[str, str]
-
-
-@dataclass(frozen=True)
-class LoadedGame:
-    """A game folder opened: config, ruleset, map, options and the current state."""
-
-    folder: Path
-    config: gf.GameConfig
-    ruleset: Ruleset
-    game_map: GameMap
-    options: Any
-    state: GameState
-
-
 def open_game(folder: Path) -> LoadedGame:
     """Load a game folder; a bad ruleset or option names game.yaml and the key."""
     config = gf.load_config(folder)
@@ -132,8 +92,16 @@ def open_game(folder: Path) -> LoadedGame:
         options = ruleset.options(config.options, config.preset)
     except (OptionError, TypeError, ValueError) as exc:
         raise gf.GameFolderError(f"{where}: key 'options'/'preset': {exc}") from None
-    game_map = load_map(config.map or ruleset.map_name)
-    return LoadedGame(folder, config, ruleset, game_map, options, gf.current_state(folder))
+    game_map = ruleset.load_map(map_reference(folder, config.map or ruleset.map_name))
+    state = gf.current_state(folder, ruleset.state_from_dict)
+    return LoadedGame(folder, config, ruleset, game_map, options, state)
+
+
+def map_reference(folder: Path, name: str) -> str:
+    """A map named in game.yaml: a file in the game folder (a generated genes
+    region), or the name of a packaged map."""
+    local = folder / name
+    return str(local) if local.suffix in (".yaml", ".yml") and local.is_file() else name
 
 
 def read_order_files(paths: Sequence[Path]) -> tuple[OrderFile, ...]:
@@ -163,45 +131,6 @@ def _did_you_mean(path: Path) -> str:
     return f": did you mean {' or '.join(close)}?" if close else ""
 
 
-def file_power(game_map: GameMap, name: str) -> str | None:
-    """The power an order file is named after (`england.txt`), if any."""
-    return game_map.power_lookup(Path(name).stem)
-
-
-def parse_files(
-    files: Sequence[OrderFile], game_map: GameMap, phase_kind: PhaseKind, grammar: str
-) -> ParsedOrders:
-    """Parse every file with the ruleset's `grammar`; note which power each
-    file's orders belong to."""
-    orders: list[Order] = []
-    issues: list[OrderIssue] = []
-    file_powers: dict[str, str] = {}
-    for f in files:
-        hint = file_power(game_map, f.name)
-        parsed = parse_orders(
-            f.text,
-            game_map=game_map,
-            phase_kind=phase_kind,
-            file=f.name,
-            power=hint,
-            grammar=grammar,
-        )
-        orders += parsed.orders
-        issues += parsed.issues
-        owners = {o.power for o in parsed.orders}
-        power = hint or (owners.pop() if len(owners) == 1 else None)
-        if power:
-            file_powers[f.name] = power
-    return ParsedOrders(tuple(files), tuple(orders), tuple(issues), file_powers)
-
-
-def all_issues(
-    parsed: ParsedOrders, ruleset: Ruleset, state: GameState, game_map: GameMap, options: Any
-) -> tuple[OrderIssue, ...]:
-    """Parse issues plus the ruleset's check of the orders against the board."""
-    return parsed.issues + tuple(ruleset.check(state, parsed.orders, game_map, options))
-
-
 def fail(message: str) -> NoReturn:
     raise UserError(message)
 
@@ -224,39 +153,48 @@ def main() -> None:
 @click.option("--scenario", help="Starting position (default: the ruleset's).")
 @click.option("--name", help="Game name (default: the folder's name).")
 @click.option("--secret-file", type=FILE, help="GM dice secret (default: generate DIR/secret.txt).")
+@click.option(
+    "--sheets",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="genes: the folder of country sheets (<country>.yaml; default: the region's example).",
+)
+@click.option("--region", help="genes: a bundled region name or a region file (default: peninsula).")
 def new(
     ruleset_name: str,
     folder: Path,
     scenario: str | None,
     name: str | None,
     secret_file: Path | None,
+    sheets: Path | None,
+    region: str | None,
 ) -> None:
     """Create a game folder with game.yaml and the first turn."""
     ruleset = find_ruleset(ruleset_name)
     if folder.exists() and any(folder.iterdir()):
         fail(f"{folder}: already exists and is not empty")
-    game_map = load_map(ruleset.map_name)
-    scenario = scenario or ruleset.default_scenario
-    if game_map.scenarios and scenario not in game_map.scenarios:
-        fail(f"unknown scenario {scenario!r} (known: {', '.join(sorted(game_map.scenarios))})")
-    state = ruleset.initial_state(game_map, scenario)
-    secret = gf.read_secret_file(secret_file) if secret_file else None
+    given_secret = gf.read_secret_file(secret_file) if secret_file else None
+    secret = given_secret or gf.new_secret()
+    game_name = name or folder.resolve().name
+    request = NewGame(game_name, secret, scenario, sheets, region)
+    started = judge_for(ruleset).start(ruleset, request)
     folder.mkdir(parents=True, exist_ok=True)
-    if secret is None:
-        secret = gf.new_secret()
+    if given_secret is None:
         click.echo(f"wrote {gf.write_secret(folder, secret)} (keep it private)")
-    powers = game_map.scenarios[scenario].powers if scenario in game_map.scenarios else ()
+    for file_name, data in started.files.items():
+        gf.atomic_write(folder / file_name, data)
     config = gf.GameConfig(
         ruleset=ruleset.name,
-        name=name or folder.resolve().name,
-        map=ruleset.map_name,
-        scenario=scenario,
-        powers={p: gf.Player() for p in powers or state.powers()},
+        name=game_name,
+        map=started.map,
+        scenario=started.scenario,
+        powers={p: gf.Player() for p in started.powers},
         commitment=commitment(secret),
     )
     gf.save_config(folder, config)
-    gf.write_state(folder, state)
-    click.echo(f"created {folder}: {ruleset.title}, first phase {state.phase}")
+    gf.write_state(folder, started.state)
+    if started.message:
+        click.echo(started.message, nl=False)
+    click.echo(f"created {folder}: {ruleset.title}, first phase {started.state.phase}")
 
 
 @main.command()
@@ -265,32 +203,10 @@ def new(
 def check(folder: Path, order_paths: tuple[Path, ...]) -> None:
     """Parse and check order files against the current phase; change nothing."""
     game = open_game(folder)
-    parsed = parse_files(
-        read_order_files(order_paths),
-        game.game_map,
-        game.state.phase.kind,
-        game.ruleset.grammar,
-    )
-    issues = all_issues(parsed, game.ruleset, game.state, game.game_map, game.options)
-    click.echo(f"Phase: {game.state.phase}")
-    click.echo(render_check(parsed, issues, game.game_map), nl=False)
-    if issues:
-        raise ReportedFailure(f"{len(issues)} problem(s) in the orders")
-
-
-def render_check(parsed: ParsedOrders, issues: Sequence[OrderIssue], game_map: GameMap) -> str:
-    """Per order file (labelled with its power): order count and each issue."""
-    lines: list[str] = []
-    for f in sorted(parsed.files, key=lambda f: (parsed.file_powers.get(f.name, "~"), f.name)):
-        mine = [i for i in issues if i.source.file == f.name]
-        count = sum(1 for o in parsed.orders if o.source is not None and o.source.file == f.name)
-        power = parsed.file_powers.get(f.name)
-        label = f"{power_name(game_map, power)} ({f.name})" if power else f.name
-        verdict = f"{len(mine)} problem(s)" if mine else "no problems"
-        lines.append(f"{label}: {count} order(s), {verdict}")
-        for issue in sorted(mine, key=lambda i: (i.source.line, i.source.column, i.message)):
-            lines += ["  " + line for line in issue.render().splitlines()]
-    return "\n".join(lines) + "\n"
+    checked = judge_for(game.ruleset).check(game, read_order_files(order_paths))
+    click.echo(checked.text, nl=False)
+    if checked.issues:
+        raise ReportedFailure(f"{len(checked.issues)} problem(s) in the orders")
 
 
 @main.command()
@@ -303,59 +219,25 @@ def adjudicate(folder: Path, order_paths: tuple[Path, ...]) -> None:
     (exit code 1 tells the GM there were problems)."""
     game = open_game(folder)
     if game.state.winner:
-        fail(f"the game is over: {power_name(game.game_map, game.state.winner)} won")
+        fail(f"the game is over: {game.state.winner} won")
     gf.check_not_archived(folder, order_paths)
     files = read_order_files(order_paths)
-    turn = judge_turn(
-        game.ruleset,
-        game.game_map,
-        game.options,
-        game.state,
-        files,
-        game_name=game.config.name,
-        secret=gf.checked_secret(folder, game.config),
-    )
-    text = render_report(turn)
-    _write_turn(game.folder, turn, files, text)
-    click.echo(text, nl=False)
+    secret = gf.checked_secret(folder, game.config)
+    turn = judge_for(game.ruleset).judge(game, files, secret)
+    _write_turn(game.folder, turn, files)
+    click.echo(turn.text, nl=False)
     raise_for_issues(turn.issues)
 
 
-def judge_turn(
-    ruleset: Ruleset,
-    game_map: GameMap,
-    options: Any,
-    state: GameState,
-    files: Sequence[OrderFile],
-    *,
-    game_name: str = "",
-    secret: str | None = None,
-) -> TurnReport:
-    """Parse, check and resolve one phase: everything its report shows."""
-    parsed = parse_files(files, game_map, state.phase.kind, ruleset.grammar)
-    dice = Dice(secret, game_name, state.phase.id) if secret is not None else None
-    resolution = ruleset.resolve(state, parsed.orders, game_map, options, dice)
-    return TurnReport(
-        resolution=resolution,
-        game_map=game_map,
-        ruleset=ruleset.name,
-        ruleset_title=ruleset.title,
-        game_name=game_name,
-        changed_options=ruleset.changed_options(options),
-        issues=parsed.issues + illegal_issues(resolution.results),
-        receipts=gf.receipts([(f.name, f.data) for f in files]),
-        file_powers=parsed.file_powers,
-    )
-
-
-def _write_turn(folder: Path, turn: TurnReport, files: Sequence[OrderFile], text: str) -> None:
-    """Archive the orders, write the reports, then (last) the next state."""
+def _write_turn(folder: Path, turn: JudgedTurn, files: Sequence[OrderFile]) -> None:
+    """Archive the orders, write the reports and the map, then (last) the next state."""
     next_path = gf.state_path(folder, turn.next_state.phase)
     if next_path.exists():
         fail(f"{next_path}: already exists; older turns are never rewritten")
     gf.archive_orders(folder, turn.phase, [(f.name, f.data) for f in files])
-    gf.write_report(folder, turn.phase, text, render_json(turn))
-    write_turn_map(folder, turn.game_map, turn.resolution)
+    gf.write_report(folder, turn.phase, turn.text, turn.json_text)
+    if turn.map_image is not None:
+        gf.atomic_write(map_path(folder, turn.next_state.phase), turn.map_image)
     gf.write_state(folder, turn.next_state)
 
 
@@ -368,10 +250,10 @@ def raise_for_issues(issues: Sequence[OrderIssue]) -> None:
 @main.command()
 @click.argument("folder", metavar="DIR", type=FOLDER)
 def show(folder: Path) -> None:
-    """Print the current phase, and units and supply centres per power."""
+    """Print the current phase and each power's position."""
     game = open_game(folder)
     click.echo(f"Game: {game.config.name}\nRuleset: {game.ruleset.title}")
-    click.echo(render_board(game.state, game.game_map), nl=False)
+    click.echo(judge_for(game.ruleset).board_text(game), nl=False)
 
 
 @main.command()
@@ -383,38 +265,13 @@ def render(folder: Path, phase_id: str | None, fmt: str, out: Path | None) -> No
     """Draw a phase's map: the board and the orders that led to it."""
     game = open_game(folder)
     phase = Phase.parse(phase_id) if phase_id else game.state.phase
-    state = gf.read_state(folder, phase)
-    image_format: Format = "svg" if fmt == "svg" else "png"
-    data = map_bytes(game.game_map, state, replayed(game, phase), image_format)
+    data = judge_for(game.ruleset).draw(game, phase, fmt)
     if data is None:
-        fail(f"map {game.game_map.name!r} has no drawing geometry")
+        fail(f"map {game.config.map or game.ruleset.map_name!r} has no drawing geometry")
+    image_format: Format = "svg" if fmt == "svg" else "png"
     path = out or map_path(folder, phase, image_format)
     gf.atomic_write(path, data)
     click.echo(f"wrote {path}")
-
-
-def replayed(game: LoadedGame, phase: Phase) -> Resolution | None:
-    """The resolution of the phase before `phase`, resolved again from its archived
-    orders (the same inputs give the same results), if it leads to the state on
-    disk; `render` draws its orders."""
-    phases = gf.list_phases(game.folder)
-    earlier = [p for p in phases if p.sort_key < phase.sort_key]
-    if not earlier:
-        return None
-    previous = earlier[-1]
-    archive = gf.archive_dir(game.folder, previous)
-    files = sorted(archive.iterdir()) if archive.is_dir() else []
-    turn = judge_turn(
-        game.ruleset,
-        game.game_map,
-        game.options,
-        gf.read_state(game.folder, previous),
-        read_order_files(files),
-        game_name=game.config.name,
-        secret=gf.checked_secret(game.folder, game.config),
-    )
-    target = gf.read_state(game.folder, phase)
-    return turn.resolution if turn.next_state.to_dict() == target.to_dict() else None
 
 
 @main.command()
@@ -428,7 +285,7 @@ def undo(folder: Path) -> None:
 
 @main.command()
 @click.option("--ruleset", "ruleset_name", required=True, help="Ruleset name, e.g. classic.")
-@click.option("--position", required=True, type=FILE, help="GameState as YAML or JSON.")
+@click.option("--position", required=True, type=FILE, help="A state as YAML or JSON.")
 @click.option("--orders", "orders_path", required=True, type=FILE, help="Order text file.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 @click.option("--secret-file", type=FILE, help="Dice secret, for rulesets that roll.")
@@ -443,29 +300,23 @@ def resolve(
 ) -> None:
     """Resolve one phase without a game folder (the entry point for other programs)."""
     ruleset = find_ruleset(ruleset_name)
-    turn = judge_turn(
+    turn = judge_for(ruleset).resolve_position(
         ruleset,
-        load_map(ruleset.map_name),
-        ruleset.options(),
         read_position(position),
         read_order_files([orders_path]),
-        game_name=game_name,
-        secret=gf.read_secret_file(secret_file) if secret_file else None,
+        gf.read_secret_file(secret_file) if secret_file else None,
+        game_name,
     )
-    click.echo(render_json(turn) if fmt == "json" else render_report(turn), nl=False)
+    click.echo(turn.json_text if fmt == "json" else turn.text, nl=False)
     raise_for_issues(turn.issues)
 
 
-def read_position(path: Path) -> GameState:
-    """A GameState from YAML or JSON (`GameState.to_dict` form)."""
+def read_position(path: Path) -> dict[str, Any]:
+    """A state's plain data from YAML or JSON (the state's `to_dict` form)."""
     data = gf.read_yaml(path)
     if not isinstance(data, dict):
         fail(f"{path}: expected a game state mapping (phase, units, supply_centers)")
-    try:
-        return GameState.from_dict(data)
-    except ValueError as exc:
-        fail(f"{path}: {exc}")
-
+    return data
 
 @main.command()
 @click.argument("folder", metavar="DIR", type=FOLDER)

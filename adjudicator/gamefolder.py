@@ -26,7 +26,7 @@ import os
 import secrets
 import shutil
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -306,13 +306,18 @@ def list_phases(folder: Path) -> list[Phase]:
     return sorted(phases, key=lambda p: p.sort_key)
 
 
-def read_state(folder: Path, phase: Phase | str) -> GameState:
+StateReader = Callable[[Mapping[str, Any]], Any]
+"""A ruleset's `state_from_dict`: a state file's body -> its state object."""
+
+
+def read_state(folder: Path, phase: Phase | str, reader: StateReader = GameState.from_dict) -> Any:
+    """The state at the start of `phase`, read with the ruleset's `reader`."""
     path = state_path(folder, phase)
     data = read_yaml(path)
     if not isinstance(data, Mapping):
         raise GameFolderError(f"{path}: expected a game state mapping")
     try:
-        state = GameState.from_dict(data)
+        state = reader(data)
     except ValueError as exc:
         raise GameFolderError(f"{path}: {exc}") from None
     if state.phase.id != str(phase):
@@ -320,16 +325,22 @@ def read_state(folder: Path, phase: Phase | str) -> GameState:
     return state
 
 
-def current_state(folder: Path) -> GameState:
-    """The state of the latest phase in `turns/`."""
+def current_phase(folder: Path) -> Phase:
+    """The latest phase in `turns/`."""
     phases = list_phases(folder)
     if not phases:
         raise GameFolderError(f"{folder / TURNS_DIR}: no state files")
-    return read_state(folder, phases[-1])
+    return phases[-1]
 
 
-def write_state(folder: Path, state: GameState) -> Path:
-    """Write `turns/<phase>.yaml`; refuses to rewrite an existing turn."""
+def current_state(folder: Path, reader: StateReader = GameState.from_dict) -> Any:
+    """The state of the latest phase in `turns/`."""
+    return read_state(folder, current_phase(folder), reader)
+
+
+def write_state(folder: Path, state: Any) -> Path:
+    """Write `turns/<phase>.yaml` (any state with `phase` and `to_dict`); refuses
+    to rewrite an existing turn."""
     path = state_path(folder, state.phase)
     if path.exists():
         raise GameFolderError(f"{path}: already exists; older turns are never rewritten")

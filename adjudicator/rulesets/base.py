@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol
 
+from maps import load_map
 from maps.model import GameMap
 from orders.model import Order, OrderIssue
 
@@ -61,6 +62,12 @@ class Ruleset:
     hooks: RulesetHooks
     default_scenario: str
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    family: str = "board"
+    """Which `judging.Judge` runs it: "board" (units on a map) or "genes"."""
+    load_map: Callable[[str], Any] = load_map
+    """Reads the ruleset's map by name or path (a `GameMap`, or a genes `Region`)."""
+    state_from_dict: Callable[[Mapping[str, Any]], Any] = GameState.from_dict
+    """Reads a `turns/<phase>.yaml` body (the inverse of the state's `to_dict`)."""
 
     def options(self, overrides: Mapping[str, Any] | None = None, preset: str | None = None) -> Any:
         """The options dataclass with a preset and then game.yaml overrides applied."""
