@@ -320,6 +320,48 @@ def automatic(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """A test rolled (002 §5.4.5): the helpers that took part, the roll, and
+    every roll and effect so far (journeys, the Investigació spent)."""
+
+    activation: Activation
+    roll: TestRoll
+    rolls: tuple[TestRoll, ...]
+    effects: tuple[Effect, ...]
+
+    @property
+    def passed(self) -> bool:
+        return test_passed(self.roll)
+
+
+def attempt_test(
+    board: Board,
+    decl: Declaration,
+    prefix: str,
+    *,
+    place: str,
+    opponent: str | None,
+    difficulty: int | None = None,
+    investigate: bool = False,
+) -> Attempt | ActionResult:
+    """Roll a test (002 §5.4.5): the country's characteristic (`decl.kind`'s;
+    Autoritat less counter-power) + helpers + Investigació against `opponent`
+    (when `investigate`) + 1d10 against the difficulty (`decl.kind`'s unless
+    given), as `<prefix>:test`. An unusable helper: the impossible result."""
+    assert decl.kind.trait is not None
+    trait = Trait(decl.kind.trait)
+    activation = activate(board, decl, trait, place, prefix)
+    if isinstance(activation, ActionResult):
+        return activation
+    bonus, used = investigation_terms(board, decl.power, opponent if investigate else None)
+    terms = ((TRAIT_NAMES_CA[trait], board.trait(decl.power, trait)), *activation.terms, *bonus)
+    against = decl.kind.difficulty if difficulty is None else difficulty
+    assert against is not None
+    roll = board.test(f"{prefix}:test", decl.power, terms, against)
+    return Attempt(activation, roll, (*activation.rolls, roll), (*activation.effects, *used))
+
+
 def run_test(
     board: Board,
     decl: Declaration,
@@ -331,32 +373,30 @@ def run_test(
     difficulty: int | None = None,
     investigate: bool = False,
 ) -> ActionResult:
-    """A test action (002 §5.4.5): the country's characteristic (`decl.kind`'s,
-    Autoritat less counter-power) + helpers + Investigació against `opponent`
-    (when `investigate`) + 1d10 against the difficulty. Success applies
-    `on_success(roll)`; failure sends the helpers to their fate."""
-    assert decl.kind.trait is not None
-    trait = Trait(decl.kind.trait)
-    activation = activate(board, decl, trait, place, prefix)
-    if isinstance(activation, ActionResult):
-        return activation
-    bonus, used = investigation_terms(board, decl.power, opponent if investigate else None)
-    terms = ((TRAIT_NAMES_CA[trait], board.trait(decl.power, trait)), *activation.terms, *bonus)
-    against = decl.kind.difficulty if difficulty is None else difficulty
-    assert against is not None
-    roll = board.test(f"{prefix}:test", decl.power, terms, against)
-    rolls = (*activation.rolls, roll)
-    effects = (*activation.effects, *used)
-    if test_passed(roll):
-        effects = (*effects, *on_success(roll))
+    """A whole test action (`attempt_test`): success applies
+    `on_success(roll)`; failure sends the helpers to their fate against
+    `opponent` (`failure_consequences`)."""
+    attempt = attempt_test(
+        board,
+        decl,
+        prefix,
+        place=place,
+        opponent=opponent,
+        difficulty=difficulty,
+        investigate=investigate,
+    )
+    if isinstance(attempt, ActionResult):
+        return attempt
+    if attempt.passed:
+        effects = (*attempt.effects, *on_success(attempt.roll))
         return ActionResult(
-            decl, ActionOutcome.SUCCEEDED, GenesReason.PASSED, rolls=rolls, effects=effects
+            decl, ActionOutcome.SUCCEEDED, GenesReason.PASSED, rolls=attempt.rolls, effects=effects
         )
-    fate_rolls, fate = failure_consequences(board, activation.helpers, opponent, prefix)
+    fate_rolls, fate = failure_consequences(board, attempt.activation.helpers, opponent, prefix)
     return ActionResult(
         decl,
         ActionOutcome.FAILED,
-        test_reason(roll),
-        rolls=(*rolls, *fate_rolls),
-        effects=(*effects, *fate),
+        test_reason(attempt.roll),
+        rolls=(*attempt.rolls, *fate_rolls),
+        effects=(*attempt.effects, *fate),
     )

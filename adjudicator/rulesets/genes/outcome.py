@@ -70,6 +70,13 @@ class GenesReason(StrEnum):
     NOT_CAPTIVE = "impossible:not_captive"
     BAD_AMOUNT = "impossible:bad_amount"
     DISABLED_BY_DISASTER = "impossible:disabled_by_disaster"
+    ALREADY_PRINCIPAL = "impossible:already_principal"  # Ascendir ... principal of the principal
+    NO_CHARACTERISTIC = "impossible:no_characteristic"  # Desenvolupament / Ascendir naming none
+
+    NOT_YOUR_CHOICE = "impossible:not_your_choice"  # a disaster's kind or city named by another (002 §5.3)
+    NO_DISASTER = "impossible:no_disaster"  # a disaster choice when there is none this turn
+    NOT_AFFECTED_CITY = "impossible:not_affected_city"  # the disaster's city: one of the affected country's
+    ALREADY_CHOSEN = "impossible:already_chosen"  # a second choice of the disaster's kind or city
 
     @property
     def resolved(self) -> bool:
@@ -115,6 +122,7 @@ class EffectKind(StrEnum):
     INVESTIGATION_GAINED = "investigation_gained"  # other = target country
     INVESTIGATION_USED = "investigation_used"
     INVESTIGATION_CANCELLED = "investigation_cancelled"
+    OBSERVATION_READY = "observation_ready"  # Observació passed: value = shields ready
     CIVIL_WAR_BEGUN = "civil_war_begun"
     CIVIL_WAR_REBELS = "civil_war_rebels"  # delta, value (rebel strength)
     CIVIL_WAR_ENDED = "civil_war_ended"  # other = how (a, b, c of 002 §5.4.3)
@@ -124,6 +132,7 @@ class EffectKind(StrEnum):
     DISORDER_RESTORED = "disorder_restored"
     ELIMINATED = "eliminated"
     VICTORY = "victory"
+    DISASTER_CHOSEN = "disaster_chosen"  # country = affected, subject = "kind"/"city", other = the choice
 
 
 @dataclass(frozen=True, slots=True)
