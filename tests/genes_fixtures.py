@@ -12,7 +12,8 @@ each country is its capital.
   replaces one part (`countries=`, `characters=`, `forces=`, ...); `traits=`
   patches some characteristics of some countries.
 - `make_board(state=None, dice=None)`: the mutable `Board` of that state.
-- `character(...)`, `decl(...)`: short builders of records.
+- `character(...)`, `decl(...)`: short builders of records;
+  `with_country(state, id, **changes)` changes one country's record.
 - `FixedDice(faces)`: dice that give preset faces and log them like
   `adjudicator.dice.Dice`.
 
@@ -162,6 +163,13 @@ def make_state(
         sieges=dict(sieges or {}),
     )
     return state.with_(**changes) if changes else state
+
+
+def with_country(state: GenesState, country: str, **changes: Any) -> GenesState:
+    """`state` with one country's record changed (`counterpower=2`, ...)."""
+    return state.with_(
+        countries={**state.countries, country: state.countries[country].with_(**changes)}
+    )
 
 
 def make_board(
