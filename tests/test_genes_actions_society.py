@@ -277,6 +277,13 @@ def test_found_places_a_new_city_in_the_own_country() -> None:
     assert board.characters["joan"].place == "vila_nova"
 
 
+def test_found_ids_are_ascii_slugs_kept_unique() -> None:
+    """002 §5.4.3 Fundar: the judge gives the city a lowercase ASCII id."""
+    prepare = lambda b: b.cities.update(sant_joan_d_aneu=b.cities["migjorn_c"])
+    _, board = run(ActionKind.FOUND, name="Sant Joan d'Àneu", prepare=prepare)
+    assert board.cities["sant_joan_d_aneu_2"].name == "Sant Joan d'Àneu"
+
+
 def test_found_a_taken_name_is_impossible() -> None:
     """002 §5.4.3 Fundar: names tell cities apart (accents and case aside)."""
     result, board = run(ActionKind.FOUND, name="llevant a")
@@ -311,6 +318,8 @@ def test_development_at_ten_is_impossible() -> None:
         trait="militarism",
     )
     assert result.reason is GenesReason.TRAIT_AT_MAX
+    bare, _ = run(ActionKind.DEVELOPMENT)
+    assert bare.reason is GenesReason.NO_CHARACTERISTIC
 
 
 # --- Ascendir -----------------------------------------------------------------------------

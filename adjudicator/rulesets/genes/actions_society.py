@@ -26,6 +26,7 @@ Decisions beyond docs/genes.md:
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import replace
 
@@ -36,10 +37,8 @@ from .characters import (
     automatic,
     change_trait,
     home_place,
-    name_key,
     raise_character_trait,
     run_test,
-    unique_slug,
 )
 from .model import (
     CHARACTER_TRAIT_MAX,
@@ -54,6 +53,28 @@ from .outcome import ActionOutcome, ActionResult, Effect, EffectKind, GenesReaso
 from .work import Board, handles, impossible
 
 REPRESS_DIFFICULTY = 11
+
+
+def name_key(text: str) -> str:
+    """A name folded for comparison: accents stripped, case folded."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(plain.casefold().replace("-", " ").replace("'", " ").split())
+
+
+def unique_slug(name: str, taken: Iterable[str]) -> str:
+    """A lowercase ASCII id for `name`, suffixed `_2`, `_3`... if taken."""
+    base = (
+        "".join(ch if ch.isascii() and ch.isalnum() else "_" for ch in name_key(name)).strip("_")
+        or "x"
+    )
+    base = "_".join(part for part in base.split("_") if part)
+    used = set(taken)
+    slug, n = base, 1
+    while slug in used:
+        n += 1
+        slug = f"{base}_{n}"
+    return slug
 
 
 def _trait(decl: Declaration) -> Trait | None:

@@ -35,7 +35,6 @@ Decisions beyond docs/genes.md:
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -81,25 +80,6 @@ def home_place(board: Board, country: str) -> str:
         if city.capital_of == country:
             return city.id
     return owned[0].id if owned else field_place(country)
-
-
-def name_key(text: str) -> str:
-    """A name folded for comparison: accents stripped, case folded."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(plain.casefold().replace("-", " ").replace("'", " ").split())
-
-
-def unique_slug(name: str, taken: Iterable[str]) -> str:
-    """A lowercase ASCII id for `name`, suffixed `_2`, `_3`... if taken."""
-    base = "".join(ch if ch.isalnum() else "_" for ch in name_key(name)).strip("_") or "x"
-    base = "_".join(part for part in base.split("_") if part)
-    used = set(taken)
-    slug, n = base, 1
-    while slug in used:
-        n += 1
-        slug = f"{base}_{n}"
-    return slug
 
 
 def change_trait(board: Board, country: str, trait: Trait, delta: int) -> Effect:
