@@ -161,5 +161,6 @@ def test_forced_beyond_a_zero_budget_is_dropped_too() -> None:
 def test_forced_helpers() -> None:
     assert forced_declaration("ponent", "restore_order").kind is ActionKind.RESTORE_ORDER
     assert matches_forced(decl("ponent", ActionKind.CIVIL_WAR), "civil_war")
-    assert not matches_forced(decl("ponent", ActionKind.DEVELOPMENT, trait="authority"),
-                              "development:diplomacy")
+    assert not matches_forced(
+        decl("ponent", ActionKind.DEVELOPMENT, trait="authority"), "development:diplomacy"
+    )

@@ -61,7 +61,7 @@ def test_disorder_owed_costs_one_autoritat() -> None:
 
 
 def test_disorder_is_cumulative_turn_after_turn(quiet_handlers: None) -> None:
-    """"acumulable": two turns without restoring order cost 2, and the judge
+    """002 §5.4.3 "acumulable": two turns without restoring order cost 2, and the judge
     forces Restaurar ordre each turn."""
     countries = default_countries()
     countries["ponent"] = countries["ponent"].with_(disorder=True)
@@ -84,7 +84,7 @@ def test_restored_order_owes_nothing() -> None:
 
 
 def test_crisis_ends_when_back_at_four() -> None:
-    """"fins redreçar la característica a 4 o més": every count ends at once."""
+    """002 §5.4.3.1 "fins redreçar la característica a 4 o més": all counts end."""
     countries = default_countries()
     countries["ponent"] = countries["ponent"].with_(
         traits={**countries["ponent"].traits, Trait.DIPLOMACY: 4, Trait.MILITARISM: 3},
@@ -101,8 +101,10 @@ def test_crisis_ends_when_back_at_four() -> None:
 def test_country_without_cities_is_eliminated() -> None:
     """002 §4.4: a country left without cities is out."""
     state = make_state()
-    cities = {cid: c.with_(owner="llevant") if c.owner == "migjorn" else c
-              for cid, c in state.cities.items()}
+    cities = {
+        cid: c.with_(owner="llevant") if c.owner == "migjorn" else c
+        for cid, c in state.cities.items()
+    }
     board = make_board(state.with_(cities=cities))
     effects = end_of_turn(board)
     assert board.countries["migjorn"].eliminated
@@ -158,7 +160,7 @@ def test_no_turn_limit() -> None:
 
 
 def test_every_capital_wins() -> None:
-    """"Conquesta de la ciutat capital de tot altre jugador"."""
+    """002 §6: "Conquesta de la ciutat capital de tot altre jugador"."""
     state = make_state()
     cities = dict(state.cities)
     cities["llevant_a"] = cities["llevant_a"].with_(owner="ponent")
@@ -183,7 +185,7 @@ def test_eliminated_country_counts_as_held() -> None:
 
 
 def test_every_principal_removed_wins() -> None:
-    """"Substitució del personatge principal de tot altre jugador"."""
+    """002 §6: "Substitució del personatge principal de tot altre jugador"."""
     countries = default_countries()
     countries["ponent"] = countries["ponent"].with_(principal_lost_to="llevant")
     board = make_board(make_state(countries=countries))

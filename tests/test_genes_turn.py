@@ -111,20 +111,29 @@ def test_initiative_ties_by_d10(recorder: Recorder) -> None:
     resolution = resolve(state, [], dice)
     assert resolution.frame.initiative == ("ponent", "migjorn", "llevant")
     assert resolution.frame.initiative_rolls == (
-        Roll10("llevant", 3, (), 3), Roll10("migjorn", 7, (), 7)
+        Roll10("llevant", 3, (), 3),
+        Roll10("migjorn", 7, (), 7),
     )
 
 
 def test_initiative_rerolled_among_the_still_tied(recorder: Recorder) -> None:
-    dice = FixedDice({
-        "initiative:ponent:1": 4, "initiative:llevant:1": 4, "initiative:migjorn:1": 9,
-        "initiative:ponent:2": 2, "initiative:llevant:2": 6,
-    })
+    dice = FixedDice(
+        {
+            "initiative:ponent:1": 4,
+            "initiative:llevant:1": 4,
+            "initiative:migjorn:1": 9,
+            "initiative:ponent:2": 2,
+            "initiative:llevant:2": 6,
+        }
+    )
     resolution = resolve(make_state(), [], dice)
     assert resolution.frame.initiative == ("migjorn", "llevant", "ponent")
     assert [r.purpose for r in resolution.rolls] == [
-        "initiative:ponent:1", "initiative:llevant:1", "initiative:migjorn:1",
-        "initiative:ponent:2", "initiative:llevant:2",
+        "initiative:ponent:1",
+        "initiative:llevant:1",
+        "initiative:migjorn:1",
+        "initiative:ponent:2",
+        "initiative:llevant:2",
     ]
 
 
@@ -136,13 +145,23 @@ def test_rounds_interleave_and_the_longest_ends_alone(recorder: Recorder) -> Non
     the resolution with "dos o més accions seguides"."""
     state = make_state(traits=authority(ponent=8, llevant=7, migjorn=6))
     decls = [
-        decl("ponent", K.TAXES), decl("migjorn", K.TAXES), decl("ponent", K.REPRESS),
-        decl("llevant", K.TAXES), decl("ponent", K.OBSERVATION), decl("migjorn", K.REPRESS),
+        decl("ponent", K.TAXES),
+        decl("migjorn", K.TAXES),
+        decl("ponent", K.REPRESS),
+        decl("llevant", K.TAXES),
+        decl("ponent", K.OBSERVATION),
+        decl("migjorn", K.REPRESS),
         decl("ponent", K.FORTIFY, city="ponent_a"),
     ]
     resolution = resolve(state, decls, FixedDice(()))
     assert recorder.prefixes == [
-        "ponent:1", "llevant:1", "migjorn:1", "ponent:2", "migjorn:2", "ponent:3", "ponent:4",
+        "ponent:1",
+        "llevant:1",
+        "migjorn:1",
+        "ponent:2",
+        "migjorn:2",
+        "ponent:3",
+        "ponent:4",
     ]
     steps = {r.detail: r.step for r in resolution.results}
     assert steps == {p: n for n, p in enumerate(recorder.prefixes, 1)}
@@ -153,7 +172,9 @@ def test_declared_order_is_kept(recorder: Recorder) -> None:
     decls = [decl("llevant", k) for k in (K.OBSERVATION, K.TAXES, K.REPRESS)]
     resolve(make_state(traits=authority(llevant=8)), decls)
     assert recorder.calls == [
-        ("llevant:1", K.OBSERVATION), ("llevant:2", K.TAXES), ("llevant:3", K.REPRESS)
+        ("llevant:1", K.OBSERVATION),
+        ("llevant:2", K.TAXES),
+        ("llevant:3", K.REPRESS),
     ]
 
 
@@ -166,10 +187,13 @@ def test_lines_over_the_budget(recorder: Recorder) -> None:
     assert reasons == [GenesReason.DONE] * 5 + [GenesReason.OVER_BUDGET] * 2
     assert resolution.frame.budgets == (("ponent", 4), ("llevant", 4), ("migjorn", 4))
     assert resolution.frame.budget_terms[0] == (
-        "ponent", (("Rellevància", 2), ("Autoritat/3", 1), ("Tecnologia/3", 1))
+        "ponent",
+        (("Rellevància", 2), ("Autoritat/3", 1), ("Tecnologia/3", 1)),
     )
     over = check_declarations(make_state(), decls, make_region(), OPTIONS)
-    assert [(r.declaration.power, r.reason) for r in over] == [("ponent", GenesReason.OVER_BUDGET)] * 2
+    assert [(r.declaration.power, r.reason) for r in over] == [
+        ("ponent", GenesReason.OVER_BUDGET)
+    ] * 2
 
 
 def test_forced_actions_added_first_and_counted_first(recorder: Recorder) -> None:
@@ -191,7 +215,9 @@ def test_forced_actions_added_first_and_counted_first(recorder: Recorder) -> Non
     assert ponent[0].declaration.trait == "militarism"
     assert ponent[0].declaration.source is None
     assert [p for p in recorder.prefixes if p.startswith("ponent")] == [
-        "ponent:forced1", "ponent:1", "ponent:2",
+        "ponent:forced1",
+        "ponent:1",
+        "ponent:2",
     ]
 
 
@@ -281,7 +307,9 @@ def test_a_country_eliminated_mid_turn_stops(recorder: Recorder) -> None:
     state = make_state(traits=authority(ponent=8, llevant=7, migjorn=6))
     decls = [
         decl("ponent", K.SABOTAGE, target="llevant"),
-        decl("llevant", K.TAXES), decl("llevant", K.REPRESS), decl("migjorn", K.TAXES),
+        decl("llevant", K.TAXES),
+        decl("llevant", K.REPRESS),
+        decl("migjorn", K.TAXES),
     ]
     resolution = resolve(state, decls)
     assert recorder.prefixes == ["ponent:1", "migjorn:1"]
@@ -300,12 +328,17 @@ def test_game_won_mid_turn(recorder: Recorder) -> None:
 
     recorder.special[K.SIEGE] = conquer
     state = make_state(traits=authority(ponent=8, llevant=7, migjorn=6))
-    decls = [decl("ponent", K.SIEGE, city="llevant_a"), decl("llevant", K.TAXES),
-             decl("ponent", K.TAXES)]
+    decls = [
+        decl("ponent", K.SIEGE, city="llevant_a"),
+        decl("llevant", K.TAXES),
+        decl("ponent", K.TAXES),
+    ]
     resolution = resolve(state, decls)
     assert recorder.prefixes == ["ponent:1"]
     assert [r.reason for r in resolution.results] == [
-        GenesReason.DONE, GenesReason.GAME_OVER, GenesReason.GAME_OVER
+        GenesReason.DONE,
+        GenesReason.GAME_OVER,
+        GenesReason.GAME_OVER,
     ]
     assert resolution.state.winner == "ponent"
     victory = [e for e in resolution.frame.effects if e.kind is EffectKind.VICTORY]
@@ -323,16 +356,24 @@ def test_free_lines_and_releases_first(recorder: Recorder) -> None:
     ]
     resolution = resolve(make_state(), decls)
     assert recorder.calls[0] == ("llevant:1", K.RELEASE)
-    assert recorder.boards[-1].free_lines == [decls[1]]
+    assert recorder.boards[-1].free_lines == [decls[1], decls[2]]
     watch = resolution.results[1]
-    assert (watch.outcome, watch.reason, watch.step) == (ActionOutcome.SUCCEEDED, GenesReason.DONE, 0)
+    assert (watch.outcome, watch.reason, watch.step) == (
+        ActionOutcome.SUCCEEDED,
+        GenesReason.DONE,
+        0,
+    )
     assert resolution.results[2].step == 0
 
 
 def disaster_start() -> TurnStart:
     return TurnStart(
-        event_roll=10, event="disaster", event_country="ponent", disaster_city="ponent_a",
-        forced={"ponent": ("restore_order",)}, disabled=("ponent_a", "joan", "maria"),
+        event_roll=10,
+        event="disaster",
+        event_country="ponent",
+        disaster_city="ponent_a",
+        forced={"ponent": ("restore_order",)},
+        disabled=("ponent_a", "joan", "maria"),
     )
 
 
@@ -354,10 +395,13 @@ def test_disaster_annuls_and_forces_restore_order(recorder: Recorder) -> None:
 def test_disaster_moved_by_the_choosers(recorder: Recorder) -> None:
     """002 §5.3: the player to the right names the kind, the next the city."""
     start = replace(disaster_start(), disabled=("ponent_a", "joan"))
-    state = make_state(start=start, characters=[
-        character("joan", "ponent", principal=True, authority=1),
-        character("xavi", "ponent", "ponent_b", diplomacy=1),
-    ])
+    state = make_state(
+        start=start,
+        characters=[
+            character("joan", "ponent", principal=True, authority=1),
+            character("xavi", "ponent", "ponent_b", diplomacy=1),
+        ],
+    )
     decls = [
         decl("llevant", K.DISASTER_KIND, mode="inundació"),
         decl("migjorn", K.DISASTER_CITY, city="ponent_b"),
@@ -365,10 +409,16 @@ def test_disaster_moved_by_the_choosers(recorder: Recorder) -> None:
     ]
     resolution = resolve(state, decls)
     assert recorder.boards[0].disabled == {"ponent_b", "xavi"}
-    reasons = {r.declaration.power: r.reason for r in resolution.results if r.declaration.kind
-               in (K.DISASTER_KIND, K.DISASTER_CITY)}
-    assert reasons == {"llevant": GenesReason.DONE, "migjorn": GenesReason.DONE,
-                       "ponent": GenesReason.NOT_YOUR_CHOICE}
+    reasons = {
+        r.declaration.power: r.reason
+        for r in resolution.results
+        if r.declaration.kind in (K.DISASTER_KIND, K.DISASTER_CITY)
+    }
+    assert reasons == {
+        "llevant": GenesReason.DONE,
+        "migjorn": GenesReason.DONE,
+        "ponent": GenesReason.NOT_YOUR_CHOICE,
+    }
     problems = check_declarations(state, decls, make_region(), OPTIONS)
     assert [r.reason for r in problems] == [GenesReason.NOT_YOUR_CHOICE]
 
@@ -411,8 +461,16 @@ def random_declarations(rng: random.Random) -> list[Declaration]:
     for n in range(rng.randint(0, 18)):
         power = rng.choice(["ponent", "llevant", "migjorn", "atlantis"])
         kind = rng.choice(KINDS)
-        decls.append(Declaration(power, kind, target="llevant", character="pere",
-                                 place="field:llevant", source=Source("x", n, "")))
+        decls.append(
+            Declaration(
+                power,
+                kind,
+                target="llevant",
+                character="pere",
+                place="field:llevant",
+                source=Source("x", n, ""),
+            )
+        )
     return decls
 
 
@@ -484,8 +542,7 @@ def test_real_forced_development_and_restore_order() -> None:
     countries = default_countries()
     countries["llevant"] = countries["llevant"].with_(disorder=True)
     start = TurnStart(forced={"llevant": ("restore_order", "development:technology")})
-    state = make_state(countries=countries, start=start,
-                       traits={"llevant": {Trait.TECHNOLOGY: 3}})
+    state = make_state(countries=countries, start=start, traits={"llevant": {Trait.TECHNOLOGY: 3}})
     dice = FixedDice({"llevant:forced1:test": 9}, default=5)
     resolution = resolve_turn(state, [], make_region(), OPTIONS, dice)
     llevant = resolution.state.countries["llevant"]
@@ -507,3 +564,10 @@ def test_real_captured_character_not_counted_anywhere() -> None:
     resolution = resolve_turn(state, decls, make_region(), OPTIONS, Dice("s", "g", "1-actions"))
     assert [r.reason for r in resolution.results][-1] is GenesReason.ELIMINATED
     assert len(resolution.results) == 2
+
+
+def test_every_action_kind_has_a_real_handler() -> None:
+    """Importing the turn fills the registry: every action that costs an
+    action, and Alliberar, has its handler (002 Llistat d'accions)."""
+    needed = {k for k in ActionKind if k.costs_action} | {K.RELEASE}
+    assert needed <= set(work.HANDLERS)

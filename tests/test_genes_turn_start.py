@@ -49,11 +49,10 @@ QUIET = GenesOptions()
 
 def four_country_state() -> GenesState:
     countries = default_countries()
-    countries["tramuntana"] = Country("tramuntana", "Tramuntana", Relevance.MEDIUM,
-                                      {t: 5 for t in Trait})
-    return make_state(
-        countries=countries, seats=("ponent", "llevant", "migjorn", "tramuntana")
+    countries["tramuntana"] = Country(
+        "tramuntana", "Tramuntana", Relevance.MEDIUM, {t: 5 for t in Trait}
     )
+    return make_state(countries=countries, seats=("ponent", "llevant", "migjorn", "tramuntana"))
 
 
 def two_country_state() -> GenesState:
@@ -108,8 +107,17 @@ def test_events_off_roll_nothing() -> None:
 
 @pytest.mark.parametrize(
     ("face", "country"),
-    [(1, "ponent"), (2, "ponent"), (3, "ponent"), (4, "llevant"), (5, "llevant"),
-     (6, "llevant"), (7, "migjorn"), (8, "migjorn"), (9, "migjorn")],
+    [
+        (1, "ponent"),
+        (2, "ponent"),
+        (3, "ponent"),
+        (4, "llevant"),
+        (5, "llevant"),
+        (6, "llevant"),
+        (7, "migjorn"),
+        (8, "migjorn"),
+        (9, "migjorn"),
+    ],
 )
 def test_three_players_table(face: int, country: str) -> None:
     """002 §5.3's example: 3 players, 1-3 A, 4-6 B, 7-9 C."""
@@ -145,8 +153,16 @@ def test_two_players_nine_and_zero_rerolled(face: int) -> None:
 
 @pytest.mark.parametrize(
     ("face", "country"),
-    [(1, "ponent"), (2, "ponent"), (3, "llevant"), (4, "llevant"), (5, "migjorn"),
-     (6, "migjorn"), (7, "tramuntana"), (8, "tramuntana")],
+    [
+        (1, "ponent"),
+        (2, "ponent"),
+        (3, "llevant"),
+        (4, "llevant"),
+        (5, "migjorn"),
+        (6, "migjorn"),
+        (7, "tramuntana"),
+        (8, "tramuntana"),
+    ],
 )
 def test_four_players_table(face: int, country: str) -> None:
     """4 players: 1-2, 3-4, 5-6, 7-8; 9 and 0 rerolled."""
@@ -173,8 +189,12 @@ def test_twenty_rerolls_then_the_lowest_faces_country() -> None:
 
 def disaster_state() -> GenesState:
     start = TurnStart(
-        event_roll=10, event="disaster", event_country="llevant", disaster_city="llevant_a",
-        forced={"llevant": ("restore_order",)}, disabled=("llevant_a", "pere"),
+        event_roll=10,
+        event="disaster",
+        event_country="llevant",
+        disaster_city="llevant_a",
+        forced={"llevant": ("restore_order",)},
+        disabled=("llevant_a", "pere"),
     )
     return make_state(start=start)
 
@@ -205,8 +225,11 @@ def test_choices_checked() -> None:
     ]
     results, city = disaster_choices(state, lines)
     assert [r.reason for r in results] == [
-        GenesReason.NOT_YOUR_CHOICE, GenesReason.DONE, GenesReason.ALREADY_CHOSEN,
-        GenesReason.NOT_AFFECTED_CITY, GenesReason.DONE,
+        GenesReason.NOT_YOUR_CHOICE,
+        GenesReason.DONE,
+        GenesReason.ALREADY_CHOSEN,
+        GenesReason.NOT_AFFECTED_CITY,
+        GenesReason.DONE,
     ]
     assert results[1].effects[0].kind is EffectKind.DISASTER_CHOSEN
     assert results[1].effects[0].other == "terratrèmol"
@@ -230,8 +253,11 @@ def crisis_board(trait: Trait, value: int, face: int, **state: Any) -> Board:
 
 @pytest.mark.parametrize(
     ("trait", "crisis"),
-    [(Trait.DIPLOMACY, Crisis.BLOCKADE), (Trait.MILITARISM, Crisis.ANARCHY),
-     (Trait.TECHNOLOGY, Crisis.AUTARKY)],
+    [
+        (Trait.DIPLOMACY, Crisis.BLOCKADE),
+        (Trait.MILITARISM, Crisis.ANARCHY),
+        (Trait.TECHNOLOGY, Crisis.AUTARKY),
+    ],
 )
 def test_failed_crisis_test(trait: Trait, crisis: Crisis) -> None:
     """002 §5.4.3.1: at 3 or less, Desenvolupament; still 3 or less, a test at
@@ -305,10 +331,15 @@ def test_every_characteristic_is_looked_at() -> None:
     state = make_state(characters=[], traits={"llevant": low})
     board = make_board(state, dice=FixedDice(default=2))
     start, effects, rolls = start_next_turn(board, QUIET, 2)
-    assert start.forced == {"llevant": (
-        "development:authority", "development:diplomacy", "development:militarism",
-        "development:technology", "civil_war",
-    )}
+    assert start.forced == {
+        "llevant": (
+            "development:authority",
+            "development:diplomacy",
+            "development:militarism",
+            "development:technology",
+            "civil_war",
+        )
+    }
     assert [r.country for r in rolls] == ["llevant"] * 4
     assert {e.kind for e in effects} == {EffectKind.CIVIL_WAR_BEGUN, EffectKind.CRISIS_BEGUN}
 
@@ -353,9 +384,7 @@ def test_a_character_in_the_disaster_city_cannot_help() -> None:
 
 def test_eliminated_countries_have_no_crisis() -> None:
     countries = default_countries()
-    countries["migjorn"] = countries["migjorn"].with_(
-        eliminated=True, traits={t: 0 for t in Trait}
-    )
+    countries["migjorn"] = countries["migjorn"].with_(eliminated=True, traits={t: 0 for t in Trait})
     board = make_board(make_state(countries=countries), FixedDice(()))
     assert start_next_turn(board, QUIET, 2) == (TurnStart(), (), ())
 

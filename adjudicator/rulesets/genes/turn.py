@@ -5,8 +5,9 @@
 1. The declarations are grouped by country, in the order declared (002
    §5.4.5: each player orders its own actions). Lines of unknown or
    eliminated countries are `eliminated`. Free lines (no action) are set
-   aside: alliances and watches go to `Board.free_lines`, releases run first,
-   the disaster's choices (002 §5.3) are applied at the start.
+   aside in `Board.free_lines` (handlers read the alliances and watches);
+   releases run first, the disaster's choices (002 §5.3) are applied at the
+   start.
 2. Forced actions (`TurnStart.forced`) count first; a missing one is added
    by the judge at the front (`forced=True`); the lines beyond the actions
    per turn (002 §5.2, `budget.py`) are `over_budget`.
@@ -70,7 +71,13 @@ from .outcome import (
     TestRoll,
     TurnFrame,
 )
-from .turn_start import crisis_helpers, disaster_choices, move_disaster, start_next_turn
+from .turn_start import (
+    crisis_helpers,
+    disaster_choices,
+    initial_turn_start,
+    move_disaster,
+    start_next_turn,
+)
 from .work import Board
 
 TIE_ROUNDS = 20
@@ -93,7 +100,7 @@ class Plan:
 
     order: list[str] = field(default_factory=list)  # line prefixes, in the results' order
     static: dict[str, ActionResult] = field(default_factory=dict)  # results known already
-    free: list[Declaration] = field(default_factory=list)  # alliances, watches
+    free: list[Declaration] = field(default_factory=list)  # every free line, declared order
     releases: list[PlannedLine] = field(default_factory=list)
     queues: dict[str, list[PlannedLine]] = field(default_factory=dict)  # lines to resolve
     synthetic: set[str] = field(default_factory=set)  # prefixes of the added forced lines
@@ -132,10 +139,11 @@ def _plan_country(state: GenesState, plan: Plan, country: str, lines: list[Plann
         )
     for line in lines:
         kind = line.declaration.kind
+        if not kind.costs_action:
+            plan.free.append(line.declaration)
         if kind is ActionKind.RELEASE:
             plan.releases.append(line)
         elif not kind.costs_action and kind not in DISASTER_KINDS:
-            plan.free.append(line.declaration)
             plan.static[line.prefix] = ActionResult(
                 line.declaration, ActionOutcome.SUCCEEDED, GenesReason.DONE
             )
@@ -363,4 +371,12 @@ def resolve_turn(
     )
 
 
-__all__ = ["Plan", "check_declarations", "classify", "initiative", "make_plan", "resolve_turn"]
+__all__ = [
+    "Plan",
+    "check_declarations",
+    "classify",
+    "initial_turn_start",  # turn_start's, for `mapjudge new`
+    "initiative",
+    "make_plan",
+    "resolve_turn",
+]
