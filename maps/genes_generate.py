@@ -52,17 +52,9 @@ SIZE = (100.0, 70.0)
 CENTRE = (50.0, 35.0)
 CITIES_PER_COUNTRY = 3
 """Three cities per country (002 §3 step 4, §4.4)."""
-COLOURS = (
-    "#c8553d",
-    "#e0b040",
-    "#8e6bb0",
-    "#2a9d8f",
-    "#d46a9f",
-    "#7d8f2f",
-    "#4c5fb0",
-    "#e8863a",
-    "#9c6b4e",
-)
+_PALETTE = "#c8553d #e0b040 #8e6bb0 #2a9d8f #d46a9f #7d8f2f #4c5fb0 #e8863a #9c6b4e"
+COLOURS = tuple(_PALETTE.split())
+"""One fill per country, in the order the countries are made (west to east)."""
 ATTEMPTS = 50
 
 _FIRST_ONSETS = ("b", "c", "d", "f", "g", "m", "n", "p", "s", "t", "v", "ll", "br", "tr", "gr")
@@ -106,7 +98,7 @@ def drawing_turns(players: Sequence[str]) -> tuple[dict[str, str], tuple[str, ..
     which the players choose a country: from the player after the one who drew
     the cities, round the table (002 §3, the example)."""
     drawn_by = {step: players[i % len(players)] for i, step in enumerate(STEPS)}
-    first = (len(STEPS) % len(players)) % len(players)
+    first = len(STEPS) % len(players)  # the seat after the cities' drawer
     return drawn_by, tuple(players[first:]) + tuple(players[:first])
 
 
@@ -131,7 +123,8 @@ def _draw(rng: random.Random, names: _Namer, seats: tuple[str, ...], name: str) 
     ids = [names.fresh() for _ in parts]
     polygons = {i: [p] for i, p in zip(ids, parts, strict=True)}
     straits = _assign_islands(islands, dict(zip(ids, parts, strict=True)), polygons)
-    shapes = {i: shapely.unary_union(ps) for i, ps in polygons.items()}
+    rings = {c: tuple(_ring(p) for p in polygons[c]) for c in ids}
+    shapes = {c: shapely.unary_union([shapely.Polygon(r) for r in rings[c]]) for c in ids}
     pairs = set(shared_borders(shapes)) | {frozenset(s) for s in straits}
     cities = _cities(rng, names, dict(zip(ids, parts, strict=True)), lake)
     drawn_by, choice_order = drawing_turns(seats)
@@ -140,7 +133,7 @@ def _draw(rng: random.Random, names: _Namer, seats: tuple[str, ...], name: str) 
             id=c,
             name=names.display[c],
             colour=COLOURS[k],
-            polygons=tuple(_ring(p) for p in polygons[c]),
+            polygons=rings[c],
             neighbours=tuple(o for o in ids if frozenset((c, o)) in pairs),
         )
         for k, c in enumerate(ids)
@@ -295,16 +288,15 @@ def _borders(rng: random.Random, mainland: BaseGeometry, count: int) -> list[Bas
 
 def _spread(rng: random.Random, shape: BaseGeometry, count: int) -> list[XY]:
     """Farthest-point sampling over a grid of inland points, from a random start."""
-    inland = shape.buffer(-3)
-    grid = [
-        (float(x), float(y))
-        for x in range(0, int(SIZE[0]) + 1, 2)
-        for y in range(0, int(SIZE[1]) + 1, 2)
-        if inland.contains(shapely.Point(x, y))
-    ]
+    sheet = [(float(x), float(y)) for x in range(0, 101, 2) for y in range(0, 71, 2)]
+    inside = shapely.contains_xy(shape.buffer(-3), [p[0] for p in sheet], [p[1] for p in sheet])
+    grid = [p for p, ok in zip(sheet, inside, strict=True) if ok]
     chosen = [rng.choice(grid)]
+    nearest = [math.dist(p, chosen[0]) for p in grid]
     while len(chosen) < count:
-        chosen.append(max(grid, key=lambda p: (min(math.dist(p, c) for c in chosen), p)))
+        best = max(range(len(grid)), key=lambda i: (nearest[i], grid[i]))
+        chosen.append(grid[best])
+        nearest = [min(d, math.dist(p, grid[best])) for d, p in zip(nearest, grid, strict=True)]
     return chosen
 
 

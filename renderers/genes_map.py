@@ -192,6 +192,10 @@ def _draw_borders(ax: Axes, region: Region) -> None:
             )
     for ring in region.coast:
         ax.add_patch(PolygonPatch(ring, fill=False, edgecolor=style.EDGE, lw=1.4))
+    for a, b in region.straits:  # the sea crossing, as the shortest line over the water
+        line = shapely.shortest_line(region.polygon(a), region.polygon(b))
+        xs, ys = line.xy
+        ax.plot(list(xs), list(ys), color=style.EDGE, lw=1.2, linestyle=(0, (2, 2)))
 
 
 def _draw_cities(
@@ -335,7 +339,7 @@ def _draw_legend(
 def _notes(region: Region, state: GenesState | None) -> list[str]:
     key = [
         "● city   ★ capital   ◯ walled (002 §4.4)",
-        "red ring: besieged   ⚔ raiders",
+        "red ring: besieged   ⚔ raiders   dashes: strait",
         "♛ principal   grey: captured",
     ]
     if state is None:

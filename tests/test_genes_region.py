@@ -313,7 +313,7 @@ def test_generator_is_deterministic() -> None:
     assert region_to_dict(generate_region(players, seed=12)) != first
 
 
-@settings(max_examples=24, deadline=None)
+@settings(max_examples=16, deadline=None)
 @given(
     seed=st.integers(min_value=0, max_value=2**32),
     count=st.integers(min_value=MIN_PLAYERS, max_value=MAX_PLAYERS),
