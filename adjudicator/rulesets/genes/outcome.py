@@ -72,6 +72,8 @@ class GenesReason(StrEnum):
     DISABLED_BY_DISASTER = "impossible:disabled_by_disaster"
     ALREADY_PRINCIPAL = "impossible:already_principal"  # Ascendir ... principal of the principal
     NO_CHARACTERISTIC = "impossible:no_characteristic"  # Desenvolupament / Ascendir naming none
+    NO_PLACE = "impossible:no_place"  # a battle, move or siege naming no known place
+    SAME_PLACE = "impossible:same_place"  # Trasllat de tropes to where the troops already are
 
     NOT_YOUR_CHOICE = "impossible:not_your_choice"  # a disaster's kind or city named by another (002 §5.3)
     NO_DISASTER = "impossible:no_disaster"  # a disaster choice when there is none this turn

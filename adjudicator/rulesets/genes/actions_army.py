@@ -1,0 +1,462 @@
+"""The army's actions (002 §5.4.3 and §5.4.4 Exèrcit; docs/genes.md).
+
+Batalla (internal or external), Reclutar soldats, Soldats a casa, Trasllat
+de tropes, Incursió and Setge. Each handler returns one `ActionResult`; the
+contest itself, conquest and elimination live in `battle.py`, Guerra civil
+in `civil_war.py` (imported here so that it registers with the others).
+
+Decisions beyond docs/genes.md (game master's readings):
+
+- Batalla at a city: the attacker's active characters stand with its army
+  in the field of the city's country, and march in with it if the city
+  falls. A city with no forces in it (the owner's or its allies') is taken
+  without a roll by an attacker with forces in that field. The owner's
+  characters there defend (`battle.present_defenders`), and its forces in
+  a city annulled by a disaster still defend it.
+- A country named as ally by both sides joins the attacker only.
+- Batalla in a field without a named enemy: the one other country with
+  forces there, if there is exactly one. The Investigació bonus (+2 to the
+  contest) is spent only on an external battle (EXTERNAL_BATTLE).
+- A tied battle has no effect: no losses and no fate rolls for helpers.
+  Helpers die or are captured only when their side loses.
+- Reclutar soldats: no number means 1. Recruits gather in the named own
+  city (a besieged or annulled one too), else the capital, else the first
+  own city. The gain is min(n, total − 10), at least 1 on a natural 0;
+  Autoritat pays what it can (never below 0), the recruits come anyway.
+- Soldats a casa: the points come from `origin` (a besieged city too: the
+  soldiers are disbanded, not marched out), or from every force not
+  annulled by a disaster, largest first.
+- Trasllat de tropes: only from a place where the country has the points,
+  not annulled by a disaster, not a besieged city; into the same country or
+  a neighbouring one; a city must be the country's own and not besieged
+  (002 §5.4.4 Setge: reinforcements do not get in). Points leave raiding
+  parties first when the destination lies abroad, regular forces first
+  otherwise; moved points keep their kind, except that in a city they
+  become garrison.
+- Incursió: the raid needs forces of the actor (not annulled, not shut in a
+  besieged city) standing in a place (field or own city) of the target's
+  country or of a country bordering it.
+- Investigació bonuses show as a ("Investigació", 2) term (the same as −2 to
+  the difficulty).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from orders.genes import ActionKind, Declaration
+
+from . import civil_war  # noqa: F401  (registers Guerra civil)
+from .battle import (
+    WALLS_BONUS,
+    BattleOutcome,
+    Side,
+    add_force,
+    allies_at,
+    break_sieges_by,
+    fight,
+    force_effects,
+    lift_abandoned_sieges,
+    present_defenders,
+    take_city,
+    withdraw,
+)
+from .characters import (
+    Activation,
+    Terms,
+    activate,
+    automatic,
+    change_trait,
+    failure_consequences,
+    home_place,
+    investigation_terms,
+    move,
+    run_test,
+)
+from .model import FIELD_PREFIX, Force, Trait, field_place
+from .outcome import ActionOutcome, ActionResult, Effect, EffectKind, GenesReason, TestRoll
+from .work import Board, handles, impossible
+
+MIL = Trait.MILITARISM
+WALLED_SIEGE = 12
+"""Setge: Militarisme 10, or 12 if the city is walled (002 §5.4.4)."""
+
+
+# --- reading the board ------------------------------------------------------------
+
+
+def _known(board: Board, place: str | None) -> bool:
+    if place is None:
+        return False
+    if place.startswith(FIELD_PREFIX):
+        return place.removeprefix(FIELD_PREFIX) in board.countries
+    return place in board.cities
+
+
+def _bad_place(decl: Declaration, what: str, place: str | None) -> ActionResult:
+    return impossible(
+        decl,
+        GenesReason.NO_PLACE,
+        f"no {what} named" if place is None else f"unknown place {place}",
+    )
+
+
+def _bonus(board: Board, decl: Declaration, target: str) -> tuple[Terms, tuple[Effect, ...]]:
+    if decl.kind is ActionKind.EXTERNAL_BATTLE:
+        return investigation_terms(board, decl.power, target)
+    return (), ()
+
+
+def _lose_action(board: Board, country: str, by: str) -> Effect:
+    """The country loses one action next turn (002 §5.4.4 Incursió, Setge)."""
+    old = board.countries[country]
+    board.countries[country] = old.with_(lost_actions=old.lost_actions + 1)
+    return Effect(EffectKind.ACTIONS_NEXT_TURN, country, delta=-1, other=by)
+
+
+# --- Batalla (002 §5.4.3, §5.4.4) -----------------------------------------------
+
+
+@handles(ActionKind.BATTLE, ActionKind.EXTERNAL_BATTLE)
+def battle(board: Board, decl: Declaration, prefix: str) -> ActionResult:
+    """Batalla (contest of Militarisme, docs/genes.md "Battles"): at a city
+    against its owner, or in a field against `decl.target`."""
+    place = decl.place or decl.city
+    if place is None or not _known(board, place):
+        return _bad_place(decl, "battle place", place)
+    if place in board.cities:
+        return _city_battle(board, decl, place, prefix)
+    return _field_battle(board, decl, place, prefix)
+
+
+def _city_battle(board: Board, decl: Declaration, place: str, prefix: str) -> ActionResult:
+    actor, city = decl.power, board.cities[place]
+    defender = city.owner
+    if defender == actor:
+        return impossible(decl, GenesReason.SAME_COUNTRY, f"{place} is your own city")
+    front = field_place(city.country)
+    forces = board.strength_at(front, actor)
+    if not forces:
+        return impossible(
+            decl, GenesReason.NO_FORCES_THERE, f"no forces of yours in {front} to attack {place}"
+        )
+    act = activate(board, decl, MIL, front, prefix)
+    if isinstance(act, ActionResult):
+        return act
+    attack, defence = _sides(board, actor, front, forces, act.terms, defender, place)
+    defence = replace(defence, walls=WALLS_BONUS if city.walled else 0)
+    if not defence.forces and not defence.allies:
+        taken = (*act.effects, *_conquer(board, place, actor, front, act))
+        won = (ActionOutcome.SUCCEEDED, GenesReason.WON)
+        note = f"{place} undefended: taken without a battle"
+        return ActionResult(decl, *won, rolls=act.rolls, effects=taken, detail=note)
+    bonus, used = _bonus(board, decl, defender)
+    outcome = fight(board, replace(attack, bonuses=bonus), defence, prefix)
+    effects = [*act.effects, *used, *outcome.effects]
+    if outcome.winner == actor and not any(f.owner != actor for f in board.forces_at(place)):
+        effects += _conquer(board, place, actor, front, act)
+    return _battle_result(board, decl, act, outcome, effects, prefix)
+
+
+def _sides(
+    board: Board, actor: str, front: str, forces: int, terms: Terms, defender: str, place: str
+) -> tuple[Side, Side]:
+    """The attacker at `front` and the defender at `place`, each with its
+    allies (a country named by both sides joins the attacker only)."""
+    allies = allies_at(board, actor, place, front, {defender})
+    exclude = {actor, *(c for c, _ in allies)}
+    defence = Side(
+        defender,
+        place,
+        board.strength_at(place, defender),
+        present_defenders(board, defender, place),
+        allies_at(board, defender, place, place, exclude),
+    )
+    return Side(actor, front, forces, terms, allies), defence
+
+
+def _conquer(board: Board, place: str, actor: str, front: str, act: Activation) -> list[Effect]:
+    """The city falls: the army marches in, and its active characters with it."""
+    effects = take_city(board, place, actor, front)
+    for char_id in act.helpers:
+        if board.characters[char_id].free:
+            effects += move(board, char_id, place, EffectKind.CHARACTER_MOVED)
+    return effects
+
+
+def _sole_enemy(board: Board, actor: str, place: str) -> str | None:
+    enemies = {f.owner for f in board.forces_at(place) if f.owner != actor}
+    return enemies.pop() if len(enemies) == 1 else None
+
+
+def _field_battle(board: Board, decl: Declaration, place: str, prefix: str) -> ActionResult:
+    actor = decl.power
+    target = decl.target or _sole_enemy(board, actor, place)
+    if target is None or target not in board.countries:
+        return impossible(decl, GenesReason.NO_ENEMY_THERE, f"no enemy named in {place}")
+    if target == actor:
+        return impossible(decl, GenesReason.SAME_COUNTRY, f"you cannot fight yourself in {place}")
+    if board.countries[target].eliminated:
+        return impossible(decl, GenesReason.TARGET_ELIMINATED, f"{target} is eliminated")
+    forces, enemy = board.strength_at(place, actor), board.strength_at(place, target)
+    if not forces:
+        return impossible(decl, GenesReason.NO_FORCES_THERE, f"no forces of yours in {place}")
+    if not enemy:
+        return impossible(decl, GenesReason.NO_ENEMY_THERE, f"no forces of {target} in {place}")
+    act = activate(board, decl, MIL, place, prefix)
+    if isinstance(act, ActionResult):
+        return act
+    attack, defence = _sides(board, actor, place, forces, act.terms, target, place)
+    bonus, used = _bonus(board, decl, target)
+    outcome = fight(board, replace(attack, bonuses=bonus), defence, prefix)
+    effects = [*act.effects, *used, *outcome.effects]
+    if outcome.winner is not None and outcome.loser is not None:
+        effects += break_sieges_by(
+            board, outcome.winner, outcome.loser, board.country_of_place(place)
+        )
+    return _battle_result(board, decl, act, outcome, effects, prefix)
+
+
+def _battle_result(
+    board: Board,
+    decl: Declaration,
+    act: Activation,
+    outcome: BattleOutcome,
+    effects: list[Effect],
+    prefix: str,
+) -> ActionResult:
+    """Won, lost (the helpers face their fate) or tied (no effect)."""
+    rolls = (*act.rolls, *outcome.rolls)
+    detail = f"{outcome.attacker.total} against {outcome.defender.total}: "
+    kind, reason = ActionOutcome.SUCCEEDED, GenesReason.WON
+    if outcome.winner is None:
+        kind, reason = ActionOutcome.TIED, GenesReason.TIE
+        detail += "no effect"
+    else:
+        detail += f"{outcome.loser} loses {outcome.difference}"
+    if outcome.winner not in (None, decl.power):
+        kind, reason = ActionOutcome.FAILED, GenesReason.LOST
+        fate_rolls, fate = failure_consequences(board, act.helpers, outcome.winner, prefix)
+        rolls, effects = (*rolls, *fate_rolls), [*effects, *fate]
+    return ActionResult(decl, kind, reason, rolls=rolls, effects=tuple(effects), detail=detail)
+
+
+# --- Reclutar soldats, Soldats a casa, Trasllat de tropes (002 §5.4.3) ------------
+
+
+def _muster(board: Board, decl: Declaration) -> str | ActionResult:
+    """Where recruits gather: the named own city, else the capital, else the
+    first own city."""
+    owned = board.cities_of(decl.power)
+    if decl.city is not None:
+        if decl.city in board.cities and board.cities[decl.city].owner == decl.power:
+            return decl.city
+        return impossible(decl, GenesReason.NOT_OWN_CITY, f"{decl.city} is not your city")
+    if not owned:
+        return impossible(decl, GenesReason.NOT_OWN_CITY, "you hold no city")
+    capital = [c.id for c in owned if c.capital_of == decl.power]
+    return capital[0] if capital else owned[0].id
+
+
+def _recruited(board: Board, country: str, city: str, gain: int, pay: bool) -> list[Effect]:
+    add_force(board, Force(country, city, gain))
+    effects = force_effects(board, [Force(country, city, gain)], 1)
+    return [*effects, change_trait(board, country, Trait.AUTHORITY, -gain)] if pay else effects
+
+
+@handles(ActionKind.RECRUIT)
+def recruit(board: Board, decl: Declaration, prefix: str) -> ActionResult:
+    """Reclutar soldats (002 §5.4.3): 1 automatically; more with a test of
+    Militarisme at 10, + min(n, excess) Exèrcit and as much − Autoritat."""
+    wanted = 1 if decl.amount is None else decl.amount
+    if wanted < 1:
+        return impossible(decl, GenesReason.BAD_AMOUNT, f"cannot recruit {wanted}")
+    city = _muster(board, decl)
+    if isinstance(city, ActionResult):
+        return city
+    if wanted == 1:
+        return automatic(
+            board, decl, city, prefix, lambda: _recruited(board, decl.power, city, 1, False)
+        )
+
+    def gain(roll: TestRoll) -> list[Effect]:
+        return _recruited(board, decl.power, city, min(wanted, max(1, roll.total - 10)), True)
+
+    return run_test(board, decl, prefix, place=city, opponent=None, on_success=gain)
+
+
+@handles(ActionKind.SOLDIERS_HOME)
+def soldiers_home(board: Board, decl: Declaration, prefix: str) -> ActionResult:
+    """Soldats a casa (002 §5.4.3): − n Exèrcit, + n Autoritat (max 10)."""
+    actor, origin, amount = decl.power, decl.origin, decl.amount
+    if amount is None or amount < 1:
+        return impossible(decl, GenesReason.BAD_AMOUNT, f"cannot send {amount} home")
+    if origin is not None and not _known(board, origin):
+        return _bad_place(decl, "origin", origin)
+    if origin is not None and origin in board.disabled:
+        return impossible(
+            decl, GenesReason.DISABLED_BY_DISASTER, f"the forces in {origin} are annulled"
+        )
+
+    def pick(f: Force) -> bool:
+        return f.owner == actor and (f.place == origin if origin else f.place not in board.disabled)
+
+    have = sum(f.strength for f in board.forces if pick(f))
+    if have < amount:
+        where = origin or "your usable forces"
+        return impossible(decl, GenesReason.NOT_ENOUGH_TROOPS, f"{where}: {have}, not {amount}")
+
+    def apply() -> list[Effect]:
+        gone = force_effects(board, withdraw(board, pick, amount), -1)
+        raised = change_trait(board, actor, Trait.AUTHORITY, amount)
+        return [*gone, raised, *lift_abandoned_sieges(board)]
+
+    return automatic(board, decl, origin or home_place(board, actor), prefix, apply)
+
+
+def _move_refusal(
+    board: Board, decl: Declaration, origin: str, dest: str, amount: int
+) -> ActionResult | None:
+    actor = decl.power
+    if origin == dest:
+        return impossible(decl, GenesReason.SAME_PLACE, f"{origin} is both origin and destination")
+    if origin in board.disabled:
+        return impossible(
+            decl, GenesReason.DISABLED_BY_DISASTER, f"the forces in {origin} are annulled"
+        )
+    if origin in board.sieges:
+        return impossible(decl, GenesReason.BESIEGED, f"{origin} is besieged: nothing leaves it")
+    have = board.strength_at(origin, actor)
+    if not have:
+        return impossible(decl, GenesReason.NO_FORCES_THERE, f"no forces of yours in {origin}")
+    if have < amount:
+        return impossible(decl, GenesReason.NOT_ENOUGH_TROOPS, f"{origin}: {have}, not {amount}")
+    start, end = board.country_of_place(origin), board.country_of_place(dest)
+    if end != start and end not in board.region.neighbours(start):
+        return impossible(decl, GenesReason.NOT_ADJACENT, f"{end} does not border {start}")
+    if dest in board.cities and board.cities[dest].owner != actor:
+        return impossible(
+            decl, GenesReason.NOT_OWN_CITY, f"{dest} is not your city: take it in battle"
+        )
+    if dest in board.sieges:
+        return impossible(decl, GenesReason.BESIEGED, f"{dest} is besieged: nothing gets in")
+    return None
+
+
+@handles(ActionKind.MOVE_TROOPS)
+def move_troops(board: Board, decl: Declaration, prefix: str) -> ActionResult:
+    """Trasllat de tropes (002 §5.4.3): n points from one place to another in
+    the same or a neighbouring country; not out of a besieged city."""
+    origin, dest, amount = decl.origin, decl.place or decl.city, decl.amount
+    if amount is None or amount < 1:
+        return impossible(decl, GenesReason.BAD_AMOUNT, f"cannot move {amount}")
+    for what, place in (("origin", origin), ("destination", dest)):
+        if not _known(board, place):
+            return _bad_place(decl, what, place)
+    assert origin is not None and dest is not None
+    refusal = _move_refusal(board, decl, origin, dest, amount)
+    if refusal is not None:
+        return refusal
+    abroad = board.country_of_place(dest) != decl.power
+
+    def apply() -> list[Effect]:
+        taken = withdraw(
+            board,
+            lambda f: f.owner == decl.power and f.place == origin,
+            amount,
+            prefer_raiders=abroad,
+        )
+        for part in taken:
+            add_force(
+                board, part.with_(place=dest, raiders=part.raiders and dest not in board.cities)
+            )
+        moved = Effect(
+            EffectKind.TROOPS_MOVED, decl.power, subject=origin, other=dest, delta=amount
+        )
+        return [moved, *lift_abandoned_sieges(board)]
+
+    return automatic(board, decl, dest, prefix, apply)
+
+
+# --- Incursió, Setge (002 §5.4.4) ---------------------------------------------------
+
+
+def _target_refusal(decl: Declaration, board: Board, target: str | None) -> ActionResult | None:
+    if target is None or target not in board.countries:
+        return impossible(decl, GenesReason.NO_ENEMY_THERE, "no target country named")
+    if target == decl.power:
+        return impossible(decl, GenesReason.SAME_COUNTRY, "the target is your own country")
+    if board.countries[target].eliminated:
+        return impossible(decl, GenesReason.TARGET_ELIMINATED, f"{target} is eliminated")
+    return None
+
+
+@handles(ActionKind.RAID)
+def raid(board: Board, decl: Declaration, prefix: str) -> ActionResult:
+    """Incursió (002 §5.4.4): Militarisme 12; the target loses one action
+    next turn. Needs own forces in or beside the target."""
+    target = decl.target
+    refusal = _target_refusal(decl, board, target)
+    if refusal is not None:
+        return refusal
+    assert target is not None
+    reach = {target, *board.region.neighbours(target)}
+    bases = [
+        f
+        for f in board.forces
+        if f.owner == decl.power
+        and board.country_of_place(f.place) in reach
+        and f.place not in board.disabled
+        and f.place not in board.sieges
+    ]
+    if not bases:
+        return impossible(
+            decl, GenesReason.NO_FORCES_THERE, f"no forces of yours in or beside {target}"
+        )
+    return run_test(
+        board,
+        decl,
+        prefix,
+        place=field_place(target),
+        opponent=target,
+        investigate=True,
+        on_success=lambda _roll: [_lose_action(board, target, decl.power)],
+    )
+
+
+@handles(ActionKind.SIEGE)
+def siege(board: Board, decl: Declaration, prefix: str) -> ActionResult:
+    """Setge (002 §5.4.4): Militarisme 10, 12 if walled; the owner loses one
+    action next turn and nothing leaves the city until the siege is broken."""
+    actor, city_id = decl.power, decl.city or decl.place
+    if city_id is None or city_id not in board.cities:
+        return _bad_place(decl, "city", city_id)
+    city = board.cities[city_id]
+    if city.owner == actor:
+        return impossible(decl, GenesReason.SAME_COUNTRY, f"{city_id} is your own city")
+    if board.countries[city.owner].eliminated:
+        return impossible(decl, GenesReason.TARGET_ELIMINATED, f"{city.owner} is eliminated")
+    if city_id in board.sieges:
+        return impossible(
+            decl, GenesReason.ALREADY_BESIEGED, f"{city_id} is besieged by {board.sieges[city_id]}"
+        )
+    front = field_place(city.country)
+    if not board.strength_at(front, actor):
+        return impossible(decl, GenesReason.NO_FORCES_THERE, f"no forces of yours in {front}")
+
+    def laid(_roll: TestRoll) -> list[Effect]:
+        board.sieges[city_id] = actor
+        besieged = Effect(EffectKind.CITY_BESIEGED, actor, subject=city_id, other=city.owner)
+        return [besieged, _lose_action(board, city.owner, actor)]
+
+    difficulty = WALLED_SIEGE if city.walled else None
+    return run_test(
+        board,
+        decl,
+        prefix,
+        place=front,
+        opponent=city.owner,
+        investigate=True,
+        difficulty=difficulty,
+        on_success=laid,
+    )
