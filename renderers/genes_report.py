@@ -1,0 +1,400 @@
+"""The text report of a resolved Genes Mactantes turn, mailed to every player.
+
+Pure functions, no I/O. `render_genes_report(turn)` builds it from a
+`GenesTurnReport` (the CLI builds that): header and receipts, problems in the
+declarations, the turn's frame, the resolution step by step with every
+roll's terms, the actions not resolved, the start of the next turn, each
+country's *Fitxa de societat*, the end of the game, the dice log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.dice import Roll
+from adjudicator.gamefolder import Receipt
+from adjudicator.rulesets.genes.model import (
+    FIELD_PREFIX,
+    Character,
+    CharacterStatus,
+    City,
+    Force,
+    GenesState,
+    Trait,
+)
+from adjudicator.rulesets.genes.outcome import ActionResult, GenesReason, GenesResolution
+from maps.genes_region import Region
+from orders.model import OrderIssue
+
+from . import genes_json as facts
+from . import genes_words as words
+from .genes_json import Names
+
+
+@dataclass(frozen=True)
+class GenesTurnReport:
+    """Everything the text and JSON reports show about one resolved turn."""
+
+    resolution: GenesResolution
+    region: Region
+    game_name: str = ""
+    ruleset_title: str = "Genes Mactantes"
+    changed_options: Mapping[str, Any] = field(default_factory=dict)
+    issues: tuple[OrderIssue, ...] = ()  # parse problems, quoting file and line
+    receipts: tuple[Receipt | tuple[str, str], ...] = ()  # (file, sha256)
+    file_powers: Mapping[str, str] = field(default_factory=dict)  # file -> country
+
+    @property
+    def previous(self) -> GenesState:
+        return self.resolution.previous
+
+    @property
+    def state(self) -> GenesState:
+        return self.resolution.state
+
+    @property
+    def names(self) -> Names:
+        return Names(self.region, (self.state, self.previous))
+
+
+# --- the report --------------------------------------------------------------------
+
+
+def render_genes_report(turn: GenesTurnReport) -> str:
+    """The whole text report of one resolved turn."""
+    active = facts.active_characters(turn.resolution)
+    sections = [
+        _header(turn),
+        _issues_section(turn),
+        _frame_section(turn),
+        _resolution_section(turn),
+        _unresolved_section(turn),
+        _next_turn_section(turn),
+        *(sheet_text(turn.state, turn.names, c, active) for c in turn.state.seats),
+        _game_over_section(turn),
+        _dice_section(turn.resolution.rolls),
+    ]
+    return "\n\n".join(s for s in sections if s) + "\n"
+
+
+def _header(turn: GenesTurnReport) -> str:
+    options = ", ".join(f"{k} = {v}" for k, v in sorted(turn.changed_options.items()))
+    lines = [
+        f"Game: {turn.game_name}" if turn.game_name else "",
+        f"Ruleset: {turn.ruleset_title}",
+        f"Turn {turn.previous.turn} resolved ({turn.previous.phase.id})",
+        f"Options differing from the rulebook: {options or 'none'}",
+    ]
+    pairs = facts.receipt_pairs(turn.receipts)
+    if pairs:
+        width = max(len(file) for file, _ in pairs)
+        lines.append("Declaration files received (SHA-256):")
+        lines += [f"  {file:<{width}}  {digest}" for file, digest in pairs]
+    return "\n".join(line for line in lines if line)
+
+
+def _issues_section(turn: GenesTurnReport) -> str:
+    issues = sorted(turn.issues, key=facts.issue_key)
+    rendered = [_indent(issue.render(), "  ") for issue in issues]
+    return "\n".join(["== Problems in the declarations ==", *rendered]) if issues else ""
+
+
+# --- the turn's frame --------------------------------------------------------------
+
+
+def _frame_section(turn: GenesTurnReport) -> str:
+    frame, names = turn.resolution.frame, turn.names
+    lines = [f"== Turn {turn.previous.turn} =="]
+    countries = turn.previous.countries
+    if frame.initiative:
+        order = ", ".join(f"{names.country(c)} {countries[c].authority}" for c in frame.initiative)
+        lines.append(f"Initiative (Autoritat less Contrapoder, highest first): {order}")
+    ties = [f"{names.country(r.country)} {words.roll_text(r)}" for r in frame.initiative_rolls]
+    lines += [f"  Tie rolls (higher first): {', '.join(ties)}"] * bool(ties)
+    lines += _budget_lines(turn)
+    lines += _forced_lines(turn.previous, names, "Forced actions this turn")
+    lines += _event_lines(turn.previous, names, "This turn's event")
+    return "\n".join(lines)
+
+
+def _budget_lines(turn: GenesTurnReport) -> list[str]:
+    frame, names = turn.resolution.frame, turn.names
+    terms, totals = dict(frame.budget_terms), dict(frame.budgets)
+    lines = [
+        words.budget_line(names.country(c), totals.get(c, 0), terms.get(c, ()))
+        for c in turn.previous.seats
+        if c in totals
+    ]
+    return ["Actions this turn:", *lines] if lines else []
+
+
+def _forced_lines(state: GenesState, names: Names, title: str) -> list[str]:
+    forced = state.start.forced
+    lines = [
+        f"  {names.country(c)}: {', '.join(words.forced_text(k) for k in forced[c])}"
+        for c in sorted(forced, key=lambda c: _seat(state, c))
+        if forced[c]
+    ]
+    return [f"{title}:", *lines] if lines else []
+
+
+def _event_lines(state: GenesState, names: Names, title: str) -> list[str]:
+    start = state.start
+    if start.event_roll is None:
+        return []
+    text = f"{title}: d10 [{words.face_words(start.event_roll)}]: "
+    if start.event == "disaster":
+        where = f" at {names.city(start.disaster_city)}" if start.disaster_city else ""
+        text += (
+            f"natural disaster in {names.country(start.event_country)}{where}; it must play"
+            " Restaurar ordre, and the characters and forces there cannot act this turn"
+        )
+    elif start.event == "resources":
+        found = start.resources or ((start.event_country,) if start.event_country else ())
+        text += f"resources discovered: one more action this turn for {names.listed(found)}"
+    else:
+        text += "nothing happens"
+    disabled = ", ".join(
+        names.character(d) if d in state.characters else names.place(d) for d in start.disabled
+    )
+    return [text] + [f"  Annulled by the disaster this turn: {disabled}"] * bool(disabled)
+
+
+def _seat(state: GenesState, country: str) -> tuple[int, str]:
+    seats = state.seats
+    return (seats.index(country) if country in seats else len(seats), country)
+
+
+# --- resolution --------------------------------------------------------------------
+
+
+def _resolution_section(turn: GenesTurnReport) -> str:
+    results = facts.resolved_results(turn.resolution)
+    lines = [line for r in results if r.step for line in result_lines(r, turn)]
+    free = [line for r in results if not r.step for line in result_lines(r, turn)]
+    lines += ["Free lines (no action spent):", *free] if free else []
+    return "\n".join(["== Resolution ==", *lines]) if lines else ""
+
+
+def result_lines(result: ActionResult, turn: GenesTurnReport) -> list[str]:
+    """One resolved action: `3. Ponent — Setge de Vilanova (Militarisme 12, walled): ...`."""
+    names, d = turn.names, result.declaration
+    forced = ", forced" if result.forced else ""
+    head = (
+        f"{f'{result.step}.' if result.step else ' '} {names.country(d.power)}"
+        f" — {words.declaration_text(d, names)}"
+        f" ({words.method_text(result, turn.previous)}{forced})"
+    )
+    outcome = words.reason_text(result.reason) + _detail(result)
+    effects = words.effects_text(result.effects, names)
+    tail = f"{outcome}.{' ' + effects if effects else ''}"
+    rolls = result.rolls
+    if not rolls:
+        return [f"{head}: {tail}"]
+    if len(rolls) == 1 and rolls[0].against is not None:
+        return [f"{head}: {words.roll_text(rolls[0])}: {tail}"]
+    width = max(len(names.country(r.country)) for r in rolls) + 1
+    lines = [f"{head}:"]
+    lines += [f"     {names.country(r.country) + ':':<{width}} {words.roll_text(r)}" for r in rolls]
+    contest = len(rolls) == 2 and result.reason in (GenesReason.WON, GenesReason.LOST)
+    margin = f" by {abs(rolls[0].total - rolls[1].total)}" if contest else ""
+    lines.append(f"     {words.reason_text(result.reason)}{margin}{_detail(result)}.")
+    if effects:
+        lines.append(f"     {effects}")
+    return lines
+
+
+def _detail(result: ActionResult) -> str:
+    detail = result.detail.strip()
+    return f" ({detail})" if detail else ""
+
+
+def _unresolved_section(turn: GenesTurnReport) -> str:
+    results = facts.unresolved_results(turn.resolution)
+    if not results:
+        return ""
+    names, totals = turn.names, dict(turn.resolution.frame.budgets)
+    lines = ["== Actions not resolved =="]
+    for result in results:
+        d = result.declaration
+        why = words.reason_text(result.reason) + _detail(result)
+        if result.reason is GenesReason.OVER_BUDGET and d.power in totals:
+            why += f" ({names.country(d.power)} had {totals[d.power]} this turn)"
+        why += f" [step {result.step}]" if result.step else ""
+        lines.append(f"  {names.country(d.power)}: {words.declaration_text(d, names)}: {why}")
+        if d.source is not None:
+            lines.append(f"      {d.source.file}, line {d.source.line}: > {d.source.text.strip()}")
+    return "\n".join(lines)
+
+
+# --- the next turn and the sheets -------------------------------------------------
+
+
+def _next_turn_section(turn: GenesTurnReport) -> str:
+    state, names, frame = turn.state, turn.names, turn.resolution.frame
+    if facts.game_ended(turn.resolution):
+        return ""
+    crises = ["Critical situations (tests at 11):"] * bool(frame.rolls)
+    for roll in frame.rolls:
+        verdict = "passed" if words.passed(roll) else "failed"
+        crises.append(f"  {names.country(roll.country)}: {words.roll_text(roll)}: {verdict}")
+    effects = words.effects_text(frame.effects, names)
+    crises += [f"  {effects}"] * bool(effects)
+    return "\n".join([f"== Start of turn {state.turn} ==", *_start_lines(state, names, crises)])
+
+
+def _start_lines(state: GenesState, names: Names, crises: Sequence[str] = ()) -> list[str]:
+    """The start of `state`'s turn: event, critical situations, forced actions, budgets."""
+    lines = [*_event_lines(state, names, "Event"), *crises]
+    lines += _forced_lines(state, names, f"Forced actions in turn {state.turn}")
+    lines.append(f"Actions in turn {state.turn}:")
+    for country, budget in facts.next_budgets(state).items():
+        lines.append(words.budget_line(names.country(country), budget.total, budget.terms))
+    return lines
+
+
+def render_sheets(state: GenesState, region: Region) -> str:
+    """The start of `state`'s turn and every country's sheet (`mapjudge show`)."""
+    names = Names(region, (state,))
+    head = "\n".join([f"Turn {state.turn} ({state.phase.id})", *_start_lines(state, names)])
+    return "\n\n".join([head, *(sheet_text(state, names, c) for c in state.seats)]) + "\n"
+
+
+def sheet_text(
+    state: GenesState, names: Names, country_id: str, active: Collection[str] = ()
+) -> str:
+    """A country's *Fitxa de societat*; `active`: the characters active this turn."""
+    country = state.countries[country_id]
+    title = f"== Fitxa de societat: {names.country(country_id)} =="
+    if country.eliminated:
+        return f"{title}\n  Eliminated."
+    traits = [f"{words.trait_name(t)} {country.trait(t)}" for t in Trait]
+    if country.counterpower:
+        traits[0] += f" (Contrapoder {country.counterpower}: {country.authority} in play)"
+    relevance = words.RELEVANCE_WORDS[country.relevance]
+    lines = [title, f"  Rellevància: {relevance}", f"  {', '.join(traits)}"]
+    crises = [f"{words.crisis_name(c)} {n}" for c, n in sorted(country.crises.items()) if n]
+    if country_id in state.civil_wars:
+        crises.insert(0, f"Guerra civil (rebels {state.civil_wars[country_id].rebels})")
+    lines += [f"  Crises: {', '.join(crises)}"] * bool(crises)
+    forces = sorted(
+        state.forces_of(country_id), key=lambda f: (f.place.startswith(FIELD_PREFIX), f.raiders)
+    )
+    army = ", ".join(_force_text(f, names) for f in forces)
+    lines.append(f"  Exèrcit {state.army(country_id)}{': ' + army if army else ''}")
+    cities = [_city_text(state, c, names) for c in state.cities_of(country_id)]
+    lines.append(f"  Cities ({len(cities)}): {', '.join(cities)}")
+    lines += _character_lines(state, names, country_id, active)
+    return "\n".join(lines + _standing_lines(state, names, country_id))
+
+
+def _force_text(force: Force, names: Names) -> str:
+    where = names.country(force.place.removeprefix(FIELD_PREFIX))
+    return (
+        f"{'raiders in ' + where if force.raiders else names.place(force.place)} {force.strength}"
+    )
+
+
+def _city_text(state: GenesState, city: City, names: Names) -> str:
+    marks = ", ".join(city_marks(state, city, names))
+    return f"{names.city(city.id)}{f' ({marks})' if marks else ''}"
+
+
+def _character_lines(
+    state: GenesState, names: Names, country: str, active: Collection[str]
+) -> list[str]:
+    own = state.characters_of(country)
+    lines = ["  Characters:" if own else "  Characters: none"]
+    lines += [f"    {_character_text(c, names, active)}" for c in own]
+    held = [c for _, c in sorted(state.characters.items()) if c.held_by == country]
+    captives = ", ".join(f"{c.name} ({names.country(c.owner)})" for c in held)
+    return lines + [f"  Holding captive: {captives}"] * bool(held)
+
+
+def _character_text(character: Character, names: Names, active: Collection[str]) -> str:
+    role = f" ({character.role})" if character.role else ""
+    values = [(t, character.value(t)) for t in Trait]
+    traits = ", ".join(f"{words.trait_name(t)} {v}" for t, v in values if v)
+    status = character_status(character, active, names)
+    where = f"; at {names.place(character.place)}" * (character.status is not CharacterStatus.DEAD)
+    return f"{character.name}{role}: {traits or 'no characteristics'}{where}; {status}"
+
+
+def _standing_lines(state: GenesState, names: Names, country_id: str) -> list[str]:
+    country = state.countries[country_id]
+    standing = [
+        f"{country.lost_actions} action(s) lost next turn" if country.lost_actions else "",
+        f"{country.extra_actions} extra action(s) next turn" if country.extra_actions else "",
+        "Restaurar ordre owed" if country.disorder else "",
+        *(
+            f"Investigació +{n} against {names.country(target)}"
+            for target, n in sorted(country.investigations.items())
+            if n
+        ),
+    ]
+    shown = "; ".join(s for s in standing if s)
+    points = facts.victory_points(state, names.region, country_id)
+    return [f"  Standing: {shown}"] * bool(shown) + [f"  Victory points so far: {points}"]
+
+
+def city_marks(state: GenesState, city: City, names: Names) -> list[str]:
+    """`capital`, `capital of X`, `walled`, `besieged by X`, `conquered, in X`."""
+    marks = []
+    if city.capital_of:
+        own = city.capital_of == city.owner
+        marks.append("capital" if own else f"capital of {names.country(city.capital_of)}")
+    if city.walled:
+        marks.append("walled")
+    if city.id in state.sieges:
+        marks.append(f"besieged by {names.country(state.sieges[city.id])}")
+    if city.country != city.owner:
+        marks.append(f"conquered, in {names.country(city.country)}")
+    return marks
+
+
+def character_status(character: Character, active: Collection[str], names: Names) -> str:
+    """`dead`, `captured by X`, or `principal` / `active this turn` / `free`."""
+    if character.status is CharacterStatus.DEAD:
+        return "dead"
+    if character.status is CharacterStatus.CAPTURED:
+        return f"captured by {names.country(character.held_by)}"
+    status = ["principal"] if character.principal else []
+    status += ["active this turn"] if character.id in active else []
+    return ", ".join(status) or "free"
+
+
+# --- the end -----------------------------------------------------------------------
+
+
+def _game_over_section(turn: GenesTurnReport) -> str:
+    state, names = turn.state, turn.names
+    scores = facts.final_scores(turn.resolution)
+    if not state.winner and not scores:
+        return ""
+    lines = ["== Game over =="]
+    if scores:
+        ranked = sorted(scores.items(), key=lambda item: (-item[1], _seat(state, item[0])))
+        lines += [f"  {names.country(c)}: {points} victory points" for c, points in ranked]
+    if state.winner:
+        lines.append(f"Winner: {names.country(state.winner)}")
+    elif scores:
+        best = max(scores.values())
+        tied = [c for c, points in ranked if points == best]
+        lines.append(f"No single winner: tied at {best}: {names.listed(tied)}")
+    return "\n".join(lines)
+
+
+def _dice_section(rolls: Sequence[Roll]) -> str:
+    """Every roll of the turn, in the order rolled."""
+    lines = [f"  {r.purpose} #{r.index}: d{r.sides} -> {_face(r)}" for r in rolls]
+    return "\n".join(["Dice rolls:", *lines]) if lines else ""
+
+
+def _face(roll: Roll) -> str:
+    return words.face_words(roll.result) if roll.sides == 10 else str(roll.result)
+
+
+def _indent(text: str, prefix: str) -> str:
+    return "\n".join(prefix + line for line in text.splitlines())
