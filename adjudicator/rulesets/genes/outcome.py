@@ -74,11 +74,10 @@ class GenesReason(StrEnum):
     NO_CHARACTERISTIC = "impossible:no_characteristic"  # Desenvolupament / Ascendir naming none
     NO_PLACE = "impossible:no_place"  # a battle, move or siege naming no known place
     SAME_PLACE = "impossible:same_place"  # Trasllat de tropes to where the troops already are
-
-    NOT_YOUR_CHOICE = "impossible:not_your_choice"  # a disaster's kind or city named by another (002 §5.3)
-    NO_DISASTER = "impossible:no_disaster"  # a disaster choice when there is none this turn
-    NOT_AFFECTED_CITY = "impossible:not_affected_city"  # the disaster's city: one of the affected country's
-    ALREADY_CHOSEN = "impossible:already_chosen"  # a second choice of the disaster's kind or city
+    NOT_YOUR_CHOICE = "impossible:not_your_choice"  # disaster kind/city named by another (§5.3)
+    NO_DISASTER = "impossible:no_disaster"  # a disaster choice with no disaster this turn
+    NOT_AFFECTED_CITY = "impossible:not_affected_city"  # not a city of the affected country
+    ALREADY_CHOSEN = "impossible:already_chosen"  # a second choice of the disaster's kind/city
 
     @property
     def resolved(self) -> bool:
@@ -134,7 +133,7 @@ class EffectKind(StrEnum):
     DISORDER_RESTORED = "disorder_restored"
     ELIMINATED = "eliminated"
     VICTORY = "victory"
-    DISASTER_CHOSEN = "disaster_chosen"  # country = affected, subject = "kind"/"city", other = the choice
+    DISASTER_CHOSEN = "disaster_chosen"  # country = affected, subject = kind/city, other = choice
 
 
 @dataclass(frozen=True, slots=True)
