@@ -1,0 +1,476 @@
+"""Country sheets (002 §4): the records, and the reading of one sheet's data.
+
+`parse_sheet` turns the YAML data of one sheet into a `Sheet` and the
+`SheetIssue`s of its fields: every key known (Catalan, Spanish or English),
+every value in its range (002 §4.2, §4.3), every city one of the country's
+(§4.4). The points and the Exèrcit (§4.1, §4.5) are checked in `sheets.py`,
+which also describes the file format.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from maps.genes_region import Region
+from maps.model import SUGGESTION_CUTOFF, SUGGESTION_SPREAD, normalize_name
+
+from .model import CHARACTER_TRAIT_MAX, TRAIT_MAX, Relevance, Trait
+
+Entry = tuple[str, Any]
+"""A value with its key as the player wrote it (`characteristics.militarisme`)."""
+Words = Mapping[str, tuple[str, ...]]
+"""canonical key -> the other spellings accepted (folded: case, accents, _ - ignored)."""
+
+TOP_KEYS: Words = {
+    "country": ("pais",),
+    "name": ("nom", "nombre"),
+    "description": ("descripcio", "descripcion"),
+    "relevance": ("rellevancia", "relevancia"),
+    "characteristics": ("caracteristiques", "caracteristicas", "traits"),
+    "characters": ("personatges", "personajes"),
+    "cities": ("ciutats", "ciudades"),
+    "army": ("exercit", "ejercito"),
+}
+CHARACTER_KEYS: Words = {
+    "name": ("nom", "nombre"),
+    "role": ("carrec", "cargo", "rol", "paper", "papel"),
+    "principal": (),
+    "city": ("ciutat", "ciudad"),
+    "characteristics": ("caracteristiques", "caracteristicas", "traits"),
+}
+CITIES_KEYS: Words = {
+    "capital": (),
+    "walled": ("emmurallades", "amuralladas", "fortified"),
+    "founded": ("fundades", "fundadas", "new"),
+}
+FOUNDED_KEYS: Words = {"name": ("nom", "nombre"), "walled": ("emmurallada", "amurallada")}
+ARMY_KEYS: Words = {"points": ("punts", "puntos"), "forces": ("fuerzas", "tropes", "tropas")}
+TRAIT_WORDS: Words = {
+    Trait.AUTHORITY.value: ("autoritat", "autoridad"),
+    Trait.DIPLOMACY.value: ("diplomacia",),
+    Trait.MILITARISM.value: ("militarisme", "militarismo"),
+    Trait.TECHNOLOGY.value: ("tecnologia",),
+}
+RELEVANCE_WORDS: Words = {
+    Relevance.SMALL.value: ("petita", "pequena", "20"),
+    Relevance.MEDIUM.value: ("mitjana", "mediana", "30"),
+    Relevance.LARGE.value: ("gran", "grande", "40"),
+    "random": ("aleatoria", "atzar", "azar"),
+}
+FIELD, RAIDERS = "<field>", "<raiders>"  # places of `army.forces` that are not cities
+FIELD_WORDS = ("field", "camp", "campo")
+RAIDER_WORDS = ("raiders", "incursio", "incursion", "patrulla", "patrulles", "patrullas")
+
+TRAIT_WHY = f"each characteristic is 0..{TRAIT_MAX}, 002 §4.2"
+CHARACTER_WHY = f"a character's characteristic is 1..{CHARACTER_TRAIT_MAX}, 002 §4.3"
+RELEVANCE_WHY = "small (20 points), medium (30), large (40) or random (1d10), 002 §4.1"
+CAPITAL_WHY = "the capital is one of the country's cities, 002 §4.4"
+NAME_WHY = "each character needs its own name (declarations name them)"
+PRINCIPAL_WHY = "exactly one character is the principal (principal: true, 002 §4.3)"
+ONE_TRAIT_WHY = "a character needs one at 1 or more, e.g. {autoritat: 1} (002 §4.3)"
+HOME_WHY = "a character starts in one of its country's cities"
+PUBLIC_WHY = "the principal's city is made public at the start (002 §4.4)"
+ARMY_POINTS_WHY = "creation points spent on Exèrcit, 002 §4.5"
+FORCE_WHY = "Exèrcit points placed there, 002 §4.5"
+FORCE_MAX = 999
+
+
+@dataclass(frozen=True)
+class SheetIssue:
+    """One problem of a sheet: the file, the key (`characteristics.militarisme`),
+    what is wrong and what it should be, and the nearest valid names."""
+
+    file: str
+    key: str
+    message: str
+    suggestions: tuple[str, ...] = ()
+    warning: bool = False
+
+    def __str__(self) -> str:
+        hint = f" (did you mean {' or '.join(self.suggestions)}?)" if self.suggestions else ""
+        return f"{self.file}: {self.key}: {self.message}{hint}"
+
+
+@dataclass(frozen=True)
+class SheetCharacter:
+    """A character bought at creation (002 §4.3); `city` is a city reference."""
+
+    name: str
+    role: str
+    traits: Mapping[Trait, int]
+    city: str | None
+    principal: bool = False
+
+
+@dataclass(frozen=True)
+class FoundedCity:
+    """A city founded at creation: 1 point, 2 if walled (002 §4.4)."""
+
+    name: str
+    walled: bool = False
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One country's sheet as read (002 §4, *Fitxa de societat*). Numbers are
+    kept as written so the points add up as the player wrote them; a sheet
+    with errors is never turned into a game.
+
+    City references (`capital`, a character's `city`, the keys of
+    `city_forces`) are region city ids or the names of `founded` cities.
+    `relevance` is None while a `random` relevance is not rolled (`roll`).
+    """
+
+    file: str
+    country: str
+    name: str
+    relevance: Relevance | None
+    traits: Mapping[Trait, int]
+    region_cities: tuple[str, ...]
+    description: str = ""
+    characters: tuple[SheetCharacter, ...] = ()
+    capital: str | None = None
+    walled: frozenset[str] = frozenset()  # region cities walled at creation
+    founded: tuple[FoundedCity, ...] = ()
+    army_points: int = 0
+    city_forces: Mapping[str, int] = field(default_factory=dict)
+    field_force: int = 0
+    raiders: int = 0
+    random_relevance: bool = False
+    roll: int | None = None
+
+    @property
+    def city_count(self) -> int:
+        return len(self.region_cities) + len(self.founded)
+
+    @property
+    def placed(self) -> int:
+        """The Exèrcit the sheet distributes (002 §4.5)."""
+        return sum(self.city_forces.values()) + self.field_force + self.raiders
+
+
+# --- generic readers -----------------------------------------------------------------
+
+
+def lookup(words: Words, written: Any) -> str | None:
+    """The canonical key of a written key or word (case, accents, _ and - ignored)."""
+    folded = normalize_name(str(written))
+    for canonical, aliases in words.items():
+        if folded == normalize_name(canonical) or folded in {normalize_name(a) for a in aliases}:
+            return canonical
+    return None
+
+
+def near(written: Any, names: Words | Sequence[str]) -> tuple[str, ...]:
+    """The nearest names to a misspelt one: one spelling per key (its closest), and
+    only those nearly as close as the closest (like `maps.model`'s suggestions)."""
+    target = normalize_name(str(written))
+    groups = names.items() if isinstance(names, Mapping) else [(n, ()) for n in names]
+    scored = sorted(
+        (max((_likeness(target, w), w) for w in (key, *aliases)) for key, aliases in groups),
+        key=lambda pair: -pair[0],
+    )
+    if not scored:
+        return ()
+    floor = max(SUGGESTION_CUTOFF, scored[0][0] - SUGGESTION_SPREAD)
+    return tuple(w for ratio, w in scored[:3] if ratio >= floor)
+
+
+def _likeness(target: str, word: str) -> float:
+    return difflib.SequenceMatcher(None, target, normalize_name(word)).ratio()
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return "a mapping"
+    return "a list" if isinstance(value, list) else repr(value)
+
+
+class Reader:
+    """Reads one sheet's data, collecting issues against the file's name."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.issues: list[SheetIssue] = []
+
+    def error(self, key: str, message: str, suggestions: Sequence[str] = ()) -> None:
+        self.issues.append(SheetIssue(self.file, key, message, tuple(suggestions)))
+
+    def entries(self, value: Any, key: str) -> list[tuple[str, Any, Any]]:
+        """A mapping's (key path, key as written, value); not a mapping is an issue."""
+        if value is None:
+            return []
+        if not isinstance(value, Mapping):
+            self.error(key or "(file)", f"must be a mapping of key: value, not {_shown(value)}")
+            return []
+        return [(f"{key}.{k}" if key else str(k), k, v) for k, v in value.items()]
+
+    def section(self, value: Any, key: str, words: Words) -> dict[str, Entry]:
+        """A mapping's entries by canonical key; unknown and repeated keys are issues."""
+        found: dict[str, Entry] = {}
+        for path, written, item in self.entries(value, key):
+            canonical = lookup(words, written)
+            if canonical is None:
+                hint = near(written, words)
+                self.error(path, f"unknown key (expected {', '.join(words)})", hint)
+            elif canonical in found:
+                self.error(path, f"repeats {found[canonical][0]}: give {canonical} once")
+            else:
+                found[canonical] = (path, item)
+        return found
+
+    def text(self, entry: Entry | None, key: str, why: str, required: bool = True) -> str | None:
+        """A text (a name, a role); `why` says what it is for."""
+        if entry is None or entry[1] is None or str(entry[1]).strip() == "":
+            if required:
+                self.error(entry[0] if entry else key, f"missing: {why}")
+            return None
+        if not isinstance(entry[1], str | int | float) or isinstance(entry[1], bool):
+            self.error(entry[0], f"must be a text, not {_shown(entry[1])} ({why})")
+            return None
+        return str(entry[1]).strip()
+
+    def number(self, entry: Entry | None, low: int, high: int, why: str) -> int | None:
+        """A whole number, kept as written; out of `low..high` is an issue."""
+        if entry is None or entry[1] is None:
+            return None
+        key, value = entry
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.error(key, f"must be a whole number {low}..{high}, not {_shown(value)} ({why})")
+            return None
+        if value > high:
+            self.error(key, f"{value} is above {high} ({why})")
+        elif value < low:
+            self.error(key, f"{value} is below {low} ({why})")
+        return value
+
+    def flag(self, entry: Entry | None) -> bool:
+        if entry is None or entry[1] is None:
+            return False
+        if not isinstance(entry[1], bool):
+            self.error(entry[0], f"must be true or false, not {_shown(entry[1])}")
+            return False
+        return entry[1]
+
+    def traits(self, entry: Entry | None, low: int, high: int, why: str) -> dict[Trait, int]:
+        """Characteristics under their Catalan, Spanish or English names."""
+        if entry is None:
+            return {}
+        found = self.section(entry[1], entry[0], TRAIT_WORDS)
+        values = {Trait(k): self.number(v, low, high, why) for k, v in found.items()}
+        return {t: v for t, v in values.items() if v is not None}
+
+    def items(self, entry: Entry | None) -> list[Entry]:
+        """A list's entries keyed `founded[2]` (1-based); a single item reads as a list."""
+        if entry is None or entry[1] is None:
+            return []
+        key, value = entry
+        if isinstance(value, str | Mapping):
+            value = [value]
+        if not isinstance(value, list):
+            self.error(key, f"must be a list (lines starting with -), not {_shown(value)}")
+            return []
+        return [(f"{key}[{n}]", item) for n, item in enumerate(value, start=1)]
+
+
+class CityNames:
+    """The cities a sheet may name: the country's own (region and founded), by
+    id, name or alias; the other countries' cities only to say whose they are."""
+
+    def __init__(self, region: Region, country: str) -> None:
+        self.country_name = region.countries[country].name
+        self.own: dict[str, str] = {}  # folded spelling -> reference
+        self.shown: dict[str, str] = {}  # reference -> display name
+        self.foreign: dict[str, str] = {}  # folded spelling -> country name
+        for site in sorted(region.cities.values(), key=lambda s: s.id):
+            spellings = {normalize_name(w) for w in (site.id, site.name, *site.aliases)}
+            if site.country == country:
+                self.own.update(dict.fromkeys(spellings, site.id))
+                self.shown[site.id] = site.name
+            else:
+                owner = region.countries.get(site.country)
+                self.foreign.update(dict.fromkeys(spellings, owner.name if owner else site.country))
+
+    def taken(self, name: str) -> bool:
+        folded = normalize_name(name)
+        return folded in self.own or folded in self.foreign
+
+    def found(self, name: str) -> None:
+        self.own[normalize_name(name)] = name
+        self.shown[name] = name
+
+    def resolve(self, reader: Reader, key: str, written: Any, why: str) -> str | None:
+        """The reference of a city of the country; an issue naming the nearest otherwise."""
+        folded = normalize_name(str(written))
+        if folded in self.own:
+            return self.own[folded]
+        cities = f"{self.country_name}'s cities: {', '.join(self.shown.values())}; {why}"
+        if folded in self.foreign:
+            reader.error(key, f"{written} is a city of {self.foreign[folded]} ({cities})")
+        else:
+            hint = near(written, list(self.shown.values()))
+            reader.error(key, f"{written!r} is not a city of {self.country_name} ({cities})", hint)
+        return None
+
+
+# --- the sheet's parts -------------------------------------------------------------------
+
+
+def parse_sheet(
+    data: Any, file: str, stem: str, region: Region
+) -> tuple[Sheet | None, list[SheetIssue]]:
+    """One sheet's YAML data -> the Sheet (None if its country is unknown) and its issues."""
+    reader = Reader(file)
+    if not isinstance(data, Mapping):
+        reader.error("(file)", f"a sheet is a mapping of {', '.join(TOP_KEYS)}, not {_shown(data)}")
+        return None, reader.issues
+    top = reader.section(data, "", TOP_KEYS)
+    country = _country(reader, top.get("country"), stem, region)
+    if country is None:
+        return None, reader.issues
+    names = CityNames(region, country)
+    relevance, random = _relevance(reader, top.get("relevance"))
+    traits = reader.traits(top.get("characteristics"), 0, TRAIT_MAX, TRAIT_WHY)
+    sheet = Sheet(
+        file=file,
+        country=country,
+        name=reader.text(top.get("name"), "name", "", required=False) or names.country_name,
+        description=reader.text(top.get("description"), "description", "", required=False) or "",
+        relevance=relevance,
+        random_relevance=random,
+        traits={t: traits.get(t, 0) for t in Trait},
+        region_cities=tuple(sorted(s.id for s in region.cities.values() if s.country == country)),
+    )
+    sheet = _cities(reader, top.get("cities"), names, sheet)
+    sheet = replace(sheet, characters=_characters(reader, top.get("characters"), names))
+    return _army(reader, top.get("army"), names, sheet), reader.issues
+
+
+def _country(reader: Reader, entry: Entry | None, stem: str, region: Region) -> str | None:
+    """The country of the sheet: `country:` (id, name or alias), or the file's name."""
+    words = {c.id: (c.name, *c.aliases) for c in region.countries.values()}
+    if entry is None or entry[1] is None:
+        key, written, what = "country", stem, f"missing, and the file name {stem!r} is no country"
+    else:
+        key, written, what = entry[0], entry[1], f"{entry[1]!r} is not a country"
+    found = lookup(words, written)
+    if found is None:
+        listed = ", ".join(f"{c.id} ({c.name})" for c in region.countries.values())
+        reader.error(key, f"{what} (write one of {listed})", near(written, words))
+    return found
+
+
+def _relevance(reader: Reader, entry: Entry | None) -> tuple[Relevance | None, bool]:
+    """(relevance, random?) from `small|medium|large`, `petita|mitjana|gran`,
+    `20|30|40` or `random` (002 §4.1)."""
+    key, written = entry if entry is not None else ("relevance", None)
+    canonical = None if written is None else lookup(RELEVANCE_WORDS, written)
+    if canonical is None:
+        what = "missing" if written is None else f"{written!r} is not a relevance"
+        hint = () if written is None else near(written, RELEVANCE_WORDS)
+        reader.error(key, f"{what}: {RELEVANCE_WHY}", hint)
+        return None, False
+    return (None, True) if canonical == "random" else (Relevance(canonical), False)
+
+
+def _cities(reader: Reader, value: Entry | None, names: CityNames, sheet: Sheet) -> Sheet:
+    """Founded cities, walls and the capital (002 §4.4)."""
+    part = reader.section(value[1], value[0], CITIES_KEYS) if value else {}
+    founded: list[FoundedCity] = []
+    for key, item in reader.items(part.get("founded")):
+        entry = reader.section(
+            item if isinstance(item, Mapping) else {"name": item}, key, FOUNDED_KEYS
+        )
+        name = reader.text(entry.get("name"), f"{key}.name", "the new city's name (002 §4.4)")
+        if name is not None and names.taken(name):
+            reader.error(f"{key}.name", f"{name} is already a city: a new city needs a new name")
+        elif name is not None:
+            names.found(name)
+            founded.append(FoundedCity(name, reader.flag(entry.get("walled"))))
+    walled: set[str] = set()
+    for key, item in reader.items(part.get("walled")):
+        ref = names.resolve(reader, key, item, "a wall costs 1 point, 002 §4.4")
+        founded = [replace(f, walled=True) if f.name == ref else f for f in founded]
+        if ref in sheet.region_cities:
+            walled.add(ref)
+    capital, ref = part.get("capital"), None
+    if capital is None or capital[1] is None:
+        reader.error("cities.capital", f"missing: {CAPITAL_WHY}")
+    else:
+        ref = names.resolve(reader, capital[0], capital[1], CAPITAL_WHY)
+    return replace(sheet, founded=tuple(founded), walled=frozenset(walled), capital=ref)
+
+
+def _characters(
+    reader: Reader, value: Entry | None, names: CityNames
+) -> tuple[SheetCharacter, ...]:
+    """Characters (002 §4.3): each read by `_character`; one principal among them."""
+    characters: list[SheetCharacter] = []
+    for key, item in reader.items(value):
+        key = _character_key(key, item)
+        character = _character(reader, key, item, names)
+        if character is None:
+            continue
+        if normalize_name(character.name) in {normalize_name(c.name) for c in characters}:
+            reader.error(f"{key}.name", f"a second {character.name}: {NAME_WHY}")
+        characters.append(character)
+    principals = [c.name for c in characters if c.principal]
+    if characters and len(principals) != 1:
+        count = f"{len(principals)} principals ({', '.join(principals)})"
+        reader.error("characters", f"{count if principals else 'no principal'}: {PRINCIPAL_WHY}")
+    return tuple(characters)
+
+
+def _character_key(key: str, item: Any) -> str:
+    """`characters.Jaume` (as the list's key is written) when the entry has a name,
+    `characters[2]` otherwise."""
+    if isinstance(item, Mapping):
+        names = [v for k, v in item.items() if lookup(CHARACTER_KEYS, k) == "name"]
+        if names and isinstance(names[0], str) and names[0].strip():
+            return f"{key.rpartition('[')[0]}.{names[0].strip()}"
+    return key
+
+
+def _character(reader: Reader, key: str, item: Any, names: CityNames) -> SheetCharacter | None:
+    """A name, a role, characteristics 1..3 (at least one), a city (002 §4.3, §4.4)."""
+    part = reader.section(item, key, CHARACTER_KEYS)
+    name = reader.text(part.get("name"), f"{key}.name", "every character has a name (002 §4.3)")
+    role = reader.text(part.get("role"), f"{key}.role", "its role in society, e.g. Rei (002 §4.3)")
+    traits = reader.traits(part.get("characteristics"), 0, CHARACTER_TRAIT_MAX, CHARACTER_WHY)
+    if not any(v > 0 for v in traits.values()):
+        reader.error(f"{key}.characteristics", f"none given: {ONE_TRAIT_WHY}")
+    principal = reader.flag(part.get("principal"))
+    city, ref = part.get("city"), None
+    if city is not None and city[1] is not None:
+        ref = names.resolve(reader, city[0], city[1], HOME_WHY)
+    elif principal:
+        reader.error(f"{key}.city", f"missing: {PUBLIC_WHY}")
+    if name is None:
+        return None
+    kept = {t: v for t, v in traits.items() if v > 0}
+    return SheetCharacter(name, role or "", kept, ref, principal)
+
+
+def _army(reader: Reader, value: Entry | None, names: CityNames, sheet: Sheet) -> Sheet:
+    """Army points and where the Exèrcit stands (002 §4.5)."""
+    part = reader.section(value[1], value[0], ARMY_KEYS) if value else {}
+    points = reader.number(part.get("points"), 0, Relevance.LARGE.points, ARMY_POINTS_WHY)
+    placed: dict[str, int] = {}
+    where = f"forces stand in {names.country_name}'s cities, its field or raiders (002 §4.5)"
+    forces = part.get("forces")
+    for key, written, amount in reader.entries(forces[1], forces[0]) if forces else ():
+        strength = reader.number((key, amount), 0, FORCE_MAX, FORCE_WHY)
+        folded = normalize_name(str(written))
+        place = FIELD if folded in FIELD_WORDS else RAIDERS if folded in RAIDER_WORDS else None
+        place = place or names.resolve(reader, key, written, where)
+        if place is not None and place in placed:
+            shown = {FIELD: "the field", RAIDERS: "the raiders"}.get(place) or names.shown[place]
+            reader.error(key, f"names {shown} a second time: give each place once")
+        elif place is not None:
+            placed[place] = strength or 0
+    field_force, raiders = placed.pop(FIELD, 0), placed.pop(RAIDERS, 0)
+    sheet = replace(sheet, army_points=points or 0, field_force=field_force, raiders=raiders)
+    return replace(sheet, city_forces=placed)
