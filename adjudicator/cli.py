@@ -131,6 +131,17 @@ def _did_you_mean(path: Path) -> str:
     return f": did you mean {' or '.join(close)}?" if close else ""
 
 
+def parse_options(texts: Sequence[str]) -> dict[str, Any]:
+    """`events=true` -> {"events": True}: each value read as a YAML scalar."""
+    options: dict[str, Any] = {}
+    for text in texts:
+        key, sep, value = text.partition("=")
+        if not sep or not key.strip():
+            fail(f"--option {text!r}: expected KEY=VALUE, e.g. events=true")
+        options[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+    return options
+
+
 def fail(message: str) -> NoReturn:
     raise UserError(message)
 
@@ -158,7 +169,16 @@ def main() -> None:
     type=click.Path(path_type=Path, file_okay=False),
     help="genes: the folder of country sheets (<country>.yaml; default: the region's example).",
 )
-@click.option("--region", help="genes: a bundled region name or a region file (default: peninsula).")
+@click.option(
+    "--region", help="genes: a bundled region name or a region file (default: peninsula)."
+)
+@click.option(
+    "--option",
+    "option_texts",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A ruleset option for game.yaml, e.g. events=true (repeatable).",
+)
 def new(
     ruleset_name: str,
     folder: Path,
@@ -167,15 +187,18 @@ def new(
     secret_file: Path | None,
     sheets: Path | None,
     region: str | None,
+    option_texts: tuple[str, ...],
 ) -> None:
     """Create a game folder with game.yaml and the first turn."""
     ruleset = find_ruleset(ruleset_name)
+    options = parse_options(option_texts)
+    ruleset.options(options)  # a wrong name or value stops here, before any file is written
     if folder.exists() and any(folder.iterdir()):
         fail(f"{folder}: already exists and is not empty")
     given_secret = gf.read_secret_file(secret_file) if secret_file else None
     secret = given_secret or gf.new_secret()
     game_name = name or folder.resolve().name
-    request = NewGame(game_name, secret, scenario, sheets, region)
+    request = NewGame(game_name, secret, scenario, sheets, region, options)
     started = judge_for(ruleset).start(ruleset, request)
     folder.mkdir(parents=True, exist_ok=True)
     if given_secret is None:
@@ -188,6 +211,7 @@ def new(
         map=started.map,
         scenario=started.scenario,
         powers={p: gf.Player() for p in started.powers},
+        options=options,
         commitment=commitment(secret),
     )
     gf.save_config(folder, config)
@@ -275,6 +299,33 @@ def render(folder: Path, phase_id: str | None, fmt: str, out: Path | None) -> No
 
 
 @main.command()
+@click.argument("out", metavar="OUT.yaml", type=FILE)
+@click.option(
+    "--players",
+    "players",
+    required=True,
+    help="Player names in drawing order, comma-separated, or a count (2-9).",
+)
+@click.option("--seed", type=int, default=1, show_default=True, help="The drawing's seed.")
+@click.option("--name", "region_name", default="generated", help="The region's name.")
+def region(out: Path, players: str, seed: int, region_name: str) -> None:
+    """genes: draw a region for N players (002 §3) into OUT.yaml, and its map beside it."""
+    from maps.genes_generate import default_players, generate_region, write_region
+    from renderers.genes_map import render_genes_map
+
+    names = tuple(p.strip() for p in players.split(",") if p.strip())
+    if len(names) == 1 and names[0].isdigit():
+        names = default_players(int(names[0]))
+    drawn = generate_region(names, seed, region_name)
+    write_region(drawn, out)
+    image = out.with_suffix(".png")
+    gf.atomic_write(image, render_genes_map(drawn, None, title=drawn.title))
+    steps = ", ".join(f"{step} by {who}" for step, who in drawn.drawn_by.items())
+    click.echo(f"wrote {out} and {image}: {len(drawn.countries)} countries ({steps})")
+    click.echo(f"countries are chosen in this order: {', '.join(drawn.choice_order)}")
+
+
+@main.command()
 @click.argument("folder", metavar="DIR", type=FOLDER)
 def undo(folder: Path) -> None:
     """Remove the latest turn (and the report that made it); never the first."""
@@ -317,6 +368,7 @@ def read_position(path: Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         fail(f"{path}: expected a game state mapping (phase, units, supply_centers)")
     return data
+
 
 @main.command()
 @click.argument("folder", metavar="DIR", type=FOLDER)

@@ -74,6 +74,7 @@ class NewGame:
     scenario: str | None = None
     sheets: Path | None = None  # genes: the folder of country sheets
     region: str | None = None  # genes: a bundled region name or a region file
+    options: Mapping[str, Any] = field(default_factory=dict)  # game.yaml options
 
 
 @dataclass(frozen=True)
@@ -105,9 +106,7 @@ class Judge(Protocol):
         user's files raise `gf.GameFolderError` with the message."""
         ...
 
-    def judge(
-        self, game: LoadedGame, files: Sequence[OrderFile], secret: str | None
-    ) -> JudgedTurn:
+    def judge(self, game: LoadedGame, files: Sequence[OrderFile], secret: str | None) -> JudgedTurn:
         """Parse, check and resolve the current turn with `files`."""
         ...
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from maps import load_map
 from maps.model import GameMap
@@ -30,23 +30,35 @@ class OptionError(ValueError):
     """A game.yaml option that the ruleset does not know or cannot take."""
 
 
-class RulesetHooks(Protocol):
-    """What a ruleset must do: resolve one phase, and say what comes next."""
+StateT = TypeVar("StateT")
+OrderT_contra = TypeVar("OrderT_contra", contravariant=True)
+MapT_contra = TypeVar("MapT_contra", contravariant=True)
+ResolutionT_co = TypeVar("ResolutionT_co", covariant=True)
+
+
+class RulesetHooks(Protocol[StateT, OrderT_contra, MapT_contra, ResolutionT_co]):
+    """What a ruleset must do: resolve one phase, and say what comes next.
+
+    Board rulesets are `RulesetHooks[GameState, Order, GameMap, Resolution]`;
+    genes is `RulesetHooks[GenesState, Declaration, Region, GenesResolution]`."""
 
     def resolve(
         self,
-        state: GameState,
-        orders: Sequence[Order],
-        game_map: GameMap,
+        state: StateT,
+        orders: Sequence[OrderT_contra],
+        game_map: MapT_contra,
         options: Any,
         dice: Dice | None,
-    ) -> Resolution:
+    ) -> ResolutionT_co:
         """Resolve `state.phase` with `orders`; the result's state is the next phase's."""
         ...
 
-    def initial_state(self, game_map: GameMap, scenario: str) -> GameState:
+    def initial_state(self, game_map: MapT_contra, scenario: str) -> StateT:
         """The board at the start of a scenario."""
         ...
+
+
+BoardHooks = RulesetHooks[GameState, Order, GameMap, Resolution]
 
 
 @dataclass(frozen=True)
@@ -59,7 +71,7 @@ class Ruleset:
     grammar: str
     phase_kinds: tuple[PhaseKind, ...]
     options_type: type
-    hooks: RulesetHooks
+    hooks: RulesetHooks[Any, Any, Any, Any]
     default_scenario: str
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     family: str = "board"
@@ -103,17 +115,19 @@ class Ruleset:
 
     def resolve(
         self,
-        state: GameState,
-        orders: Sequence[Order],
-        game_map: GameMap,
+        state: Any,
+        orders: Sequence[Any],
+        game_map: Any,
         options: Any = None,
         dice: Dice | None = None,
-    ) -> Resolution:
+    ) -> Any:
+        """The hooks' `resolve` with the default options (a `Resolution` for board
+        rulesets, a `GenesResolution` for genes)."""
         return self.hooks.resolve(
             state, orders, game_map, options if options is not None else self.options(), dice
         )
 
-    def initial_state(self, game_map: GameMap, scenario: str | None = None) -> GameState:
+    def initial_state(self, game_map: Any, scenario: str | None = None) -> Any:
         return self.hooks.initial_state(game_map, scenario or self.default_scenario)
 
     def check(
@@ -122,8 +136,8 @@ class Ruleset:
         """ILLEGAL issues for orders that break a rule against this board (foreign
         unit, no unit there, unreachable destination...): the illegal results of
         resolving the phase without dice, the same ones `adjudicate` reports.
-        Nothing is written. (A ruleset whose phases roll dice will need a
-        planning hook here instead.)"""
+        Nothing is written. Board rulesets only: genes rolls dice as it
+        resolves, so its dry check is `genes.turn.check_declarations`."""
         return illegal_issues(self.resolve(state, orders, game_map, options).results)
 
 
@@ -142,7 +156,7 @@ def register(name: str) -> Callable[[Callable[[], Ruleset]], Callable[[], Rulese
 
 def find_ruleset(name: str) -> Ruleset:
     """The ruleset called `name`; `UnknownRuleset` listing the known names otherwise."""
-    from . import classic, machiavelli  # noqa: F401  (register themselves)
+    from . import classic, genes, machiavelli  # noqa: F401  (register themselves)
 
     key = name.strip().lower()
     if key not in REGISTRY:

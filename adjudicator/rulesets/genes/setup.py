@@ -1,0 +1,62 @@
+"""The start of a Genes game (002 §3, §4): the region, one checked sheet per
+country, seats, and turn 1's events."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from maps.genes_region import Region
+
+from ...dice import Dice
+from .model import GenesState
+from .options import GenesOptions
+from .sheet_checks import SheetIssue
+from .sheets import check_sheets, initial_state, sheets_folder
+from .turn_start import initial_turn_start
+
+
+class SheetsRejected(ValueError):
+    """The country sheets have errors; the message lists every one."""
+
+    def __init__(self, errors: Sequence[SheetIssue]) -> None:
+        listing = "\n".join(f"  {issue}" for issue in errors)
+        super().__init__(f"{len(errors)} problem(s) in the country sheets:\n{listing}")
+        self.errors = tuple(errors)
+
+
+@dataclass(frozen=True)
+class StartedGame:
+    """Turn 1's state and the sheets' warnings (unspent points...)."""
+
+    state: GenesState
+    warnings: tuple[SheetIssue, ...]
+
+
+def example_sheets(region: Region) -> Path:
+    """The example sheets bundled with a packaged region; ValueError otherwise."""
+    folder = sheets_folder(region.name)
+    if folder is None or not folder.is_dir():
+        raise ValueError(f"region {region.name!r} has no example sheets: give --sheets DIR")
+    return folder
+
+
+def start_game(
+    region: Region, sheets: Path, options: GenesOptions, dice: Dice | None
+) -> StartedGame:
+    """Check every sheet in the folder `sheets` (`<country>.yaml`), build turn 1
+    and play its events. Seats follow the region's country order (002 §3: the
+    order the countries were drawn in). Random relevance (002 §4.1) is rolled
+    with `dice`; without dice a sheet asking for it is refused."""
+    if not sheets.is_dir():
+        raise ValueError(f"{sheets}: no such folder of country sheets")
+    roll = (lambda country: dice.roll(f"relevance:{country}", 10)) if dice else None
+    checked = check_sheets(sorted(sheets.glob("*.yaml")), region, roll)
+    if checked.errors:
+        raise SheetsRejected(checked.errors)
+    if dice is None and checked.warnings and any(s.random_relevance for s in checked.sheets):
+        raise ValueError("a sheet asks for a random relevance: the game's dice are needed")
+    seats = tuple(c for c in region.countries if c in checked.countries)
+    state = initial_state(region, checked, seats)
+    return StartedGame(initial_turn_start(state, region, options, dice), checked.warnings)
