@@ -15,6 +15,7 @@ from orders.model import IssueKind, OrderIssue
 from renderers.genes_json import render_genes_json
 from renderers.genes_map import render_genes_map
 from renderers.genes_report import GenesTurnReport, render_genes_report, render_sheets
+from renderers.genes_words import reason_text
 
 from . import gamefolder as gf
 from .dice import Dice
@@ -82,13 +83,19 @@ def result_issues(results: Sequence[ActionResult]) -> tuple[OrderIssue, ...]:
     """Lines the player should fix: over the budget, or impossible as written
     against the board at the start of the turn (a dry check)."""
     issues = [
-        OrderIssue(IssueKind.ILLEGAL, r.detail or r.reason.value, r.declaration.source)
+        OrderIssue(IssueKind.ILLEGAL, _why(r), r.declaration.source)
         for r in results
         if r.declaration.source is not None
         and not r.reason.resolved
         and r.reason is not GenesReason.CANCELLED_BY_OBSERVATION
     ]
     return tuple(sorted(issues, key=lambda i: (i.source.file, i.source.line)))
+
+
+def _why(result: ActionResult) -> str:
+    """The reason in words, with its detail."""
+    detail = f" ({result.detail})" if result.detail else ""
+    return reason_text(result.reason) + detail
 
 
 def _country_name(region: Region, country: str | None) -> str:
