@@ -24,7 +24,12 @@ from adjudicator.rulesets.genes.model import (
     GenesState,
     Trait,
 )
-from adjudicator.rulesets.genes.outcome import ActionResult, GenesReason, GenesResolution
+from adjudicator.rulesets.genes.outcome import (
+    ActionResult,
+    GenesReason,
+    GenesResolution,
+    TestRoll,
+)
 from maps.genes_region import Region
 from orders.model import OrderIssue
 
@@ -111,12 +116,24 @@ def _frame_section(turn: GenesTurnReport) -> str:
     if frame.initiative:
         order = ", ".join(f"{names.country(c)} {countries[c].authority}" for c in frame.initiative)
         lines.append(f"Initiative (Autoritat less Contrapoder, highest first): {order}")
-    ties = [f"{names.country(r.country)} {words.roll_text(r)}" for r in frame.initiative_rolls]
-    lines += [f"  Tie rolls (higher first): {', '.join(ties)}"] * bool(ties)
+    lines += _tie_lines(frame.initiative_rolls, names)
     lines += _budget_lines(turn)
     lines += _forced_lines(turn.previous, names, "Forced actions this turn")
     lines += _event_lines(turn.previous, names, "This turn's event")
     return "\n".join(lines)
+
+
+def _tie_lines(rolls: Sequence[TestRoll], names: Names) -> list[str]:
+    """Initiative ties broken by 1d10, one line per round of rolls."""
+    rounds: dict[str, list[str]] = {}
+    for roll in rolls:
+        rounds.setdefault(roll.label, []).append(
+            f"{names.country(roll.country)} {words.roll_text(roll)}"
+        )
+    return [
+        f"  {(label or 'initiative tie').capitalize()} (higher first): {', '.join(ties)}"
+        for label, ties in rounds.items()
+    ]
 
 
 def _budget_lines(turn: GenesTurnReport) -> list[str]:
@@ -193,13 +210,12 @@ def result_lines(result: ActionResult, turn: GenesTurnReport) -> list[str]:
     rolls = result.rolls
     if not rolls:
         return [f"{head}: {tail}"]
-    if len(rolls) == 1 and rolls[0].against is not None:
+    if len(rolls) == 1 and rolls[0].against is not None and not rolls[0].label:
         return [f"{head}: {words.roll_text(rolls[0])}: {tail}"]
-    width = max(len(names.country(r.country)) for r in rolls) + 1
-    lines = [f"{head}:"]
-    lines += [f"     {names.country(r.country) + ':':<{width}} {words.roll_text(r)}" for r in rolls]
-    contest = len(rolls) == 2 and result.reason in (GenesReason.WON, GenesReason.LOST)
-    margin = f" by {abs(rolls[0].total - rolls[1].total)}" if contest else ""
+    lines = [f"{head}:", *words.roll_lines(rolls, result.effects, names, "     ")]
+    own = [r for r in rolls if not r.label]
+    contest = len(own) == 2 and result.reason in (GenesReason.WON, GenesReason.LOST)
+    margin = f" by {abs(own[0].total - own[1].total)}" if contest else ""
     lines.append(f"     {words.reason_text(result.reason)}{margin}{_detail(result)}.")
     if effects:
         lines.append(f"     {effects}")
@@ -239,7 +255,8 @@ def _next_turn_section(turn: GenesTurnReport) -> str:
     crises = ["Critical situations (tests at 11):"] * bool(frame.rolls)
     for roll in frame.rolls:
         verdict = "passed" if words.passed(roll) else "failed"
-        crises.append(f"  {names.country(roll.country)}: {words.roll_text(roll)}: {verdict}")
+        what = f", {roll.label}" if roll.label else ""
+        crises.append(f"  {names.country(roll.country)}{what}: {words.roll_text(roll)}: {verdict}")
     effects = words.effects_text(frame.effects, names)
     crises += [f"  {effects}"] * bool(effects)
     return "\n".join([f"== Start of turn {state.turn} ==", *_start_lines(state, names, crises)])

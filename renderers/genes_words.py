@@ -7,12 +7,16 @@ it). Ids become display names through `renderers.genes_json.Names`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from adjudicator.rulesets.genes.characters import FATE_CAPTURED, FATE_KILLED
 from adjudicator.rulesets.genes.model import TRAIT_NAMES_CA, Crisis, GenesState, Relevance, Trait
 from adjudicator.rulesets.genes.outcome import (
+    FATE_PREFIX,
+    TRAVEL_SUFFIX,
+    WATCH_PREFIX,
     ActionResult,
     Effect,
     EffectKind,
@@ -389,9 +393,13 @@ def passed(roll: TestRoll) -> bool:
 
 
 def roll_text(roll: TestRoll) -> str:
-    """`Militarisme 6 + Joan 2 + d10 [0 (10)] = 18 > 12`; a contest side has no `> n`."""
+    """`Militarisme 6 + Joan 2 + d10 [0 (10)] = 18 > 12`; a contest side has no
+    `> n`; a bare die (a fate roll, an initiative tie) is `d10 [7]`."""
     terms = terms_text(roll.terms)
-    text = f"{terms + ' + ' if terms else ''}d10 [{face_words(roll.face)}] = {roll.total}"
+    die = f"d10 [{face_words(roll.face)}]"
+    if not terms and roll.against is None:
+        return die
+    text = f"{terms + ' + ' if terms else ''}{die} = {roll.total}"
     if roll.against is None:
         return text
     text += f" {'>' if roll.total > roll.against else '≤'} {roll.against}"
@@ -400,3 +408,54 @@ def roll_text(roll: TestRoll) -> str:
     if roll.face == 1 and roll.total > roll.against:
         text += ", but a 1 always fails"
     return text
+
+
+def roll_verdict(
+    rolls: Sequence[TestRoll], index: int, effects: Iterable[Effect], names: Names
+) -> str:
+    """What a labelled roll (not the action's own) decided: `passed` /
+    `failed` for a test, `killed` / `captured by X` / `escapes` for a fate
+    roll, `caught` / `gets through` for a traveller against a watch; empty
+    for the action's own rolls (its outcome line says it)."""
+    roll = rolls[index]
+    if not roll.label:
+        return ""
+    if roll.against is not None:
+        return "passed" if passed(roll) else "failed"
+    if roll.label.startswith(FATE_PREFIX):
+        return _fate_verdict(roll, effects, names)
+    before = rolls[index - 1] if index else None
+    if roll.label.endswith(TRAVEL_SUFFIX) and before and before.label.startswith(WATCH_PREFIX):
+        return "caught" if before.total > roll.total else "gets through"
+    return ""
+
+
+def _fate_verdict(roll: TestRoll, effects: Iterable[Effect], names: Names) -> str:
+    """1-2 killed, 3-5 captured by the opposing country (if any), else escapes."""
+    if roll.face <= FATE_KILLED:
+        return "killed"
+    if roll.face <= FATE_CAPTURED:
+        name = roll.label.removeprefix(FATE_PREFIX)
+        for effect in effects:
+            captured = effect.kind is EffectKind.CHARACTER_CAPTURED
+            if captured and names.character(effect.subject) == name:
+                return f"captured by {names.country(effect.country)}"
+    return "escapes"
+
+
+def roll_lines(
+    rolls: Sequence[TestRoll], effects: Iterable[Effect], names: Names, indent: str
+) -> list[str]:
+    """One line per roll: who rolled (or what the roll was for), its terms
+    and, for a labelled roll, what it decided:
+    `     fate of Joan: d10 [3]: captured by Llevant`."""
+    kept = tuple(effects)
+    heads = [(r.label or names.country(r.country)) + ":" for r in rolls]
+    width = max(len(head) for head in heads)
+    lines = []
+    for index, (roll, head) in enumerate(zip(rolls, heads, strict=True)):
+        verdict = roll_verdict(rolls, index, kept, names)
+        lines.append(
+            f"{indent}{head:<{width}} {roll_text(roll)}{': ' + verdict if verdict else ''}"
+        )
+    return lines

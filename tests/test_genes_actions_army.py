@@ -328,6 +328,7 @@ def test_civil_war_loyal_win_and_authority_test_ends_it() -> None:
         (e.delta, e.value) for e in result.effects if e.kind is EffectKind.CIVIL_WAR_REBELS
     ] == [(-3, 6)]
     assert result.rolls[-1].against == 14
+    assert [r.label for r in result.rolls] == ["loyal army", "rebels", "peace (Autoritat 14)"]
     assert "ponent" not in board.civil_wars
     assert [e.other for e in result.effects if e.kind is EffectKind.CIVIL_WAR_ENDED] == ["c"]
 

@@ -213,7 +213,7 @@ def test_taxes_add_an_action_and_test_authority(face: int, authority: int) -> No
     assert board.countries["ponent"].trait(Trait.AUTHORITY) == (5 if passed else 4)
     assert (EffectKind.TRAIT in kinds(result)) is not passed
     (roll,) = result.rolls
-    assert roll.against == 10
+    assert roll.against == 10 and roll.label == "Autoritat test after the taxes"
 
 
 def test_taxes_failed_test_sends_no_helper_to_its_fate() -> None:
@@ -489,7 +489,7 @@ def test_failure_consequences_by_face(face: int, fate: CharacterStatus, holder: 
     assert board.countries["ponent"].principal_lost_to == (
         None if fate is CharacterStatus.FREE else "llevant"
     )
-    assert rolls[0].face == (10 if face == 0 else face)
+    assert rolls[0].face == (10 if face == 0 else face) and rolls[0].label == "fate of Joan"
     expected = {
         CharacterStatus.DEAD: EffectKind.CHARACTER_KILLED,
         CharacterStatus.CAPTURED: EffectKind.CHARACTER_CAPTURED,

@@ -398,6 +398,13 @@ def test_a_traveller_passes_a_watch_it_does_not_lose(travel_face: int) -> None:
     )
     assert board.characters["joan"].free and board.characters["joan"].place == "migjorn_a"
     assert len(result.rolls) == 5 and result.rolls[-1].terms[-1] == ("Joan", 2)
+    assert [r.label for r in result.rolls] == [
+        "watch by Llevant on Joan",
+        "Joan travelling",
+        "watch by Migjorn on Joan",
+        "Joan travelling",
+        "",
+    ]
 
 
 def test_a_watch_for_another_country_lets_the_traveller_pass() -> None:

@@ -43,7 +43,12 @@ from adjudicator.rulesets.genes.work import Board
 from orders.genes import ActionKind, Declaration
 from orders.model import IssueKind, OrderIssue, Source
 from renderers.genes_json import Names, de, render_genes_json
-from renderers.genes_report import GenesTurnReport, render_genes_report, render_sheets
+from renderers.genes_report import (
+    GenesTurnReport,
+    render_genes_report,
+    render_sheets,
+    result_lines,
+)
 from renderers.genes_words import (
     ACTION_WORDS,
     EFFECT_WORDS,
@@ -52,6 +57,7 @@ from renderers.genes_words import (
     effect_text,
     reason_text,
     roll_text,
+    roll_verdict,
 )
 from tests.genes_fixtures import character, decl, default_cities, make_region, make_state
 
@@ -171,7 +177,9 @@ def results() -> tuple[ActionResult, ...]:
         ),
         ActionResult(
             decl("llevant", ActionKind.TAXES), SUCCEEDED, GenesReason.DONE, step=5,
-            rolls=(Side("llevant", 1, (("Autoritat", 4),), 5, 10),),
+            rolls=(
+                Side("llevant", 1, (("Autoritat", 4),), 5, 10, "Autoritat test after the taxes"),
+            ),
             effects=(
                 Effect(E.ACTIONS_NEXT_TURN, "llevant", delta=1),
                 Effect(E.TRAIT, "llevant", "authority", -1, 4),
@@ -201,7 +209,10 @@ def results() -> tuple[ActionResult, ...]:
 
 FRAME = TurnFrame(
     initiative=("ponent", "llevant", "migjorn"),
-    initiative_rolls=(Side("llevant", 8, (), 8), Side("migjorn", 3, (), 3)),
+    initiative_rolls=(
+        Side("llevant", 8, (), 8, label="initiative tie, round 1"),
+        Side("migjorn", 3, (), 3, label="initiative tie, round 1"),
+    ),
     budgets=(("ponent", 4), ("llevant", 4), ("migjorn", 3)),
     budget_terms=(
         ("ponent", (("Rellevància", 2), ("Autoritat/3", 2), ("Tecnologia/3", 1), ("Bloqueig", -1))),
@@ -212,7 +223,7 @@ FRAME = TurnFrame(
         ),
     ),
     effects=(Effect(E.CRISIS_BEGUN, "migjorn", "anarchy", 1, 1),),
-    rolls=(Side("migjorn", 4, (("Militarisme", 3),), 7, 11),),
+    rolls=(Side("migjorn", 4, (("Militarisme", 3),), 7, 11, "crisis test of Militarisme"),),
 )
 ROLLS = tuple(
     Roll("demo", "3-actions", purpose, 0, 10, face)
@@ -279,7 +290,7 @@ def test_frame_initiative_budget_formula_and_forced(text: str) -> None:
         "Initiative (Autoritat less Contrapoder, highest first): Ponent 6, Llevant 4, Migjorn 4"
         in lines
     )
-    assert "  Tie rolls (higher first): Llevant d10 [8] = 8, Migjorn d10 [3] = 3" in lines
+    assert "  Initiative tie, round 1 (higher first): Llevant d10 [8], Migjorn d10 [3]" in lines
     assert (
         "  Ponent: 4 actions = Rellevància 2 + Autoritat/3 2 + Tecnologia/3 1 - Bloqueig 1" in lines
     )
@@ -319,15 +330,18 @@ def test_battle_shows_both_sides_and_losses(text: str) -> None:
 
 
 def test_automatic_forced_and_taxes_lines(text: str) -> None:
+    """Taxes is automatic: its Autoritat test is labelled as what it decides."""
     lines = text.splitlines()
     assert (
         "4. Ponent — Desenvolupament de Tecnologia (automatic, forced): done. "
         "Ponent's Tecnologia rises by 1 to 6." in lines
     )
     assert (
-        "5. Llevant — Taxes (automatic, then Autoritat 10): Autoritat 4 + d10 [1] = 5 ≤ 10: "
-        "done. Llevant gains 1 action next turn; Llevant's Autoritat falls by 1 to 4." in lines
-    )
+        "5. Llevant — Taxes (automatic, then Autoritat 10):\n"
+        "     Autoritat test after the taxes: Autoritat 4 + d10 [1] = 5 ≤ 10: failed\n"
+        "     done.\n"
+        "     Llevant gains 1 action next turn; Llevant's Autoritat falls by 1 to 4."
+    ) in text
 
 
 def test_free_lines_after_the_steps(text: str) -> None:
@@ -346,6 +360,68 @@ def test_resolution_in_step_order_whatever_the_input_order(text: str) -> None:
     ]
     assert steps == ["1", "2", "3", "4", "5"]
     assert render_genes_report(make_turn(tuple(reversed(results())))) == text
+
+
+def test_rolls_not_the_actions_own_say_what_they_are_for() -> None:
+    """A watch on a travelling helper (002 §5.4.1) and a helper's fate after a
+    failed action are labelled and say what they decided; the action's own
+    test is the country's line. The JSON keeps the labels."""
+    turn = make_turn()
+    failed = ActionResult(
+        decl("llevant", ActionKind.SABOTAGE, target="ponent", helpers=["pere"]),
+        FAILED, GenesReason.FAILED, step=7,
+        rolls=(
+            Side("migjorn", 2, (("Diplomàcia", 5),), 7, label="watch by Migjorn on Pere"),
+            Side("llevant", 7, (("Diplomàcia", 5), ("Pere", 2)), 14, label="Pere travelling"),
+            Side("llevant", 4, (("Diplomàcia", 5), ("Pere", 2)), 11, 12),
+            Side("llevant", 4, (), 4, label="fate of Pere"),
+        ),
+        effects=(Effect(E.CHARACTER_CAPTURED, "ponent", "pere", other="llevant"),),
+    )  # fmt: skip
+    assert result_lines(failed, turn) == [
+        "7. Llevant — Sabotatge a Ponent (Diplomàcia 12):",
+        "     watch by Migjorn on Pere: Diplomàcia 5 + d10 [2] = 7",
+        "     Pere travelling:          Diplomàcia 5 + Pere 2 + d10 [7] = 14: gets through",
+        "     Llevant:                  Diplomàcia 5 + Pere 2 + d10 [4] = 11 ≤ 12",
+        "     fate of Pere:             d10 [4]: captured by Ponent",
+        "     failed.",
+        "     Pere is captured by Ponent.",
+    ]
+    rolls = json.loads(render_genes_json(dataclasses.replace(
+        turn, resolution=dataclasses.replace(turn.resolution, results=(failed,))
+    )))["results"][0]["rolls"]  # fmt: skip
+    assert [r["label"] for r in rolls] == [
+        "watch by Migjorn on Pere", "Pere travelling", "", "fate of Pere"
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("rolls", "verdict"),
+    [
+        ((Side("ponent", 1, (), 1, label="fate of Joan"),), "killed"),
+        ((Side("ponent", 5, (), 5, label="fate of Joan"),), "escapes"),  # no captor
+        ((Side("ponent", 10, (), 10, label="fate of Joan"),), "escapes"),
+        (
+            (
+                Side("llevant", 6, (("Diplomàcia", 5),), 11, label="watch by Llevant on Joan"),
+                Side("ponent", 6, (("Diplomàcia", 5),), 11, label="Joan travelling"),
+            ),
+            "gets through",  # the watch must beat the traveller
+        ),
+        (
+            (
+                Side("llevant", 7, (("Diplomàcia", 5),), 12, label="watch by Llevant on Joan"),
+                Side("ponent", 6, (("Diplomàcia", 5),), 11, label="Joan travelling"),
+            ),
+            "caught",
+        ),
+        ((Side("ponent", 3, (("Autoritat", 5),), 8, 14, "peace (Autoritat 14)"),), "failed"),
+        ((Side("ponent", 3, (("Autoritat", 5),), 8, 14),), ""),  # the action's own test
+    ],
+)
+def test_roll_verdicts(rolls: tuple[Side, ...], verdict: str) -> None:
+    names = Names(make_region(), (previous_state(),))
+    assert roll_verdict(rolls, len(rolls) - 1, (), names) == verdict
 
 
 def test_actions_not_resolved_quote_their_lines(text: str) -> None:
@@ -370,7 +446,9 @@ def test_start_of_next_turn(text: str) -> None:
     lines = section.splitlines()
     assert lines[0].startswith("Event: d10 [0 (10)]: natural disaster in Llevant at Llevant A;")
     assert "  Annulled by the disaster this turn: Pere, Llevant A" in lines
-    assert "  Migjorn: Militarisme 3 + d10 [4] = 7 ≤ 11: failed" in lines
+    assert (
+        "  Migjorn, crisis test of Militarisme: Militarisme 3 + d10 [4] = 7 ≤ 11: failed" in lines
+    )
     assert "  Migjorn falls into Anarquia (one action less per turn; 1 in all)." in lines
     assert "  Llevant: Restaurar ordre (natural disaster)" in lines
     assert "  Migjorn: Desenvolupament de Militarisme (critical situation)" in lines
@@ -500,6 +578,7 @@ def test_json_results_in_order_with_enum_values(data: dict) -> None:
             "terms": [{"label": "Militarisme", "value": 6}, {"label": "Joan", "value": 1}],
             "total": 17,
             "against": 12,
+            "label": "",
         }
     ]
     assert [e["kind"] for e in siege["effects"]] == ["city_besieged", "actions_next_turn"]

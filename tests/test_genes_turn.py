@@ -111,8 +111,8 @@ def test_initiative_ties_by_d10(recorder: Recorder) -> None:
     resolution = resolve(state, [], dice)
     assert resolution.frame.initiative == ("ponent", "migjorn", "llevant")
     assert resolution.frame.initiative_rolls == (
-        Roll10("llevant", 3, (), 3),
-        Roll10("migjorn", 7, (), 7),
+        Roll10("llevant", 3, (), 3, label="initiative tie, round 1"),
+        Roll10("migjorn", 7, (), 7, label="initiative tie, round 1"),
     )
 
 

@@ -267,6 +267,7 @@ def test_failed_crisis_test(trait: Trait, crisis: Crisis) -> None:
     assert start.forced == {"ponent": (f"development:{trait.value}",)}
     assert rolls[0].against == 11 and rolls[0].total == 10
     assert rolls[0].terms == ((TRAIT_NAMES_CA[trait], 2), ("Desenvolupament", 1))
+    assert rolls[0].label == f"crisis test of {TRAIT_NAMES_CA[trait]}"
     assert board.countries["ponent"].crises == {crisis: 1}
     assert [(e.kind, e.subject, e.value) for e in effects] == [
         (EffectKind.CRISIS_BEGUN, crisis.value, 1)

@@ -53,6 +53,8 @@ from .outcome import ActionOutcome, ActionResult, Effect, EffectKind, GenesReaso
 from .work import Board, handles, impossible
 
 REPRESS_DIFFICULTY = 11
+TAXES_TEST_LABEL = "Autoritat test after the taxes"
+"""The Taxes action is automatic; its Autoritat test only decides the −1."""
 
 
 def name_key(text: str) -> str:
@@ -171,6 +173,8 @@ def taxes(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     attempt = attempt_test(board, decl, prefix, place=place, opponent=None)
     if isinstance(attempt, ActionResult):
         return attempt
+    labelled = replace(attempt.roll, label=TAXES_TEST_LABEL)
+    rolls = tuple(labelled if roll is attempt.roll else roll for roll in attempt.rolls)
     country = board.countries[decl.power]
     board.countries[decl.power] = country.with_(extra_actions=country.extra_actions + 1)
     effects = [*attempt.effects, Effect(EffectKind.ACTIONS_NEXT_TURN, decl.power, delta=1)]
@@ -180,7 +184,7 @@ def taxes(board: Board, decl: Declaration, prefix: str) -> ActionResult:
         decl,
         ActionOutcome.SUCCEEDED,
         GenesReason.DONE,
-        rolls=attempt.rolls,
+        rolls=rolls,
         effects=tuple(effects),
     )
 

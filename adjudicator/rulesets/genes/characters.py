@@ -36,12 +36,13 @@ Decisions beyond docs/genes.md:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from orders.genes import ActionKind, Declaration
 
 from .model import (
     CHARACTER_TRAIT_MAX,
+    FIELD_PREFIX,
     TRAIT_MAX,
     TRAIT_NAMES_CA,
     Character,
@@ -49,10 +50,24 @@ from .model import (
     Trait,
     field_place,
 )
-from .outcome import ActionOutcome, ActionResult, Effect, EffectKind, GenesReason, TestRoll
+from .outcome import (
+    ActionOutcome,
+    ActionResult,
+    Effect,
+    EffectKind,
+    GenesReason,
+    TestRoll,
+    fate_label,
+    travel_label,
+    watch_label,
+)
 from .work import Board, impossible, test_passed, test_reason
 
 INVESTIGATION_BONUS = 2
+FATE_KILLED = 2
+"""A failed action's active character dies on 1-2, is captured on 3-5 (it
+escapes when there is no opposing country) and escapes on 6-0."""
+FATE_CAPTURED = 5
 INVESTIGATION_LABEL = "Investigació"
 Terms = tuple[tuple[str, int], ...]
 
@@ -67,6 +82,46 @@ class Activation:
     helpers: tuple[str, ...]
     rolls: tuple[TestRoll, ...]
     effects: tuple[Effect, ...]
+
+
+# --- display names (for `detail` strings and roll labels) -------------------------
+
+
+def country_name(board: Board, country: str | None) -> str:
+    """A country's name as the report shows it: the region's, else the
+    sheet's, else the id."""
+    if country is None:
+        return "?"
+    area = board.region.countries.get(country)
+    if area is not None:
+        return area.name
+    record = board.countries.get(country)
+    return record.name if record is not None else country
+
+
+def city_name(board: Board, city: str | None) -> str:
+    """A city's name (the region's, else the board's: founded cities), else the id."""
+    if city is None:
+        return "?"
+    site = board.region.cities.get(city)
+    if site is not None:
+        return site.name
+    record = board.cities.get(city)
+    return record.name if record is not None else city
+
+
+def place_name(board: Board, place: str | None) -> str:
+    """A city's name, or `the field of <country>`."""
+    if place is not None and place.startswith(FIELD_PREFIX):
+        return f"the field of {country_name(board, place.removeprefix(FIELD_PREFIX))}"
+    return city_name(board, place)
+
+
+def character_name(board: Board, character: str | None) -> str:
+    if character is None:
+        return "?"
+    record = board.characters.get(character)
+    return record.name if record is not None else character
 
 
 # --- places and small board edits -------------------------------------------------
@@ -184,10 +239,12 @@ def _intercept(
             country,
             [(diplomacy, board.trait(country, Trait.DIPLOMACY))],
         )
+        watch_side = replace(watch_side, label=watch_label(country_name(board, country), char.name))
         terms = [(diplomacy, board.trait(char.owner, Trait.DIPLOMACY))]
         if char.value(Trait.DIPLOMACY):
             terms.append((char.name, char.value(Trait.DIPLOMACY)))
         travel_side = board.contest_side(f"{prefix}:travel:{char_id}:{country}", char.owner, terms)
+        travel_side = replace(travel_side, label=travel_label(char.name))
         rolls += [watch_side, travel_side]
         if watch_side.total > travel_side.total:
             caught = move(board, char_id, field_place(country), EffectKind.CHARACTER_MOVED)
@@ -243,10 +300,10 @@ def failure_consequences(
     for char_id in helpers:
         char = board.characters[char_id]
         face = board.d10(f"{prefix}:fate:{char_id}")
-        rolls.append(TestRoll(char.owner, face, (), face))
-        if face <= 2:
+        rolls.append(TestRoll(char.owner, face, (), face, label=fate_label(char.name)))
+        if face <= FATE_KILLED:
             effects.append(kill(board, char_id, opponent))
-        elif face <= 5 and opponent is not None:
+        elif face <= FATE_CAPTURED and opponent is not None:
             effects.append(capture(board, char_id, opponent))
         else:
             effects.append(Effect(EffectKind.CHARACTER_ESCAPED, char.owner, char_id))

@@ -59,6 +59,9 @@ OUTCOMES = {
     -1: (ActionOutcome.TIED, GenesReason.TIE),
 }
 Terms = list[tuple[str, int]]
+LOYAL_LABEL = "loyal army"
+REBELS_LABEL = "rebels"
+"""Both sides roll as the country at war: their labels tell them apart."""
 
 
 def _stands(board: Board, force: Force, owners: set[str], country: str) -> bool:
@@ -144,8 +147,10 @@ def civil_war(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     backers, backer_chars = _backers(board, actor)
     board.active.update(backer_chars)
     loyal = board.contest_side(f"{prefix}:loyal", actor, (*loyal_terms, *act.terms))
+    loyal = replace(loyal, label=LOYAL_LABEL)
     rebel_terms = _rebel_terms(board, war.rebels, backers, backer_chars)
     rebels = board.contest_side(f"{prefix}:rebels", actor, rebel_terms)
+    rebels = replace(rebels, label=REBELS_LABEL)
     won = contest_winner(loyal, rebels)
     rolls, effects = _aftermath(
         board, decl, won, abs(loyal.total - rebels.total), backers, backer_chars, fighters, prefix
@@ -221,6 +226,7 @@ def _ending(
         return (), [Effect(EffectKind.CIVIL_WAR_ENDED, country, other="b")]
     authority = (TRAIT_NAMES_CA[Trait.AUTHORITY], board.trait(country, Trait.AUTHORITY))
     roll = board.test(f"{prefix}:peace", country, [authority], PEACE_DIFFICULTY)
+    roll = replace(roll, label=f"peace ({authority[0]} {PEACE_DIFFICULTY})")
     if not test_passed(roll):
         return (roll,), []
     del board.civil_wars[country]

@@ -151,17 +151,45 @@ class Effect:
 @dataclass(frozen=True, slots=True)
 class TestRoll:
     """One side of a test or contest: who rolled, the face (1..10, 10 being
-    the 0 face), the terms added to it, the total and what it had to beat."""
+    the 0 face), the terms added to it, the total and what it had to beat.
+
+    `label` says what the roll was for when it is not the action's own test
+    or contest side (display names, English): a helper's fate after a failed
+    action (`fate_label`), a watch on a travelling character and the
+    traveller's side (`watch_label`, `travel_label`), a civil war's sides
+    and its peace test, a crisis test, the Autoritat test after Taxes, an
+    initiative tie. Empty for the action's own roll(s)."""
 
     country: str
     face: int
     terms: tuple[tuple[str, int], ...]  # (label, value): ("Diplomàcia", 5), ("Joan", 2)
     total: int
     against: int | None = None  # a test's difficulty; None in a contest
+    label: str = ""
 
     @property
     def face_text(self) -> str:
         return "0" if self.face == 10 else str(self.face)
+
+
+FATE_PREFIX = "fate of "
+WATCH_PREFIX = "watch by "
+TRAVEL_SUFFIX = " travelling"
+
+
+def fate_label(character: str) -> str:
+    """A failed action's active character rolls for its fate: `fate of Joan`."""
+    return f"{FATE_PREFIX}{character}"
+
+
+def watch_label(watcher: str, character: str) -> str:
+    """A watch's side against a traveller: `watch by Llevant on Pere`."""
+    return f"{WATCH_PREFIX}{watcher} on {character}"
+
+
+def travel_label(character: str) -> str:
+    """The traveller's side against a watch: `Pere travelling`."""
+    return f"{character}{TRAVEL_SUFFIX}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -208,7 +208,8 @@ def _break_ties(board: Board, tied: list[str], round_: int, rolls: list[TestRoll
     if len(tied) <= 1 or round_ > TIE_ROUNDS:
         return tied
     faces = {c: board.d10(f"initiative:{c}:{round_}") for c in tied}
-    rolls += [TestRoll(c, faces[c], (), faces[c]) for c in tied]
+    label = f"initiative tie, round {round_}"
+    rolls += [TestRoll(c, faces[c], (), faces[c], label=label) for c in tied]
     order: list[str] = []
     for face in sorted(set(faces.values()), reverse=True):
         order += _break_ties(board, [c for c in tied if faces[c] == face], round_ + 1, rolls)

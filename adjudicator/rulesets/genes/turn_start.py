@@ -198,6 +198,7 @@ def crisis_test(
         excluded.add(helper.id)
     purpose = f"crisis:{turn}:{country}:{trait.value}"
     roll = board.test(purpose, country, terms, CRISIS_DIFFICULTY)
+    roll = replace(roll, label=f"crisis test of {TRAIT_NAMES_CA[trait]}")
     return roll, helper.id if helper else None
 
 
