@@ -58,6 +58,51 @@ demo-classic: $(VENV)/.installed
 	@# the example's orders hold deliberate typos, so exit code 1 is the expected outcome here.
 	$(BIN)/mapjudge adjudicate $(DEMO_CLASSIC_DIR) $(DEMO_CLASSIC_DIR)/orders/*.txt || [ $$? -eq 1 ]
 
+# The genes example (examples/genes-3-players): Genes Mactantes, three players,
+# two turns of declarations in orders/<turn>/. `play_turns` plays a copy of it
+# as `demo` plays Machiavelli: it asks the game for its current turn and
+# adjudicates it with that folder of mail until a turn has none; exit code 1
+# (order problems, the turn still resolved: the example holds a deliberate typo)
+# is tolerated, and it stops with an error if a turn does not advance.
+# $(1): the game folder; $(2): a redirection for adjudicate's report (or nothing).
+GENES_EXAMPLE := examples/genes-3-players
+GENES_DEMO_DIR := $(VENV)/demo-genes
+GENES_PLAY_DIR := $(VENV)/genes-example
+define play_turns
+set -e; last=; \
+while phase=$$($(CURRENT_PHASE) $(1)) && [ -d $(1)/orders/$$phase ]; do \
+  if [ "$$phase" = "$$last" ]; then echo "$@: $$phase did not advance" >&2; exit 1; fi; \
+  echo; echo "######## $$phase: mapjudge adjudicate $(1) $(1)/orders/$$phase/*.txt"; \
+  $(BIN)/mapjudge adjudicate $(1) $(1)/orders/$$phase/*.txt $(2) || [ $$? -eq 1 ]; \
+  last=$$phase; \
+done
+endef
+
+.PHONY: demo-genes example-genes
+
+# `make demo-genes` plays the genes example in .venv/demo-genes, printing each
+# turn's report, then shows the countries' sheets at the start of turn 3.
+demo-genes: $(VENV)/.installed
+	rm -rf $(GENES_DEMO_DIR)
+	cp -r $(GENES_EXAMPLE) $(GENES_DEMO_DIR)
+	@$(call play_turns,$(GENES_DEMO_DIR))
+	@echo; echo "######## mapjudge show $(GENES_DEMO_DIR)"
+	$(BIN)/mapjudge show $(GENES_DEMO_DIR)
+
+# `make example-genes` regenerates examples/genes-3-players/played/ (the reports,
+# the maps drawn after each turn and the final state) by playing a scratch copy
+# in .venv/genes-example; tests/test_genes_example.py checks them byte for byte.
+example-genes: $(VENV)/.installed
+	rm -rf $(GENES_PLAY_DIR)
+	cp -r $(GENES_EXAMPLE) $(GENES_PLAY_DIR)
+	rm -rf $(GENES_PLAY_DIR)/played
+	@$(call play_turns,$(GENES_PLAY_DIR),> /dev/null)
+	rm -rf $(GENES_EXAMPLE)/played
+	mkdir -p $(GENES_EXAMPLE)/played/reports $(GENES_EXAMPLE)/played/maps
+	cp $(GENES_PLAY_DIR)/reports/*.txt $(GENES_PLAY_DIR)/reports/*.json $(GENES_EXAMPLE)/played/reports/
+	cp $(GENES_PLAY_DIR)/turns/*.png $(GENES_EXAMPLE)/played/maps/
+	cp $(GENES_PLAY_DIR)/turns/$$($(CURRENT_PHASE) $(GENES_PLAY_DIR)).yaml $(GENES_EXAMPLE)/played/
+
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 
