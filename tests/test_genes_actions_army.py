@@ -7,6 +7,7 @@ and the actions table.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -40,6 +41,10 @@ def run(board: Board, d: Declaration) -> ActionResult:
 
 def kinds(result: ActionResult) -> list[EffectKind]:
     return [e.kind for e in result.effects]
+
+
+IDS = re.compile(r"field:|\b(ponent|llevant|migjorn)(_[abc])?\b")
+"""Ids a detail must not show: players know the names (Ponent, Llevant A)."""
 
 
 def ally(power: str, target: str, place: str, **fields: Any) -> Declaration:
@@ -135,6 +140,16 @@ def test_lost_battle_sends_the_helpers_to_their_fate() -> None:
     assert result.reason is GenesReason.LOST
     assert board.strength_at(L_FIELD, "ponent") == 0  # 11 - 8 = 3 lost
     assert board.characters["maria"].held_by == "llevant"
+    assert result.detail == "Ponent loses 3 Exèrcit"
+
+
+def test_battle_detail_says_when_the_loser_had_less_to_lose() -> None:
+    board = board_with(
+        [Force("ponent", L_FIELD, 1), Force("llevant", "llevant_b", 6)],
+        {"attack": 2, "defence": 5},
+    )
+    result = run(board, decl("ponent", ActionKind.EXTERNAL_BATTLE, place="llevant_b"))
+    assert result.detail == "Ponent loses 8 Exèrcit; only 1 stood there"
 
 
 def test_tied_battle_has_no_effect() -> None:
@@ -147,6 +162,7 @@ def test_tied_battle_has_no_effect() -> None:
     )
     assert [r.total for r in result.rolls] == [11, 11]
     assert result.outcome is ActionOutcome.TIED and result.reason is GenesReason.TIE
+    assert result.detail == "both sides 11"
     assert board.strength_at(L_FIELD, "ponent") == 5 and board.characters["maria"].free
 
 
@@ -231,7 +247,7 @@ def test_impossible_battles(
     board = board_with(forces, faces=())
     result = run(board, decl("ponent", ActionKind.EXTERNAL_BATTLE, **fields))
     assert result.outcome is ActionOutcome.NOT_RESOLVED and result.reason is reason
-    assert result.detail
+    assert result.detail and not IDS.search(result.detail), result.detail
 
 
 def test_battle_won_in_the_field_by_the_owner_breaks_the_siege() -> None:
@@ -329,6 +345,7 @@ def test_civil_war_loyal_win_and_authority_test_ends_it() -> None:
     ] == [(-3, 6)]
     assert result.rolls[-1].against == 14
     assert [r.label for r in result.rolls] == ["loyal army", "rebels", "peace (Autoritat 14)"]
+    assert result.detail == "the rebels lose 3; the war ends"
     assert "ponent" not in board.civil_wars
     assert [e.other for e in result.effects if e.kind is EffectKind.CIVIL_WAR_ENDED] == ["c"]
 
@@ -543,7 +560,7 @@ def test_moving_abroad_takes_raiders_first_and_a_city_makes_them_garrison() -> N
 def test_impossible_moves(fields: dict[str, Any], reason: GenesReason) -> None:
     board = board_with(None, (), sieges={"ponent_a": "llevant"})
     result = run(board, decl("ponent", ActionKind.MOVE_TROOPS, **fields))
-    assert result.reason is reason and result.detail
+    assert result.reason is reason and result.detail and not IDS.search(result.detail)
 
 
 # --- Incursió ----------------------------------------------------------------------------
@@ -648,7 +665,7 @@ def test_siege_of_a_walled_city_is_at_twelve() -> None:
 def test_impossible_sieges(city: str, forces: list[Force], reason: GenesReason) -> None:
     board = board_with(forces, (), sieges={"llevant_a": "migjorn"})
     result = run(board, decl("ponent", ActionKind.SIEGE, city=city))
-    assert result.reason is reason and result.detail
+    assert result.reason is reason and result.detail and not IDS.search(result.detail)
 
 
 def test_a_besieger_marching_off_lifts_its_siege() -> None:

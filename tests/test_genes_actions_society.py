@@ -243,13 +243,17 @@ def test_fortify_walls_an_own_city_and_moves_helpers_there() -> None:
 
 
 @pytest.mark.parametrize(
-    ("city", "reason"),
-    [("llevant_a", GenesReason.NOT_OWN_CITY), ("nowhere", GenesReason.NOT_OWN_CITY)],
+    ("city", "reason", "detail"),
+    [
+        ("llevant_a", GenesReason.NOT_OWN_CITY, "Llevant A belongs to Llevant"),
+        ("nowhere", GenesReason.NOT_OWN_CITY, "no city nowhere"),
+    ],
 )
-def test_fortify_needs_an_own_city(city: str, reason: GenesReason) -> None:
-    """002 §5.4.3 Fortificar: "una ciutat ja existent" of the country."""
+def test_fortify_needs_an_own_city(city: str, reason: GenesReason, detail: str) -> None:
+    """002 §5.4.3 Fortificar: "una ciutat ja existent" of the country; the
+    detail names the city and its owner as players know them."""
     result, _ = run(ActionKind.FORTIFY, city=city)
-    assert result.reason is reason and city in result.detail
+    assert result.reason is reason and result.detail == detail
 
 
 def test_fortify_a_walled_city_is_impossible() -> None:
@@ -434,6 +438,7 @@ def test_unusable_helpers_make_the_action_impossible(
     )
     assert result.reason is reason and not board.cities["ponent_b"].walled
     assert "joan" not in board.active
+    assert "llevant" not in result.detail and "ponent_a" not in result.detail  # names, not ids
 
 
 def test_a_helper_in_a_besieged_city_may_act_there() -> None:

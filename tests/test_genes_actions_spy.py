@@ -547,6 +547,7 @@ def test_capture_of_a_captive_is_impossible(kind: ActionKind, place: str) -> Non
     prepare = pere_is(status=CharacterStatus.CAPTURED, held_by="migjorn")
     result, _ = contest(kind, place, 5, 5, prepare=prepare)
     assert result.reason is GenesReason.CHARACTER_UNAVAILABLE
+    assert result.detail == "Pere is already held by Migjorn"
 
 
 def test_capture_by_militarism() -> None:

@@ -67,10 +67,14 @@ from .characters import (
     activate,
     automatic,
     change_trait,
+    city_name,
+    country_name,
     failure_consequences,
     home_place,
     investigation_terms,
     move,
+    not_yours,
+    place_name,
     run_test,
 )
 from .model import FIELD_PREFIX, Force, Trait, field_place
@@ -131,15 +135,14 @@ def battle(board: Board, decl: Declaration, prefix: str) -> ActionResult:
 
 def _city_battle(board: Board, decl: Declaration, place: str, prefix: str) -> ActionResult:
     actor, city = decl.power, board.cities[place]
-    defender = city.owner
+    defender, name = city.owner, city_name(board, place)
     if defender == actor:
-        return impossible(decl, GenesReason.SAME_COUNTRY, f"{place} is your own city")
+        return impossible(decl, GenesReason.SAME_COUNTRY, f"{name} is your own city")
     front = field_place(city.country)
     forces = board.strength_at(front, actor)
     if not forces:
-        return impossible(
-            decl, GenesReason.NO_FORCES_THERE, f"no forces of yours in {front} to attack {place}"
-        )
+        detail = f"no forces of yours in {place_name(board, front)} to attack {name}"
+        return impossible(decl, GenesReason.NO_FORCES_THERE, detail)
     act = activate(board, decl, MIL, front, prefix)
     if isinstance(act, ActionResult):
         return act
@@ -148,7 +151,7 @@ def _city_battle(board: Board, decl: Declaration, place: str, prefix: str) -> Ac
     if not defence.forces and not defence.allies:
         taken = (*act.effects, *_conquer(board, place, actor, front, act))
         won = (ActionOutcome.SUCCEEDED, GenesReason.WON)
-        note = f"{place} undefended: taken without a battle"
+        note = f"{name} was undefended: taken without a battle"
         return ActionResult(decl, *won, rolls=act.rolls, effects=taken, detail=note)
     bonus, used = _bonus(board, decl, defender)
     outcome = fight(board, replace(attack, bonuses=bonus), defence, prefix)
@@ -192,17 +195,20 @@ def _sole_enemy(board: Board, actor: str, place: str) -> str | None:
 def _field_battle(board: Board, decl: Declaration, place: str, prefix: str) -> ActionResult:
     actor = decl.power
     target = decl.target or _sole_enemy(board, actor, place)
+    where = place_name(board, place)
     if target is None or target not in board.countries:
-        return impossible(decl, GenesReason.NO_ENEMY_THERE, f"no enemy named in {place}")
+        return impossible(decl, GenesReason.NO_ENEMY_THERE, f"no enemy named in {where}")
     if target == actor:
-        return impossible(decl, GenesReason.SAME_COUNTRY, f"you cannot fight yourself in {place}")
+        return impossible(decl, GenesReason.SAME_COUNTRY, f"you cannot fight yourself in {where}")
+    enemy_name = country_name(board, target)
     if board.countries[target].eliminated:
-        return impossible(decl, GenesReason.TARGET_ELIMINATED, f"{target} is eliminated")
+        return impossible(decl, GenesReason.TARGET_ELIMINATED, f"{enemy_name} is eliminated")
     forces, enemy = board.strength_at(place, actor), board.strength_at(place, target)
     if not forces:
-        return impossible(decl, GenesReason.NO_FORCES_THERE, f"no forces of yours in {place}")
+        return impossible(decl, GenesReason.NO_FORCES_THERE, f"no forces of yours in {where}")
     if not enemy:
-        return impossible(decl, GenesReason.NO_ENEMY_THERE, f"no forces of {target} in {place}")
+        detail = f"no forces of {enemy_name} in {where}"
+        return impossible(decl, GenesReason.NO_ENEMY_THERE, detail)
     act = activate(board, decl, MIL, place, prefix)
     if isinstance(act, ActionResult):
         return act
@@ -227,18 +233,26 @@ def _battle_result(
 ) -> ActionResult:
     """Won, lost (the helpers face their fate) or tied (no effect)."""
     rolls = (*act.rolls, *outcome.rolls)
-    detail = f"{outcome.attacker.total} against {outcome.defender.total}: "
     kind, reason = ActionOutcome.SUCCEEDED, GenesReason.WON
     if outcome.winner is None:
         kind, reason = ActionOutcome.TIED, GenesReason.TIE
-        detail += "no effect"
+        detail = f"both sides {outcome.attacker.total}"
     else:
-        detail += f"{outcome.loser} loses {outcome.difference}"
+        detail = _losses(board, outcome)
     if outcome.winner not in (None, decl.power):
         kind, reason = ActionOutcome.FAILED, GenesReason.LOST
         fate_rolls, fate = failure_consequences(board, act.helpers, outcome.winner, prefix)
         rolls, effects = (*rolls, *fate_rolls), [*effects, *fate]
     return ActionResult(decl, kind, reason, rolls=rolls, effects=tuple(effects), detail=detail)
+
+
+def _losses(board: Board, outcome: BattleOutcome) -> str:
+    """`Ponent loses 6 Exèrcit`, and how much there was to lose when less."""
+    lost = -sum(
+        e.delta or 0 for e in outcome.effects if e.kind is EffectKind.FORCE and (e.delta or 0) < 0
+    )
+    text = f"{country_name(board, outcome.loser)} loses {outcome.difference} Exèrcit"
+    return text + (f"; only {lost} stood there" if lost < outcome.difference else "")
 
 
 # --- Reclutar soldats, Soldats a casa, Trasllat de tropes (002 §5.4.3) ------------
@@ -251,7 +265,7 @@ def _muster(board: Board, decl: Declaration) -> str | ActionResult:
     if decl.city is not None:
         if decl.city in board.cities and board.cities[decl.city].owner == decl.power:
             return decl.city
-        return impossible(decl, GenesReason.NOT_OWN_CITY, f"{decl.city} is not your city")
+        return impossible(decl, GenesReason.NOT_OWN_CITY, not_yours(board, decl.city))
     if not owned:
         return impossible(decl, GenesReason.NOT_OWN_CITY, "you hold no city")
     capital = [c.id for c in owned if c.capital_of == decl.power]
@@ -294,17 +308,17 @@ def soldiers_home(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     if origin is not None and not _known(board, origin):
         return _bad_place(decl, "origin", origin)
     if origin is not None and origin in board.disabled:
-        return impossible(
-            decl, GenesReason.DISABLED_BY_DISASTER, f"the forces in {origin} are annulled"
-        )
+        detail = f"the forces in {place_name(board, origin)} are annulled"
+        return impossible(decl, GenesReason.DISABLED_BY_DISASTER, detail)
 
     def pick(f: Force) -> bool:
         return f.owner == actor and (f.place == origin if origin else f.place not in board.disabled)
 
     have = sum(f.strength for f in board.forces if pick(f))
     if have < amount:
-        where = origin or "your usable forces"
-        return impossible(decl, GenesReason.NOT_ENOUGH_TROOPS, f"{where}: {have}, not {amount}")
+        where = f"in {place_name(board, origin)}" if origin else "usable"
+        detail = f"you have {have} Exèrcit {where}, not {amount}"
+        return impossible(decl, GenesReason.NOT_ENOUGH_TROOPS, detail)
 
     def apply() -> list[Effect]:
         gone = force_effects(board, withdraw(board, pick, amount), -1)
@@ -318,28 +332,29 @@ def _move_refusal(
     board: Board, decl: Declaration, origin: str, dest: str, amount: int
 ) -> ActionResult | None:
     actor = decl.power
+    source, target = place_name(board, origin), place_name(board, dest)
     if origin == dest:
-        return impossible(decl, GenesReason.SAME_PLACE, f"{origin} is both origin and destination")
+        return impossible(decl, GenesReason.SAME_PLACE, f"{source} is both origin and destination")
     if origin in board.disabled:
-        return impossible(
-            decl, GenesReason.DISABLED_BY_DISASTER, f"the forces in {origin} are annulled"
-        )
+        detail = f"the forces in {source} are annulled"
+        return impossible(decl, GenesReason.DISABLED_BY_DISASTER, detail)
     if origin in board.sieges:
-        return impossible(decl, GenesReason.BESIEGED, f"{origin} is besieged: nothing leaves it")
+        return impossible(decl, GenesReason.BESIEGED, f"{source} is besieged: nothing leaves it")
     have = board.strength_at(origin, actor)
     if not have:
-        return impossible(decl, GenesReason.NO_FORCES_THERE, f"no forces of yours in {origin}")
+        return impossible(decl, GenesReason.NO_FORCES_THERE, f"no forces of yours in {source}")
     if have < amount:
-        return impossible(decl, GenesReason.NOT_ENOUGH_TROOPS, f"{origin}: {have}, not {amount}")
+        detail = f"you have {have} Exèrcit in {source}, not {amount}"
+        return impossible(decl, GenesReason.NOT_ENOUGH_TROOPS, detail)
     start, end = board.country_of_place(origin), board.country_of_place(dest)
     if end != start and end not in board.region.neighbours(start):
-        return impossible(decl, GenesReason.NOT_ADJACENT, f"{end} does not border {start}")
+        detail = f"{country_name(board, end)} does not border {country_name(board, start)}"
+        return impossible(decl, GenesReason.NOT_ADJACENT, detail)
     if dest in board.cities and board.cities[dest].owner != actor:
-        return impossible(
-            decl, GenesReason.NOT_OWN_CITY, f"{dest} is not your city: take it in battle"
-        )
+        detail = f"{not_yours(board, dest)}: take it in battle"
+        return impossible(decl, GenesReason.NOT_OWN_CITY, detail)
     if dest in board.sieges:
-        return impossible(decl, GenesReason.BESIEGED, f"{dest} is besieged: nothing gets in")
+        return impossible(decl, GenesReason.BESIEGED, f"{target} is besieged: nothing gets in")
     return None
 
 
@@ -387,7 +402,8 @@ def _target_refusal(decl: Declaration, board: Board, target: str | None) -> Acti
     if target == decl.power:
         return impossible(decl, GenesReason.SAME_COUNTRY, "the target is your own country")
     if board.countries[target].eliminated:
-        return impossible(decl, GenesReason.TARGET_ELIMINATED, f"{target} is eliminated")
+        detail = f"{country_name(board, target)} is eliminated"
+        return impossible(decl, GenesReason.TARGET_ELIMINATED, detail)
     return None
 
 
@@ -410,9 +426,8 @@ def raid(board: Board, decl: Declaration, prefix: str) -> ActionResult:
         and f.place not in board.sieges
     ]
     if not bases:
-        return impossible(
-            decl, GenesReason.NO_FORCES_THERE, f"no forces of yours in or beside {target}"
-        )
+        detail = f"no forces of yours in or beside {country_name(board, target)}"
+        return impossible(decl, GenesReason.NO_FORCES_THERE, detail)
     return run_test(
         board,
         decl,
@@ -431,18 +446,19 @@ def siege(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     actor, city_id = decl.power, decl.city or decl.place
     if city_id is None or city_id not in board.cities:
         return _bad_place(decl, "city", city_id)
-    city = board.cities[city_id]
+    city, name = board.cities[city_id], city_name(board, city_id)
     if city.owner == actor:
-        return impossible(decl, GenesReason.SAME_COUNTRY, f"{city_id} is your own city")
+        return impossible(decl, GenesReason.SAME_COUNTRY, f"{name} is your own city")
     if board.countries[city.owner].eliminated:
-        return impossible(decl, GenesReason.TARGET_ELIMINATED, f"{city.owner} is eliminated")
+        detail = f"{country_name(board, city.owner)} is eliminated"
+        return impossible(decl, GenesReason.TARGET_ELIMINATED, detail)
     if city_id in board.sieges:
-        return impossible(
-            decl, GenesReason.ALREADY_BESIEGED, f"{city_id} is besieged by {board.sieges[city_id]}"
-        )
+        detail = f"{name} is already besieged by {country_name(board, board.sieges[city_id])}"
+        return impossible(decl, GenesReason.ALREADY_BESIEGED, detail)
     front = field_place(city.country)
     if not board.strength_at(front, actor):
-        return impossible(decl, GenesReason.NO_FORCES_THERE, f"no forces of yours in {front}")
+        detail = f"no forces of yours in {place_name(board, front)} to besiege {name}"
+        return impossible(decl, GenesReason.NO_FORCES_THERE, detail)
 
     def laid(_roll: TestRoll) -> list[Effect]:
         board.sieges[city_id] = actor

@@ -36,7 +36,9 @@ from .characters import (
     attempt_test,
     automatic,
     change_trait,
+    country_name,
     home_place,
+    not_yours,
     raise_character_trait,
     run_test,
 )
@@ -91,7 +93,7 @@ def fortify(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     """002 §5.4.3 Fortificar (automatic): an own city is walled."""
     city = board.cities.get(decl.city or "")
     if city is None or city.owner != decl.power:
-        return impossible(decl, GenesReason.NOT_OWN_CITY, f"{decl.city} is not a city of yours")
+        return impossible(decl, GenesReason.NOT_OWN_CITY, not_yours(board, decl.city))
     if city.walled:
         return impossible(decl, GenesReason.ALREADY_WALLED, f"{city.name} is already walled")
 
@@ -136,7 +138,8 @@ def repress(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     the total's excess over 11 (at least 1), never below 0."""
     country = board.countries[decl.power]
     if country.counterpower <= 0:
-        return impossible(decl, GenesReason.NO_COUNTERPOWER, f"{country.name} has no counter-power")
+        detail = f"{country_name(board, decl.power)} has no Contrapoder"
+        return impossible(decl, GenesReason.NO_COUNTERPOWER, detail)
 
     def lower(roll: TestRoll) -> Iterable[Effect]:
         now = board.countries[decl.power]
@@ -155,7 +158,8 @@ def restore_order(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     disorder; failed, it stays owed (the turn loop charges the −1)."""
     country = board.countries[decl.power]
     if not country.disorder:
-        return impossible(decl, GenesReason.NO_DISORDER, f"{country.name} has no disorder to end")
+        detail = f"{country_name(board, decl.power)} has no disorder to end"
+        return impossible(decl, GenesReason.NO_DISORDER, detail)
 
     def restore(_: TestRoll) -> Iterable[Effect]:
         board.countries[decl.power] = board.countries[decl.power].with_(disorder=False)
@@ -232,10 +236,15 @@ def promote(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     if decl.name:
         return _new_character(board, decl, prefix)
     char = board.characters.get(decl.character or "")
-    if char is None or char.owner != decl.power:
-        return impossible(decl, GenesReason.NOT_YOUR_CHARACTER, f"{decl.character} is not yours")
+    if char is None:
+        detail = f"no character {decl.character}"
+        return impossible(decl, GenesReason.NOT_YOUR_CHARACTER, detail)
+    if char.owner != decl.power:
+        detail = f"{char.name} serves {country_name(board, char.owner)}"
+        return impossible(decl, GenesReason.NOT_YOUR_CHARACTER, detail)
     if not char.free:
-        why = "is dead" if char.status is CharacterStatus.DEAD else f"is held by {char.held_by}"
+        held = f"is held by {country_name(board, char.held_by)}"
+        why = "is dead" if char.status is CharacterStatus.DEAD else held
         return impossible(decl, GenesReason.CHARACTER_UNAVAILABLE, f"{char.name} {why}")
     if decl.principal:
         if char.principal:

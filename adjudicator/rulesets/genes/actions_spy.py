@@ -46,6 +46,8 @@ from .characters import (
     automatic,
     capture,
     change_trait,
+    character_name,
+    country_name,
     failure_consequences,
     home_place,
     investigation_terms,
@@ -72,7 +74,7 @@ def _target_refusal(board: Board, decl: Declaration) -> ActionResult | None:
     if target is None or target not in board.countries:
         return impossible(decl, GenesReason.TARGET_ELIMINATED, f"no country {target}")
     if board.countries[target].eliminated:
-        name = board.countries[target].name
+        name = country_name(board, target)
         return impossible(decl, GenesReason.TARGET_ELIMINATED, f"{name} is out of the game")
     return None
 
@@ -111,7 +113,7 @@ def copy_technology(board: Board, decl: Declaration, prefix: str) -> ActionResul
     theirs = board.countries[decl.target].trait(Trait.TECHNOLOGY)
     ours = board.countries[decl.power].trait(Trait.TECHNOLOGY)
     if theirs <= ours:
-        name = board.countries[decl.target].name
+        name = country_name(board, decl.target)
         detail = f"{name}'s Tecnologia ({theirs}) is not higher than yours ({ours})"
         return impossible(decl, GenesReason.NOT_MORE_ADVANCED, detail)
     tech = Trait.TECHNOLOGY
@@ -136,7 +138,7 @@ def create_counterpower(board: Board, decl: Declaration, prefix: str) -> ActionR
     assert decl.target is not None
     target = board.countries[decl.target]
     if target.counterpower > 0:
-        detail = f"{target.name} already has counter-power {target.counterpower}"
+        detail = f"{country_name(board, target.id)} already has Contrapoder {target.counterpower}"
         return impossible(decl, GenesReason.COUNTERPOWER_EXISTS, detail)
     return _spy_test(
         board, decl, prefix, lambda t: (_set_counterpower(board, t, CREATED_COUNTERPOWER),)
@@ -153,7 +155,8 @@ def strengthen_counterpower(board: Board, decl: Declaration, prefix: str) -> Act
     assert decl.target is not None
     target = board.countries[decl.target]
     if target.counterpower <= 0:
-        return impossible(decl, GenesReason.NO_COUNTERPOWER, f"{target.name} has no counter-power")
+        detail = f"{country_name(board, target.id)} has no Contrapoder"
+        return impossible(decl, GenesReason.NO_COUNTERPOWER, detail)
     place = home_place(board, target.id)
     return automatic(
         board,
@@ -177,7 +180,7 @@ def investigation(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     if board.shields.get(target, 0) > 0:
         board.shields[target] -= 1
         cancelled = Effect(EffectKind.INVESTIGATION_CANCELLED, decl.power, other=target)
-        detail = f"{board.countries[target].name} was on the watch (Observació)"
+        detail = f"{country_name(board, target)} was on the watch (Observació)"
         return ActionResult(
             decl,
             ActionOutcome.NOT_RESOLVED,
@@ -348,7 +351,7 @@ def capture_character(board: Board, decl: Declaration, prefix: str) -> ActionRes
     if isinstance(victim, ActionResult):
         return victim
     if victim.status is CharacterStatus.CAPTURED:
-        detail = f"{victim.name} is already held by {victim.held_by}"
+        detail = f"{victim.name} is already held by {country_name(board, victim.held_by)}"
         return impossible(decl, GenesReason.CHARACTER_UNAVAILABLE, detail)
     trait = Trait.MILITARISM if decl.trait == Trait.MILITARISM.value else Trait.DIPLOMACY
     contest = _contest(board, decl, prefix, victim, trait)
@@ -399,7 +402,8 @@ def release(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     char = board.characters.get(decl.character or "")
     held = char is not None and char.status is CharacterStatus.CAPTURED
     if char is None or not held or char.held_by != decl.power:
-        return impossible(decl, GenesReason.NOT_CAPTIVE, f"you hold no {decl.character}")
+        detail = f"you do not hold {character_name(board, decl.character)}"
+        return impossible(decl, GenesReason.NOT_CAPTIVE, detail)
     place = home_place(board, char.owner)
     board.characters[char.id] = char.with_(status=CharacterStatus.FREE, held_by=None, place=place)
     freed = Effect(EffectKind.CHARACTER_RELEASED, decl.power, char.id, other=place)

@@ -53,7 +53,7 @@ from dataclasses import dataclass
 
 from orders.genes import ActionKind
 
-from .characters import capture, kill
+from .characters import capture, country_name, kill
 from .model import CharacterStatus, Force, Trait, field_place
 from .outcome import Effect, EffectKind, TestRoll
 from .work import Board, contest_winner
@@ -85,7 +85,7 @@ class Side:
         ("aliat Llevant", 3), ("Muralla", 2)."""
         terms: list[tuple[str, int]] = [("Exèrcit", self.forces)]
         terms.extend(self.characters)
-        terms.extend((f"aliat {board.countries[c].name}", n) for c, n in self.allies)
+        terms.extend((f"aliat {country_name(board, c)}", n) for c, n in self.allies)
         if self.walls:
             terms.append(("Muralla", self.walls))
         terms.extend(self.bonuses)

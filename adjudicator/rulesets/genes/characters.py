@@ -124,6 +124,16 @@ def character_name(board: Board, character: str | None) -> str:
     return record.name if record is not None else character
 
 
+def not_yours(board: Board, city: str | None) -> str:
+    """Why a city named as the country's own is not: none, unknown, another's."""
+    if city is None:
+        return "no city named"
+    if city not in board.cities:
+        return f"no city {city}"
+    owner = board.cities[city].owner
+    return f"{city_name(board, city)} belongs to {country_name(board, owner)}"
+
+
 # --- places and small board edits -------------------------------------------------
 
 
@@ -197,7 +207,7 @@ def _refusal(board: Board, decl: Declaration, char_id: str, place: str) -> Actio
     if char.status is CharacterStatus.DEAD:
         why = "is dead"
     elif char.status is CharacterStatus.CAPTURED:
-        why = f"is held by {char.held_by}"
+        why = f"is held by {country_name(board, char.held_by)}"
     elif char_id in board.active:
         why = "is already active this turn"
     elif char_id in board.disabled:
@@ -205,7 +215,9 @@ def _refusal(board: Board, decl: Declaration, char_id: str, place: str) -> Actio
     if why:
         return impossible(decl, GenesReason.CHARACTER_UNAVAILABLE, f"{char.name} {why}")
     if char.place in board.sieges and char.place != place:
-        return impossible(decl, GenesReason.BESIEGED, f"{char.name} is in besieged {char.place}")
+        where = city_name(board, char.place)
+        detail = f"{char.name} is in {where}, which is besieged: nobody leaves it"
+        return impossible(decl, GenesReason.BESIEGED, detail)
     return None
 
 

@@ -45,7 +45,7 @@ from dataclasses import replace
 from orders.genes import ActionKind, Declaration
 
 from .battle import REBELS, eliminate, force_effects, lift_abandoned_sieges, take_city, withdraw
-from .characters import activate, failure_consequences
+from .characters import activate, country_name, failure_consequences
 from .model import TRAIT_NAMES_CA, CharacterStatus, Force, Trait, field_place
 from .outcome import ActionOutcome, ActionResult, Effect, EffectKind, GenesReason, TestRoll
 from .work import Board, contest_winner, handles, impossible, test_passed
@@ -119,7 +119,7 @@ def _strongest(backers: dict[str, int]) -> str | None:
 
 def _rebel_terms(board: Board, rebels: int, backers: dict[str, int], chars: list[str]) -> Terms:
     terms = [("Rebels", rebels)]
-    terms += [(f"aliat {board.countries[c].name}", n) for c, n in backers.items() if n]
+    terms += [(f"aliat {country_name(board, c)}", n) for c, n in backers.items() if n]
     terms += [(board.characters[c].name, board.characters[c].value(MIL)) for c in chars]
     return terms
 
@@ -131,7 +131,8 @@ def civil_war(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     actor = decl.power
     war = board.civil_wars.get(actor)
     if war is None:
-        return impossible(decl, GenesReason.NO_CIVIL_WAR, f"{actor} has no civil war")
+        detail = f"{country_name(board, actor)} has no civil war"
+        return impossible(decl, GenesReason.NO_CIVIL_WAR, detail)
     leader = _leader(board, actor)
     helpers = tuple(h for h in decl.helpers if h != leader)
     act = activate(board, replace(decl, helpers=helpers), MIL, field_place(actor), prefix)
@@ -156,8 +157,13 @@ def civil_war(board: Board, decl: Declaration, prefix: str) -> ActionResult:
         board, decl, won, abs(loyal.total - rebels.total), backers, backer_chars, fighters, prefix
     )
     end_rolls, end_effects = _ending(board, actor, backers, prefix)
-    ended = next((e.other for e in end_effects if e.kind is EffectKind.CIVIL_WAR_ENDED), None)
-    detail = f"{loyal.total} against {rebels.total}"
+    ended = any(e.kind is EffectKind.CIVIL_WAR_ENDED for e in end_effects)
+    difference = abs(loyal.total - rebels.total)
+    detail = {
+        0: f"the rebels lose {difference}",
+        1: f"the loyal army loses {difference}",
+        -1: f"both sides {loyal.total}",
+    }[won]
     outcome, reason = OUTCOMES[won]
     return ActionResult(
         decl,
@@ -165,7 +171,7 @@ def civil_war(board: Board, decl: Declaration, prefix: str) -> ActionResult:
         reason,
         rolls=(*act.rolls, loyal, rebels, *rolls, *end_rolls),
         effects=(*act.effects, *effects, *end_effects),
-        detail=detail + (f"; the war ends ({ended})" if ended else ""),
+        detail=detail + ("; the war ends" if ended else "; the war goes on"),
     )
 
 
