@@ -4,6 +4,7 @@ See `judging.py` for the seam it fills."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from renderers.genes_json import render_genes_json
 from renderers.genes_map import render_genes_map
 from renderers.genes_report import GenesTurnReport, render_genes_report, render_sheets
 from renderers.genes_words import reason_text
+from renderers.json_output import roll_dict
 
 from . import gamefolder as gf
 from .dice import Dice
@@ -43,14 +45,15 @@ CREATION_PHASE = "0-creation"
 
 def declaration_names(region: Region, state: GenesState) -> DeclarationNames:
     """The names players may use: countries and cities (region and founded
-    ones), characters (the state's)."""
-    countries = {c.id: (c.id, c.name, *c.aliases) for c in region.countries.values()}
+    ones), characters (the state's); the display name first (suggestions
+    show it), the id is a name too."""
+    countries = {c.id: (c.name, *c.aliases) for c in region.countries.values()}
     cities: dict[str, tuple[str, ...]] = {}
     for city in state.cities.values():
         site = region.cities.get(city.id)
         aliases = site.aliases if site is not None else ()
-        cities[city.id] = (city.id, city.name, *aliases)
-    characters = {c.id: (c.id, c.name) for c in state.characters.values()}
+        cities[city.id] = (city.name, *aliases)
+    characters = {c.id: (c.name,) for c in state.characters.values()}
     return DeclarationNames(countries=countries, cities=cities, characters=characters)
 
 
@@ -92,6 +95,27 @@ def result_issues(results: Sequence[ActionResult]) -> tuple[OrderIssue, ...]:
     return tuple(sorted(issues, key=lambda i: (i.source.file, i.source.line)))
 
 
+def creation_report(
+    region: Region, state: GenesState, dice: Dice, game_name: str
+) -> dict[str, bytes]:
+    """`reports/0-creation.txt|json`: the sheets as the game starts and the
+    rolls made at `new` (random relevance, turn 1's event), so that
+    `mapjudge verify` rechecks them too."""
+    rolls = "".join(f"  {r.purpose} #{r.index}: d{r.sides} -> {r.result}\n" for r in dice.rolls)
+    rolls = rolls or "  none\n"
+    text = (
+        f"Game: {game_name}\nCreated from the country sheets (002 §4)\n\n"
+        f"{render_sheets(state, region)}\nDice rolls at creation:\n{rolls}"
+    )
+    data = {"phase": CREATION_PHASE, "rolls": [roll_dict(r) for r in dice.rolls]}
+    json_text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    base = Path(gf.REPORTS_DIR)
+    return {
+        str(base / f"{CREATION_PHASE}.txt"): text.encode(),
+        str(base / f"{CREATION_PHASE}.json"): json_text.encode(),
+    }
+
+
 def _why(result: ActionResult) -> str:
     """The reason in words, with its detail."""
     detail = f" ({result.detail})" if result.detail else ""
@@ -121,6 +145,7 @@ class GenesJudge:
         options = ruleset.options(request.options)
         started = start_game(region, sheets, options, dice)
         warnings = "".join(f"warning: {issue}\n" for issue in started.warnings)
+        files.update(creation_report(region, started.state, dice, request.name))
         seats = started.state.seats
         return Started(started.state, map_name, None, seats, files, warnings)
 

@@ -43,8 +43,8 @@ def resolution_dict(turn: TurnReport) -> dict[str, Any]:
         "supply_centers": state["supply_centers"],
         "standoffs": sorted(turn.next_state.standoffs),
         "winner": turn.next_state.winner,
-        "issues": [_issue_dict(i, turn.file_powers) for i in sorted(turn.issues, key=issue_key)],
-        "rolls": [_roll_dict(r) for r in sorted(turn.resolution.rolls, key=_roll_key)],
+        "issues": [issue_dict(i, turn.file_powers) for i in sorted(turn.issues, key=issue_key)],
+        "rolls": [roll_dict(r) for r in sorted(turn.resolution.rolls, key=_roll_key)],
         "receipts": [{"file": r.file, "sha256": r.sha256} for r in sorted(turn.receipts)],
         "notes": list(turn.resolution.notes),
         "events": [_event_dict(e) for e in turn.resolution.events],
@@ -93,7 +93,7 @@ def _dislodged(turn: TurnReport) -> list[dict[str, Any]]:
     ]
 
 
-def _issue_dict(issue: OrderIssue, file_powers: Mapping[str, str]) -> dict[str, Any]:
+def issue_dict(issue: OrderIssue, file_powers: Mapping[str, str]) -> dict[str, Any]:
     return {
         "power": file_powers.get(issue.source.file),
         "kind": issue.kind.value,
@@ -110,7 +110,7 @@ def _roll_key(roll: Roll) -> tuple[str, int]:
     return (roll.purpose, roll.index)
 
 
-def _roll_dict(roll: Roll) -> dict[str, Any]:
+def roll_dict(roll: Roll) -> dict[str, Any]:
     return {
         "game": roll.game,
         "phase": roll.phase,
