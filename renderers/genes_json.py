@@ -5,7 +5,7 @@ show, and its JSON form (`reports/<turn>-actions.json`).
 (founded cities from the state), characters from the state; an unknown id
 is shown as itself. The facts (pure functions shared with
 `renderers.genes_report`): the results in resolution order and the ones not
-resolved, the receipts, the characters made active, victory points so far
+resolved, the receipts, victory points so far
 (`ending.victory_points`), the next turn's actions per turn
 (`budget.actions_per_turn`).
 
@@ -133,16 +133,6 @@ def unresolved_results(resolution: GenesResolution) -> list[ActionResult]:
         return (seats.get(power, len(seats)), power, source.line if source else 0, result.step)
 
     return sorted((r for r in resolution.results if not r.reason.resolved), key=key)
-
-
-def active_characters(resolution: GenesResolution) -> frozenset[str]:
-    """The characters made active (002 §5.4.6) by the turn's resolved actions."""
-    return frozenset(
-        helper
-        for result in resolution.results
-        if result.reason.resolved
-        for helper in result.declaration.helpers
-    )
 
 
 def victory_points(state: GenesState, region: Region, country: str) -> int:

@@ -9,7 +9,7 @@ country's *Fitxa de societat*, the end of the game, the dice log.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,9 +26,16 @@ from adjudicator.rulesets.genes.model import (
 )
 from adjudicator.rulesets.genes.outcome import (
     ActionResult,
+    EffectKind,
     GenesReason,
     GenesResolution,
     TestRoll,
+)
+from adjudicator.rulesets.genes.turn_start import (
+    DISASTER,
+    RESOURCES,
+    crisis_helpers,
+    disaster_entries,
 )
 from maps.genes_region import Region
 from orders.model import OrderIssue
@@ -69,7 +76,6 @@ class GenesTurnReport:
 
 def render_genes_report(turn: GenesTurnReport) -> str:
     """The whole text report of one resolved turn."""
-    active = facts.active_characters(turn.resolution)
     sections = [
         _header(turn),
         _issues_section(turn),
@@ -77,7 +83,7 @@ def render_genes_report(turn: GenesTurnReport) -> str:
         _resolution_section(turn),
         _unresolved_section(turn),
         _next_turn_section(turn),
-        *(sheet_text(turn.state, turn.names, c, active) for c in turn.state.seats),
+        *(sheet_text(turn.state, turn.names, c) for c in turn.state.seats),
         _game_over_section(turn),
         _dice_section(turn.resolution.rolls),
     ]
@@ -119,8 +125,19 @@ def _frame_section(turn: GenesTurnReport) -> str:
     lines += _tie_lines(frame.initiative_rolls, names)
     lines += _budget_lines(turn)
     lines += _forced_lines(turn.previous, names, "Forced actions this turn")
-    lines += _event_lines(turn.previous, names, "This turn's event")
+    moved = _disaster_moved_to(turn.resolution.results)
+    lines += _event_lines(turn.previous, names, "This turn's event", "this turn", moved)
+    lines += _crisis_helper_lines(turn.previous, names, "this turn")
     return "\n".join(lines)
+
+
+def _disaster_moved_to(results: Sequence[ActionResult]) -> str | None:
+    """The city a chooser moved this turn's disaster to (002 §5.3), if any."""
+    for result in results:
+        for effect in result.effects:
+            if effect.kind is EffectKind.DISASTER_CHOSEN and effect.subject == "city":
+                return effect.other
+    return None
 
 
 def _tie_lines(rolls: Sequence[TestRoll], names: Names) -> list[str]:
@@ -157,26 +174,43 @@ def _forced_lines(state: GenesState, names: Names, title: str) -> list[str]:
     return [f"{title}:", *lines] if lines else []
 
 
-def _event_lines(state: GenesState, names: Names, title: str) -> list[str]:
+def _event_lines(
+    state: GenesState, names: Names, title: str, when: str, moved_to: str | None = None
+) -> list[str]:
+    """The event of `state`'s turn (002 §5.3); `when` names that turn (`this
+    turn`, `in turn 4`); `moved_to`: the city a chooser moved the disaster to."""
     start = state.start
     if start.event_roll is None:
         return []
     text = f"{title}: d10 [{words.face_words(start.event_roll)}]: "
-    if start.event == "disaster":
+    if start.event == DISASTER:
         where = f" at {names.city(start.disaster_city)}" if start.disaster_city else ""
         text += (
             f"natural disaster in {names.country(start.event_country)}{where}; it must play"
-            " Restaurar ordre, and the characters and forces there cannot act this turn"
+            f" Restaurar ordre, and the characters and forces there cannot act {when}"
         )
-    elif start.event == "resources":
+    elif start.event == RESOURCES:
         found = start.resources or ((start.event_country,) if start.event_country else ())
-        text += f"resources discovered: one more action this turn for {names.listed(found)}"
+        text += f"resources discovered: one more action {when} for {names.listed(found)}"
     else:
         text += "nothing happens"
-    disabled = ", ".join(
-        names.character(d) if d in state.characters else names.place(d) for d in start.disabled
+    lines = [text]
+    if moved_to is not None:
+        lines.append(f"  Moved by the chooser to {names.city(moved_to)}")
+    city = moved_to or start.disaster_city
+    disaster = start.event == DISASTER
+    annulled = disaster_entries(list(state.characters.values()), city) if disaster else ()
+    shown = ", ".join(
+        names.character(d) if d in state.characters else names.place(d) for d in annulled
     )
-    return [text] + [f"  Annulled by the disaster this turn: {disabled}"] * bool(disabled)
+    return lines + [f"  Annulled by the disaster {when}: {shown}"] * bool(shown)
+
+
+def _crisis_helper_lines(state: GenesState, names: Names, when: str) -> list[str]:
+    """The characters that helped a crisis test: active for the turn (002 §5.4.6)."""
+    helpers = sorted(crisis_helpers(state))
+    listed = ", ".join(names.character(c) for c in helpers)
+    return [f"Already active {when} (they helped a crisis test): {listed}"] * bool(helpers)
 
 
 def _seat(state: GenesState, country: str) -> tuple[int, str]:
@@ -264,7 +298,9 @@ def _next_turn_section(turn: GenesTurnReport) -> str:
 
 def _start_lines(state: GenesState, names: Names, crises: Sequence[str] = ()) -> list[str]:
     """The start of `state`'s turn: event, critical situations, forced actions, budgets."""
-    lines = [*_event_lines(state, names, "Event"), *crises]
+    when = f"in turn {state.turn}"
+    lines = [*_event_lines(state, names, "Event", when), *crises]
+    lines += _crisis_helper_lines(state, names, when)
     lines += _forced_lines(state, names, f"Forced actions in turn {state.turn}")
     lines.append(f"Actions in turn {state.turn}:")
     for country, budget in facts.next_budgets(state).items():
@@ -279,10 +315,9 @@ def render_sheets(state: GenesState, region: Region) -> str:
     return "\n\n".join([head, *(sheet_text(state, names, c) for c in state.seats)]) + "\n"
 
 
-def sheet_text(
-    state: GenesState, names: Names, country_id: str, active: Collection[str] = ()
-) -> str:
-    """A country's *Fitxa de societat*; `active`: the characters active this turn."""
+def sheet_text(state: GenesState, names: Names, country_id: str) -> str:
+    """A country's *Fitxa de societat* at the start of `state`'s turn: what it
+    holds and what stands for that turn (nothing about the turn just played)."""
     country = state.countries[country_id]
     title = f"== Fitxa de societat: {names.country(country_id)} =="
     if country.eliminated:
@@ -303,7 +338,7 @@ def sheet_text(
     lines.append(f"  Exèrcit {state.army(country_id)}{': ' + army if army else ''}")
     cities = [_city_text(state, c, names) for c in state.cities_of(country_id)]
     lines.append(f"  Cities ({len(cities)}): {', '.join(cities)}")
-    lines += _character_lines(state, names, country_id, active)
+    lines += _character_lines(state, names, country_id)
     return "\n".join(lines + _standing_lines(state, names, country_id))
 
 
@@ -319,34 +354,33 @@ def _city_text(state: GenesState, city: City, names: Names) -> str:
     return f"{names.city(city.id)}{f' ({marks})' if marks else ''}"
 
 
-def _character_lines(
-    state: GenesState, names: Names, country: str, active: Collection[str]
-) -> list[str]:
+def _character_lines(state: GenesState, names: Names, country: str) -> list[str]:
     own = state.characters_of(country)
     lines = ["  Characters:" if own else "  Characters: none"]
-    lines += [f"    {_character_text(c, names, active)}" for c in own]
+    lines += [f"    {_character_text(c, state, names)}" for c in own]
     held = [c for _, c in sorted(state.characters.items()) if c.held_by == country]
     captives = ", ".join(f"{c.name} ({names.country(c.owner)})" for c in held)
     return lines + [f"  Holding captive: {captives}"] * bool(held)
 
 
-def _character_text(character: Character, names: Names, active: Collection[str]) -> str:
+def _character_text(character: Character, state: GenesState, names: Names) -> str:
     role = f" ({character.role})" if character.role else ""
     values = [(t, character.value(t)) for t in Trait]
     traits = ", ".join(f"{words.trait_name(t)} {v}" for t, v in values if v)
-    status = character_status(character, active, names)
+    status = character_status(character, state, names)
     where = f"; at {names.place(character.place)}" * (character.status is not CharacterStatus.DEAD)
     return f"{character.name}{role}: {traits or 'no characteristics'}{where}; {status}"
 
 
 def _standing_lines(state: GenesState, names: Names, country_id: str) -> list[str]:
-    country = state.countries[country_id]
+    country, turn = state.countries[country_id], state.turn
+    lost, extra = country.lost_actions, country.extra_actions
     standing = [
-        f"{country.lost_actions} action(s) lost next turn" if country.lost_actions else "",
-        f"{country.extra_actions} extra action(s) next turn" if country.extra_actions else "",
+        f"{_count(lost, 'action')} lost in turn {turn} (Sabotatge, Incursió, Setge)" * bool(lost),
+        f"{_count(extra, 'extra action')} in turn {turn} (Taxes)" * bool(extra),
         "Restaurar ordre owed" if country.disorder else "",
         *(
-            f"Investigació +{n} against {names.country(target)}"
+            f"{_count(n, 'Investigació bonus', 'es')} (+2 each) against {names.country(target)}"
             for target, n in sorted(country.investigations.items())
             if n
         ),
@@ -354,6 +388,11 @@ def _standing_lines(state: GenesState, names: Names, country_id: str) -> list[st
     shown = "; ".join(s for s in standing if s)
     points = facts.victory_points(state, names.region, country_id)
     return [f"  Standing: {shown}"] * bool(shown) + [f"  Victory points so far: {points}"]
+
+
+def _count(n: int, noun: str, plural: str = "s") -> str:
+    """`1 action`, `2 actions`; `1 Investigació bonus`, `2 Investigació bonuses`."""
+    return f"{n} {noun}{plural if n != 1 else ''}"
 
 
 def city_marks(state: GenesState, city: City, names: Names) -> list[str]:
@@ -371,14 +410,19 @@ def city_marks(state: GenesState, city: City, names: Names) -> list[str]:
     return marks
 
 
-def character_status(character: Character, active: Collection[str], names: Names) -> str:
-    """`dead`, `captured by X`, or `principal` / `active this turn` / `free`."""
+def character_status(character: Character, state: GenesState, names: Names) -> str:
+    """`dead`, `captured by X`, or `principal` / `free`, with what stands for
+    `state`'s turn: `already active in turn 4 (helped a crisis test)`,
+    `annulled by the disaster in turn 4`."""
     if character.status is CharacterStatus.DEAD:
         return "dead"
     if character.status is CharacterStatus.CAPTURED:
         return f"captured by {names.country(character.held_by)}"
     status = ["principal"] if character.principal else []
-    status += ["active this turn"] if character.id in active else []
+    if character.id in crisis_helpers(state):
+        status.append(f"already active in turn {state.turn} (helped a crisis test)")
+    elif character.id in state.start.disabled:
+        status.append(f"annulled by the disaster in turn {state.turn}")
     return ", ".join(status) or "free"
 
 

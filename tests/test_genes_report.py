@@ -445,7 +445,7 @@ def test_start_of_next_turn(text: str) -> None:
     section = text.split("== Start of turn 4 ==\n")[1].split("\n\n")[0]
     lines = section.splitlines()
     assert lines[0].startswith("Event: d10 [0 (10)]: natural disaster in Llevant at Llevant A;")
-    assert "  Annulled by the disaster this turn: Pere, Llevant A" in lines
+    assert "  Annulled by the disaster in turn 4: Llevant A, Pere" in lines
     assert (
         "  Migjorn, crisis test of Militarisme: Militarisme 3 + d10 [4] = 7 ≤ 11: failed" in lines
     )
@@ -463,7 +463,7 @@ def test_sheets(text: str) -> None:
         "  Exèrcit 9: Ponent A 5, the field of Llevant 4",
         "  Cities (3): Ponent A (capital), Ponent B, Ponent C",
         "  Characters:",
-        "    Joan: Autoritat 1, Diplomàcia 2, Militarisme 1; at Ponent A; principal, active this turn",
+        "    Joan: Autoritat 1, Diplomàcia 2, Militarisme 1; at Ponent A; principal",
         "    Maria: Diplomàcia 1, Militarisme 3; at Ponent A; captured by Llevant",
         "  Victory points so far: 63",
     ]
@@ -471,11 +471,55 @@ def test_sheets(text: str) -> None:
     assert "  Autoritat 4 (Contrapoder 1: 3 in play), Diplomàcia 5" in llevant
     assert "  Cities (2): Llevant A (capital), Llevant B (walled, besieged by Ponent)" in llevant
     assert "  Holding captive: Maria (Ponent)" in llevant
-    assert "  Standing: 1 action(s) lost next turn; 1 extra action(s) next turn" in llevant
+    assert (
+        "  Standing: 1 action lost in turn 4 (Sabotatge, Incursió, Setge);"
+        " 1 extra action in turn 4 (Taxes)"
+    ) in llevant
+    assert (
+        "    Pere: Autoritat 2, Diplomàcia 2; at Llevant A; principal, annulled by the" in llevant
+    )
     migjorn = text.split("== Fitxa de societat: Migjorn ==\n")[1].split("\n\n")[0]
     assert "  Crises: Anarquia 1" in migjorn
     assert "Llevant C (conquered, in Llevant)" in migjorn
     assert "    Pau: Militarisme 2; dead" in migjorn
+
+
+def test_sheets_tell_the_coming_turn_not_the_one_played() -> None:
+    """The sheets describe the start of the next turn: a character that acted in
+    the turn played is not marked; a crisis test's helper is active in the next
+    (002 §5.4.6), apart from the characters the disaster annuls."""
+    turn = make_turn()
+    start = dataclasses.replace(turn.state.start, disabled=("llevant_a", "pere", "anna"))
+    state = turn.state.with_(start=start)
+    over = dataclasses.replace(turn.resolution, state=state)
+    text = render_genes_report(dataclasses.replace(turn, resolution=over))
+    assert "active this turn" not in text
+    assert "Already active in turn 4 (they helped a crisis test): Anna" in text
+    assert "    Anna: Diplomàcia 1, Tecnologia 2; at Migjorn A; principal, already active" in text
+    assert "  Annulled by the disaster in turn 4: Llevant A, Pere" in text
+    shown = render_sheets(state, turn.region)
+    assert "Already active in turn 4 (they helped a crisis test): Anna" in shown
+
+
+def test_a_moved_disaster_is_told_where_it_struck() -> None:
+    """002 §5.3: the chooser may move the disaster; the turn's frame says so and
+    lists what it annulled there."""
+    turn = make_turn()
+    previous = turn.previous.with_(
+        start=TurnStart(
+            event_roll=10, event="disaster", event_country="llevant",
+            disaster_city="llevant_a", disabled=("llevant_a", "pere"),
+        )
+    )  # fmt: skip
+    moved = ActionResult(
+        decl("migjorn", ActionKind.DISASTER_CITY, city="llevant_b"), SUCCEEDED, GenesReason.DONE,
+        effects=(Effect(E.DISASTER_CHOSEN, "llevant", "city", other="llevant_b"),),
+    )  # fmt: skip
+    resolution = dataclasses.replace(turn.resolution, previous=previous, results=(moved,))
+    frame = render_genes_report(dataclasses.replace(turn, resolution=resolution))
+    frame = frame.split("== Turn 3 ==\n")[1].split("\n\n")[0]
+    assert "  Moved by the chooser to Llevant B" in frame
+    assert "  Annulled by the disaster this turn: Llevant B" in frame
 
 
 def test_victory_points_agree_with_ending() -> None:
