@@ -35,6 +35,7 @@ from adjudicator.rulesets.genes.turn_start import (
     DISASTER,
     RESOURCES,
     crisis_helpers,
+    disaster_choosers,
     disaster_entries,
 )
 from maps.genes_region import Region
@@ -175,7 +176,13 @@ def _forced_lines(state: GenesState, names: Names, title: str) -> list[str]:
 
 
 def _event_lines(
-    state: GenesState, names: Names, title: str, when: str, moved_to: str | None = None
+    state: GenesState,
+    names: Names,
+    title: str,
+    when: str,
+    moved_to: str | None = None,
+    *,
+    choosers: bool = False,
 ) -> list[str]:
     """The event of `state`'s turn (002 §5.3); `when` names that turn (`this
     turn`, `in turn 4`); `moved_to`: the city a chooser moved the disaster to."""
@@ -197,6 +204,8 @@ def _event_lines(
     lines = [text]
     if moved_to is not None:
         lines.append(f"  Moved by the chooser to {names.city(moved_to)}")
+    elif choosers and start.event == DISASTER:
+        lines += _chooser_lines(state, names)
     city = moved_to or start.disaster_city
     disaster = start.event == DISASTER
     annulled = disaster_entries(list(state.characters.values()), city) if disaster else ()
@@ -204,6 +213,20 @@ def _event_lines(
         names.character(d) if d in state.characters else names.place(d) for d in annulled
     )
     return lines + [f"  Annulled by the disaster {when}: {shown}"] * bool(shown)
+
+
+def _chooser_lines(state: GenesState, names: Names) -> list[str]:
+    """Who chooses the disaster's kind and city (002 §5.3), in their declarations."""
+    chosen = disaster_choosers(state)
+    if chosen is None:
+        return []
+    kind, city = (names.country(c) for c in chosen)
+    affected = names.country(state.start.event_country)
+    line = (
+        f"  {kind} names its kind (a line `desastre: <kind>`); {city} may move it to"
+        f" another city of {affected} (a line `desastre a <city>`)"
+    )
+    return [line]
 
 
 def _crisis_helper_lines(state: GenesState, names: Names, when: str) -> list[str]:
@@ -223,23 +246,42 @@ def _seat(state: GenesState, country: str) -> tuple[int, str]:
 
 def _resolution_section(turn: GenesTurnReport) -> str:
     results = facts.resolved_results(turn.resolution)
-    lines = [line for r in results if r.step for line in result_lines(r, turn)]
+    stepped = sorted((r for r in turn.resolution.results if r.step), key=lambda r: r.step)
+    lines = [line for r in stepped for line in result_lines(r, turn)]
     free = [line for r in results if not r.step for line in result_lines(r, turn)]
     lines += ["Free lines (no action spent):", *free] if free else []
     return "\n".join(["== Resolution ==", *lines]) if lines else ""
 
 
-def result_lines(result: ActionResult, turn: GenesTurnReport) -> list[str]:
-    """One resolved action: `3. Ponent — Setge de Vilanova (Militarisme 12, walled): ...`."""
+def _spent_line(result: ActionResult, turn: GenesTurnReport) -> str:
+    """An action that reached its step but was not carried out: it is spent
+    (the line is quoted under "Actions not resolved")."""
     names, d = turn.names, result.declaration
+    impossible = result.reason.value.startswith("impossible:")
+    why = "impossible" if impossible else words.reason_text(result.reason)
+    detail = result.detail.strip() or (words.REASON_WORDS[result.reason] if impossible else "")
+    return (
+        f"{result.step}. {names.country(d.power)} — {words.declaration_text(d, names)}:"
+        f" {why}{f' ({detail})' if detail else ''}; the action is spent."
+    )
+
+
+def result_lines(result: ActionResult, turn: GenesTurnReport) -> list[str]:
+    """One resolved action: `3. Ponent — Setge de Vilanova (Militarisme 12, walled): ...`;
+    a free line (step 0): `  Llevant — Aliança amb Migjorn a Vilanova: in force this turn.`"""
+    names, d = turn.names, result.declaration
+    if result.step and not result.reason.resolved:
+        return [_spent_line(result, turn)]
     forced = ", forced" if result.forced else ""
+    method = f" ({words.method_text(result, turn.previous)}{forced})" if result.step else ""
     head = (
         f"{f'{result.step}.' if result.step else ' '} {names.country(d.power)}"
-        f" — {words.declaration_text(d, names)}"
-        f" ({words.method_text(result, turn.previous)}{forced})"
+        f" — {words.declaration_text(d, names)}{method}"
     )
     outcome = words.reason_text(result.reason) + _detail(result)
     effects = words.effects_text(result.effects, names)
+    if not result.step and not effects and result.reason is GenesReason.DONE:
+        outcome = "in force this turn"
     tail = f"{outcome}.{' ' + effects if effects else ''}"
     rolls = result.rolls
     if not rolls:
@@ -276,6 +318,8 @@ def _unresolved_section(turn: GenesTurnReport) -> str:
         lines.append(f"  {names.country(d.power)}: {words.declaration_text(d, names)}: {why}")
         if d.source is not None:
             lines.append(f"      {d.source.file}, line {d.source.line}: > {d.source.text.strip()}")
+        elif result.forced:
+            lines.append("      (a forced action the judge added: it was not declared)")
     return "\n".join(lines)
 
 
@@ -299,9 +343,10 @@ def _next_turn_section(turn: GenesTurnReport) -> str:
 def _start_lines(state: GenesState, names: Names, crises: Sequence[str] = ()) -> list[str]:
     """The start of `state`'s turn: event, critical situations, forced actions, budgets."""
     when = f"in turn {state.turn}"
-    lines = [*_event_lines(state, names, "Event", when), *crises]
+    lines = [*_event_lines(state, names, "Event", when, choosers=True), *crises]
     lines += _crisis_helper_lines(state, names, when)
-    lines += _forced_lines(state, names, f"Forced actions in turn {state.turn}")
+    forced = f"Forced actions in turn {state.turn} (counted first against the country's actions;"
+    lines += _forced_lines(state, names, f"{forced} the judge adds any not declared)")
     lines.append(f"Actions in turn {state.turn}:")
     for country, budget in facts.next_budgets(state).items():
         lines.append(words.budget_line(names.country(country), budget.total, budget.terms))
@@ -358,6 +403,8 @@ def _character_lines(state: GenesState, names: Names, country: str) -> list[str]
     own = state.characters_of(country)
     lines = ["  Characters:" if own else "  Characters: none"]
     lines += [f"    {_character_text(c, state, names)}" for c in own]
+    if state.principal_of(country) is None:
+        lines.append("  Principal: none (Ascendir <character> a principal names one)")
     held = [c for _, c in sorted(state.characters.items()) if c.held_by == country]
     captives = ", ".join(f"{c.name} ({names.country(c.owner)})" for c in held)
     return lines + [f"  Holding captive: {captives}"] * bool(held)
@@ -380,7 +427,8 @@ def _standing_lines(state: GenesState, names: Names, country_id: str) -> list[st
         f"{_count(extra, 'extra action')} in turn {turn} (Taxes)" * bool(extra),
         "Restaurar ordre owed" if country.disorder else "",
         *(
-            f"{_count(n, 'Investigació bonus', 'es')} (+2 each) against {names.country(target)}"
+            f"{_count(n, 'Investigació bonus', 'es')} (+2{' each' * (n > 1)})"
+            f" against {names.country(target)}"
             for target, n in sorted(country.investigations.items())
             if n
         ),

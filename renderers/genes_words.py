@@ -120,6 +120,8 @@ REASON_WORDS: Mapping[GenesReason, str] = {
     GenesReason.NO_PLACE: "no known place is named",
     GenesReason.SAME_PLACE: "the troops are already there",
 }
+WATCH_MODES: Mapping[str, str] = {"capture": "capturar", "assassinate": "assassinar"}
+"""A watch's mode (`Declaration.mode`) in the rulebook's words."""
 VICTORY_WORDS: Mapping[str, str] = {
     "capitals": "wins the game: it holds every other country's capital",
     "principals": "wins the game: it removed every other country's principal",
@@ -217,7 +219,10 @@ _DECLARATION_TEXTS: Mapping[ActionKind, Callable[[Declaration, Names], str]] = {
     ActionKind.EXTERNAL_BATTLE: _battle_text,
     ActionKind.SIEGE: lambda d, n: f"Setge {de(n.city(d.city))}",
     ActionKind.ALLY: _ally_text,
-    ActionKind.WATCH: lambda d, n: f"Vigilància {d.mode or ''}".strip(),
+    ActionKind.WATCH: lambda d, n: (
+        f"Vigilància {WATCH_MODES.get(d.mode or '', d.mode or '')}".strip()
+        + (f" ({n.country(d.target)})" if d.target else "")
+    ),
     ActionKind.DISASTER_KIND: lambda d, n: f"Desastre: {d.mode or '?'}",
     ActionKind.DISASTER_CITY: lambda d, n: f"Desastre a {n.city(d.city)}",
 }
@@ -344,7 +349,9 @@ class _EffectFields:
             "count": lambda: e.value or 1,
             "gains": lambda: "gains" if delta >= 0 else "loses",
             "actions": lambda: "action" if abs(delta) == 1 else "actions",
-            "left": lambda: "" if e.value is None else f" ({e.value} left)",
+            "left": lambda: (
+                "" if e.value is None else f" ({e.value} {'left' if delta < 0 else 'there now'})"
+            ),
             "rebels": lambda: "" if e.value is None else f" (rebels {e.value})",
             "subject_word": lambda: "city" if e.subject == "city" else "kind",
             "choice": lambda: n.city(e.other) if e.subject == "city" else (e.other or "?"),

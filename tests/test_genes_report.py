@@ -348,8 +348,17 @@ def test_free_lines_after_the_steps(text: str) -> None:
     section = text.split("== Resolution ==\n")[1].split("\n\n")[0].splitlines()
     assert section[-2:] == [
         "Free lines (no action spent):",
-        "  Llevant — Aliança amb Migjorn al camp de Llevant (automatic): done.",
+        "  Llevant — Aliança amb Migjorn al camp de Llevant: in force this turn.",
     ]
+
+
+def test_an_action_not_carried_out_keeps_its_step_and_is_spent(text: str) -> None:
+    """002 §5.4.5: an impossible action is spent at its place in the sequence;
+    the resolution tells it there, the line is quoted below."""
+    assert (
+        "6. Migjorn — Fortificar Llevant B: impossible (Llevant B is Llevant's);"
+        " the action is spent."
+    ) in text.split("== Resolution ==\n")[1].split("\n\n")[0].splitlines()
 
 
 def test_resolution_in_step_order_whatever_the_input_order(text: str) -> None:
@@ -452,6 +461,14 @@ def test_start_of_next_turn(text: str) -> None:
     assert "  Migjorn falls into Anarquia (one action less per turn; 1 in all)." in lines
     assert "  Llevant: Restaurar ordre (natural disaster)" in lines
     assert "  Migjorn: Desenvolupament de Militarisme (critical situation)" in lines
+    assert (
+        "  Migjorn names its kind (a line `desastre: <kind>`); Ponent may move it to"
+        " another city of Llevant (a line `desastre a <city>`)"
+    ) in lines
+    assert (
+        "Forced actions in turn 4 (counted first against the country's actions;"
+        " the judge adds any not declared):"
+    ) in lines
     assert "  Ponent: 6 actions = Rellevància 2 + Autoritat/3 2 + Tecnologia/3 2" in lines
 
 
@@ -520,6 +537,40 @@ def test_a_moved_disaster_is_told_where_it_struck() -> None:
     frame = frame.split("== Turn 3 ==\n")[1].split("\n\n")[0]
     assert "  Moved by the chooser to Llevant B" in frame
     assert "  Annulled by the disaster this turn: Llevant B" in frame
+
+
+def test_what_a_player_needs_for_the_next_turn() -> None:
+    """A country without a principal is told so; a forced action the judge
+    added and could not fit says so (it has no line to quote); a watch reads
+    in the rulebook's words; a recruit's gain says what stands there now."""
+    turn = make_turn()
+    dead = turn.state.characters["joan"].with_(status=CharacterStatus.DEAD)
+    state = turn.state.with_(characters={**turn.state.characters, "joan": dead})
+    added = ActionResult(
+        decl("migjorn", ActionKind.DEVELOPMENT, trait="militarism"),
+        ActionOutcome.NOT_RESOLVED, GenesReason.OVER_BUDGET, forced=True,
+    )  # fmt: skip
+    watch = ActionResult(
+        decl("ponent", ActionKind.WATCH, mode="capture", target="llevant"), SUCCEEDED,
+        GenesReason.DONE,
+    )  # fmt: skip
+    resolution = dataclasses.replace(
+        turn.resolution, state=state, results=(*turn.resolution.results, added, watch)
+    )
+    text = render_genes_report(dataclasses.replace(turn, resolution=resolution))
+    ponent = text.split("== Fitxa de societat: Ponent ==\n")[1].split("\n\n")[0]
+    assert "  Principal: none (Ascendir <character> a principal names one)" in ponent
+    llevant = text.split("== Fitxa de societat: Llevant ==\n")[1].split("\n\n")[0]
+    assert "Principal: none" not in llevant
+    assert (
+        "  Migjorn: Desenvolupament de Militarisme: over the budget: beyond the country's"
+        " actions this turn (Migjorn had 3 this turn)\n"
+        "      (a forced action the judge added: it was not declared)"
+    ) in text
+    assert "  Ponent — Vigilància capturar (Llevant): in force this turn." in text
+    names = Names(make_region(), (previous_state(),))
+    gain = Effect(E.FORCE, "ponent", "ponent_b", 2, 7)
+    assert effect_text(gain, names) == "Ponent gains 2 Exèrcit at Ponent B (7 there now)"
 
 
 def test_victory_points_agree_with_ending() -> None:
