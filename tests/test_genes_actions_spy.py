@@ -335,6 +335,7 @@ def test_observation_cancels_the_next_investigation() -> None:
     )
     assert first.outcome is ActionOutcome.NOT_RESOLVED
     assert first.reason is GenesReason.CANCELLED_BY_OBSERVATION
+    assert first.detail == "Llevant had played Observació earlier this turn"
     assert kinds(first) == [EffectKind.INVESTIGATION_CANCELLED] and not first.rolls
     assert board.shields["llevant"] == 0 and board.characters["joan"].place == "ponent_a"
     second = HANDLERS[ActionKind.INVESTIGATION](

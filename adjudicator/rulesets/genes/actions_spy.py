@@ -180,7 +180,7 @@ def investigation(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     if board.shields.get(target, 0) > 0:
         board.shields[target] -= 1
         cancelled = Effect(EffectKind.INVESTIGATION_CANCELLED, decl.power, other=target)
-        detail = f"{country_name(board, target)} was on the watch (Observació)"
+        detail = f"{country_name(board, target)} had played Observació earlier this turn"
         return ActionResult(
             decl,
             ActionOutcome.NOT_RESOLVED,
