@@ -37,7 +37,8 @@ from adjudicator.rulesets.genes.outcome import (
 from adjudicator.rulesets.genes.work import Board
 from maps.genes_region import Region
 from orders.genes import Declaration
-from orders.model import OrderIssue
+from renderers.json_output import issue_dict
+from renderers.report import issue_key
 
 if TYPE_CHECKING:
     from .genes_report import GenesTurnReport
@@ -113,10 +114,6 @@ def receipt_pairs(receipts: tuple[Receipt | tuple[str, str], ...]) -> list[tuple
     return sorted((r.file, r.sha256) if isinstance(r, Receipt) else (r[0], r[1]) for r in receipts)
 
 
-def issue_key(issue: OrderIssue) -> tuple[str, int, int, str]:
-    return (issue.source.file, issue.source.line, issue.source.column, issue.message)
-
-
 def resolved_results(resolution: GenesResolution) -> list[ActionResult]:
     """The resolved actions in the order they were resolved (by step), then the
     free lines (step 0: they cost no action)."""
@@ -179,7 +176,7 @@ def genes_turn_dict(turn: GenesTurnReport) -> dict[str, Any]:
         "next_phase": state.phase.id,
         "options": {k: _plain(v) for k, v in turn.changed_options.items()},
         "receipts": [{"file": f, "sha256": h} for f, h in receipt_pairs(turn.receipts)],
-        "issues": [_issue_dict(i, turn.file_powers) for i in sorted(turn.issues, key=issue_key)],
+        "issues": [issue_dict(i, turn.file_powers) for i in sorted(turn.issues, key=issue_key)],
         "frame": _frame_dict(resolution.frame, previous.start),
         "results": [
             _result_dict(r) for r in resolved_results(resolution) + unresolved_results(resolution)
@@ -277,19 +274,6 @@ def _sheet_dict(turn: GenesTurnReport, country: str) -> dict[str, Any]:
         "cities": [c.id for c in state.cities_of(country)],
         "characters": [c.id for c in state.characters_of(country)],
         "victory_points": 0 if record.eliminated else victory_points(state, turn.region, country),
-    }
-
-
-def _issue_dict(issue: OrderIssue, file_powers: Mapping[str, str]) -> dict[str, Any]:
-    return {
-        "power": file_powers.get(issue.source.file),
-        "kind": issue.kind.value,
-        "file": issue.source.file,
-        "line": issue.source.line,
-        "column": issue.source.column,
-        "text": issue.source.text.strip(),
-        "message": issue.message,
-        "suggestions": list(issue.suggestions),
     }
 
 

@@ -44,6 +44,7 @@ from orders.model import OrderIssue
 from . import genes_json as facts
 from . import genes_words as words
 from .genes_json import Names
+from .report import issue_key
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ def _header(turn: GenesTurnReport) -> str:
 
 
 def _issues_section(turn: GenesTurnReport) -> str:
-    issues = sorted(turn.issues, key=facts.issue_key)
+    issues = sorted(turn.issues, key=issue_key)
     rendered = [_indent(issue.render(), "  ") for issue in issues]
     return "\n".join(["== Problems in the declarations ==", *rendered]) if issues else ""
 
