@@ -78,6 +78,7 @@ def full_state() -> GenesState:
         event_roll=10, event="disaster", event_country="ponent", disaster_city="vilagrana",
         resources=("serra", "ponent"), forced={"ponent": ("restore_order", "development:authority")},
         disabled=("jaume", "vilagrana"),
+        active=("jaume",),
     )  # fmt: skip
     return GenesState(
         phase=Phase.parse("3-actions"),

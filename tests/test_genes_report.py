@@ -506,7 +506,9 @@ def test_sheets_tell_the_coming_turn_not_the_one_played() -> None:
     the turn played is not marked; a crisis test's helper is active in the next
     (002 §5.4.6), apart from the characters the disaster annuls."""
     turn = make_turn()
-    start = dataclasses.replace(turn.state.start, disabled=("llevant_a", "pere", "anna"))
+    start = dataclasses.replace(
+        turn.state.start, disabled=("llevant_a", "pere"), active=("anna",)
+    )
     state = turn.state.with_(start=start)
     over = dataclasses.replace(turn.resolution, state=state)
     text = render_genes_report(dataclasses.replace(turn, resolution=over))

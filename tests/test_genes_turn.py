@@ -425,7 +425,7 @@ def test_disaster_moved_by_the_choosers(recorder: Recorder) -> None:
 
 def test_crisis_helper_is_active(recorder: Recorder) -> None:
     """docs/genes.md: the crisis test's helper is active for the turn."""
-    state = make_state(start=TurnStart(disabled=("maria",)))
+    state = make_state(start=TurnStart(active=("maria",)))
     resolve(state, [decl("ponent", K.TAXES)])
     assert recorder.boards[0].active == {"maria"}
     assert recorder.boards[0].disabled == set()

@@ -360,7 +360,7 @@ def test_the_best_character_in_the_country_helps() -> None:
     assert rolls[0].terms == (("Diplomàcia", 2), ("Desenvolupament", 1), ("B", 3))
     assert rolls[0].total == 12  # > 11: passed
     assert effects == ()
-    assert start.disabled == ("b",)
+    assert start.active == ("b",) and start.disabled == ()
     assert crisis_helpers(board.snapshot().with_(start=start)) == {"b"}
 
 

@@ -337,6 +337,7 @@ def _read_start(value: Any, refs: _Refs) -> TurnStart:
         resources=e.items("resources", refs.country),
         forced=e.table("forced", refs.country, lambda v, p: _tuple(v, p, _str)),
         disabled=e.items("disabled", _str),
+        active=e.items("active", _str),
     )
 
 

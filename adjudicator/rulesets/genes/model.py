@@ -235,6 +235,7 @@ class TurnStart:
     forced: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """country -> forced action kinds (`development:<trait>`, `restore_order`, `civil_war`)."""
     disabled: tuple[str, ...] = ()  # characters and force places a disaster annuls this turn
+    active: tuple[str, ...] = ()  # characters already active: they helped a crisis test (§5.4.3.1)
 
 
 @dataclass(frozen=True, slots=True)

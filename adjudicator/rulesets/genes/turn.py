@@ -33,8 +33,7 @@ Decisions beyond docs/genes.md (a game master's readings):
   the sequence (step 0).
 - Free lines answer `done` (alliances and watches are read by the handlers
   that need them); a release answers with its handler's result.
-- A crisis test's helper (listed in `TurnStart.disabled`, see
-  `turn_start.py`) is active for the turn: it moves to `Board.active`.
+- A crisis test's helper (`TurnStart.active`) is active for the turn.
 - Classification works both ways: a personal action (assassinate, capture,
   convince) on a character standing in the actor's country is internal, in
   any other country external; a battle likewise by its place (`place`, else
@@ -289,9 +288,7 @@ def play_rounds(
 def _prepare(board: Board, plan: Plan) -> dict[str, ActionResult]:
     """The board before the rounds: helpers active, the disaster's city, free
     lines, this turn's lost and extra actions spent; releases run."""
-    helpers = crisis_helpers(board.state)
-    board.disabled -= helpers
-    board.active |= helpers
+    board.active |= crisis_helpers(board.state)
     if plan.disaster_city is not None:
         move_disaster(board, plan.disaster_city)
     board.free_lines.extend(plan.free)

@@ -36,9 +36,7 @@ Decisions beyond docs/genes.md (a game master's readings):
   character helps one test; a character annulled by the disaster cannot
   help. The test is rolled even when a civil war is already under way (a
   failure then adds nothing). A helper is active for the coming turn
-  (002 §5.4.6); `TurnStart` has no field for it, so its id is listed in
-  `TurnStart.disabled`, and `turn.resolve_turn` moves the ids not annulled
-  by the disaster to `Board.active` (see `crisis_helpers`).
+  (002 §5.4.6): it is listed in `TurnStart.active`.
 - The forced actions of a country, in the order they count for the budget:
   `restore_order` (a disaster this turn or disorder still owed), the
   `development:<trait>` of each characteristic in trait order, `civil_war`.
@@ -252,11 +250,7 @@ def _start(
     if not crises:
         return replace(start, forced=forced_actions(board, {})), (), ()
     developments, effects, rolls, helpers = critical_situations(board, turn, set(start.disabled))
-    start = replace(
-        start,
-        forced=forced_actions(board, developments),
-        disabled=(*start.disabled, *helpers),
-    )
+    start = replace(start, forced=forced_actions(board, developments), active=tuple(helpers))
     return start, tuple(effects), tuple(rolls)
 
 
@@ -349,14 +343,8 @@ def _choice_problem(
 
 
 def crisis_helpers(state: GenesState) -> set[str]:
-    """The characters of `start.disabled` that helped a crisis test (active for
-    the turn), as opposed to those the disaster annuls."""
-    annulled = set(disaster_entries(list(state.characters.values()), state.start.disaster_city))
-    return {
-        entry
-        for entry in state.start.disabled
-        if entry in state.characters and entry not in annulled
-    }
+    """The characters that helped a crisis test: active for the turn (002 §5.4.6)."""
+    return set(state.start.active)
 
 
 def move_disaster(board: Board, city: str) -> None:
