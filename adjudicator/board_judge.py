@@ -123,9 +123,7 @@ class BoardJudge:
         powers = game_map.scenarios[scenario].powers if scenario in game_map.scenarios else ()
         return Started(state, ruleset.map_name, scenario, tuple(powers or state.powers()))
 
-    def judge(
-        self, game: LoadedGame, files: Sequence[OrderFile], secret: str | None
-    ) -> JudgedTurn:
+    def judge(self, game: LoadedGame, files: Sequence[OrderFile], secret: str | None) -> JudgedTurn:
         turn = judge_turn(
             game.ruleset,
             game.game_map,
@@ -150,6 +148,10 @@ class BoardJudge:
             files, parsed.file_powers, counts, issues, lambda p: power_name(game.game_map, p)
         )
         return Checked(f"Phase: {game.state.phase}\n{text}", issues)
+
+    def game_over(self, game: LoadedGame) -> str | None:
+        winner = game.state.winner
+        return f"{power_name(game.game_map, winner)} won" if winner else None
 
     def board_text(self, game: LoadedGame) -> str:
         return render_board(game.state, game.game_map)

@@ -242,8 +242,9 @@ def adjudicate(folder: Path, order_paths: tuple[Path, ...]) -> None:
     Lines with problems are reported and skipped; the turn still resolves
     (exit code 1 tells the GM there were problems)."""
     game = open_game(folder)
-    if game.state.winner:
-        fail(f"the game is over: {game.state.winner} won")
+    over = judge_for(game.ruleset).game_over(game)
+    if over:
+        fail(f"the game is over: {over}")
     gf.check_not_archived(folder, order_paths)
     files = read_order_files(order_paths)
     secret = gf.checked_secret(folder, game.config)

@@ -219,6 +219,18 @@ class GenesJudge:
         )
         return Checked(f"Turn: {game.state.phase}\n{text}", issues)
 
+    def game_over(self, game: LoadedGame) -> str | None:
+        """002 §6: a winner, or the final victory points of a tie."""
+        state: GenesState = game.state
+        if state.winner is not None:
+            return f"{_country_name(game.game_map, state.winner)} won"
+        if state.final_scores:
+            scores = ", ".join(
+                f"{_country_name(game.game_map, c)} {p}" for c, p in state.final_scores.items()
+            )
+            return f"no single winner (victory points: {scores})"
+        return None
+
     def board_text(self, game: LoadedGame) -> str:
         return render_sheets(game.state, game.game_map)
 

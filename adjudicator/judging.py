@@ -114,6 +114,10 @@ class Judge(Protocol):
         """Parse and check `files` against the current turn; change nothing."""
         ...
 
+    def game_over(self, game: LoadedGame) -> str | None:
+        """How the game ended (`France won`), or None while it goes on."""
+        ...
+
     def board_text(self, game: LoadedGame) -> str:
         """The current position in words (`mapjudge show`)."""
         ...

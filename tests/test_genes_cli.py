@@ -155,3 +155,17 @@ def test_region_refuses_one_player(tmp_path: Path) -> None:
     result = run("region", tmp_path / "r.yaml", "--players", "1")
     assert result.exit_code == 1
     assert "2 to 9 players" in result.output
+
+
+def test_a_finished_game_refuses_another_turn(tmp_path: Path) -> None:
+    """002 §6: with `turns: 1` the game ends after turn 1 on victory points;
+    adjudicating again says the game is over."""
+    folder = tmp_path / "short"
+    assert run("new", "genes", folder, "--option", "turns=1").exit_code == 0
+    files = write(folder, DECLARATIONS)
+    first = run("adjudicate", folder, *files)
+    assert first.exit_code == 0, first.output
+    again = run("adjudicate", folder, *files)
+    assert again.exit_code == 1
+    assert "the game is over:" in again.output
+    assert "won" in again.output or "no single winner" in again.output
