@@ -646,3 +646,27 @@ def test_parser_is_built_once() -> None:
 
 def test_blank_and_comment_only() -> None:
     assert read("\n   \n# nothing\n") == DeclarationSet()
+
+
+ARTICLE_NAMES = DeclarationNames(
+    countries={"serra": ("La Serra",), "ponent": ("Ponent",)},
+    cities={"montalt": ("Montalt",)},
+    characters={},
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("aliança La Serra a Montalt", D(K.ALLY, target="serra", place="montalt")),
+        ("aliança amb La Serra a Montalt", D(K.ALLY, target="serra", place="montalt")),
+        ("aliança rebels de La Serra", D(K.ALLY, target="serra", mode="rebels")),
+        ("aliança amb els rebels de la Serra", D(K.ALLY, target="serra", mode="rebels")),
+        ("alianza con los rebeldes de La Serra", D(K.ALLY, target="serra", mode="rebels")),
+        ("ally the rebels of La Serra", D(K.ALLY, target="serra", mode="rebels")),
+    ],
+)
+def test_an_ally_whose_name_starts_with_an_article(line: str, expected: Declaration) -> None:
+    """002 §5.4.3 Batalla (allies) and Guerra civil (backing the rebels): a
+    country named with its article ("La Serra") is read, in both lines."""
+    assert one(line, names=ARTICLE_NAMES) == expected

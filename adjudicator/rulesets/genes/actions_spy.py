@@ -55,6 +55,7 @@ from .characters import (
     lose_principal,
     move,
     run_test,
+    set_free,
 )
 from .model import TRAIT_NAMES_CA, Character, CharacterStatus, Trait
 from .outcome import ActionOutcome, ActionResult, Effect, EffectKind, GenesReason, TestRoll
@@ -404,7 +405,5 @@ def release(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     if char is None or not held or char.held_by != decl.power:
         detail = f"you do not hold {character_name(board, decl.character)}"
         return impossible(decl, GenesReason.NOT_CAPTIVE, detail)
-    place = home_place(board, char.owner)
-    board.characters[char.id] = char.with_(status=CharacterStatus.FREE, held_by=None, place=place)
-    freed = Effect(EffectKind.CHARACTER_RELEASED, decl.power, char.id, other=place)
+    freed = set_free(board, char.id, decl.power, home_place(board, char.owner))
     return ActionResult(decl, ActionOutcome.SUCCEEDED, GenesReason.DONE, effects=(freed,))

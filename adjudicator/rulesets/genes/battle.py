@@ -53,7 +53,7 @@ from dataclasses import dataclass
 
 from orders.genes import ActionKind
 
-from .characters import capture, country_name, kill
+from .characters import capture, country_name, kill, set_free
 from .model import CharacterStatus, Force, Trait, field_place
 from .outcome import Effect, EffectKind, TestRoll
 from .work import Board, contest_winner
@@ -388,8 +388,7 @@ def eliminate(board: Board, country: str) -> list[Effect]:
         if char.owner == country and char.free:
             effects.append(kill(board, cid, None))
         elif char.status is CharacterStatus.CAPTURED and char.held_by == country:
-            board.characters[cid] = char.with_(status=CharacterStatus.FREE, held_by=None)
-            effects.append(Effect(EffectKind.CHARACTER_RELEASED, country, cid, other=char.place))
+            effects.append(set_free(board, cid, country))
     for city, besieger in sorted(board.sieges.items()):
         if country in (besieger, board.cities[city].owner):
             effects += end_siege(board, city)

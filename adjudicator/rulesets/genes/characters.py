@@ -171,6 +171,19 @@ def lose_principal(board: Board, char: Character, by: str | None) -> None:
         board.countries[char.owner] = owner.with_(principal_lost_to=by)
 
 
+def set_free(board: Board, char_id: str, by: str, place: str | None = None) -> Effect:
+    """A captive let go by `by` (released, or its captor eliminated): free again,
+    at `place` (default where it stands). A character of an eliminated country
+    has no country to go back to: it leaves play like its country's other
+    characters (002 §4.4, docs/genes.md), dead."""
+    char = board.characters[char_id]
+    if board.countries[char.owner].eliminated:
+        return kill(board, char_id, None)
+    where = place or char.place
+    board.characters[char_id] = char.with_(status=CharacterStatus.FREE, held_by=None, place=where)
+    return Effect(EffectKind.CHARACTER_RELEASED, by, char_id, other=where)
+
+
 def kill(board: Board, char_id: str, by: str | None) -> Effect:
     char = board.characters[char_id]
     board.characters[char_id] = char.with_(status=CharacterStatus.DEAD, held_by=None)
@@ -359,10 +372,22 @@ def investigation_terms(
 def automatic(
     board: Board, decl: Declaration, place: str, prefix: str, apply: Callable[[], Iterable[Effect]]
 ) -> ActionResult:
-    """An automatic action (002 §5.4.5): helpers move, `apply` is done."""
+    """An automatic action (002 §5.4.5): helpers move, `apply` is done. The
+    character the action is about (Ascendir) may be among the helpers and be
+    caught on the way (002 §5.4.1): then nothing is done."""
     activation = activate(board, decl, None, place, prefix)
     if isinstance(activation, ActionResult):
         return activation
+    subject = board.characters.get(decl.character or "")
+    if subject is not None and not subject.free:
+        return ActionResult(
+            decl,
+            ActionOutcome.NOT_RESOLVED,
+            GenesReason.CHARACTER_UNAVAILABLE,
+            rolls=activation.rolls,
+            effects=activation.effects,
+            detail=f"{subject.name} was caught on the way",
+        )
     effects = (*activation.effects, *apply())
     return ActionResult(
         decl, ActionOutcome.SUCCEEDED, GenesReason.DONE, rolls=activation.rolls, effects=effects
