@@ -1,0 +1,916 @@
+"""Random Genes Mactantes declarations, for property tests (002 §5.4.2-§5.4.6).
+
+The Genes counterpart of `adjudicator.random_orders_machiavelli`:
+
+- `random_declarations(state, region, rng, legal_only=False)` writes one
+  turn's declarations for every country still in the game: about as many
+  action lines as its actions per turn (002 §5.2; forced actions, 002 §5.3
+  and §5.4.3.1, declared now and then, else left for the judge to add), of
+  every `ActionKind`, with plausible targets (own and other cities, fields,
+  other countries' characters, amounts 1..5 (a move may take all the points
+  in a place), 0-2 of the country's free
+  characters made active, 002 §5.4.6), and free lines: alliances (in a
+  battle, or backing rebels), watches (002 §5.4.1), releases of the
+  country's captives, and the natural disaster's choices when the country
+  is the one to name them (002 §5.3). The generator keeps a rough plan of
+  its own troop moves within the turn, so that armies moved into a
+  neighbour's field attack or besiege there, and armies grow into wars.
+  Many lines are impossible by the board (a walled city fortified, a
+  character already active, a technology copied from a backward country);
+  those are what the engine must judge.
+- With `legal_only=False` it adds nonsense a careless player might mail:
+  unknown places, characters and countries, another country's characters
+  as helpers, amounts of 0, lines with a missing characteristic, more lines
+  than the budget, a disaster's choice made by the wrong country or twice,
+  the release of a character nobody holds, lines of an eliminated or an
+  unknown country. With `legal_only=True` every line names only things of
+  the state and the region, the lines stay within the budget (unless the
+  forced actions alone exceed it) and each can be written as a declaration
+  line (`declaration_line`).
+- `declaration_line(decl, state, region)` renders a declaration as the
+  Catalan line a player writes (`grammar/genes.lark`), names as
+  `adjudicator.genes_judge.declaration_names` gives them (the region's
+  country names, the state's city and character names, a field as
+  `camp de <country>`). `parser_form(decl)` is the declaration the parser
+  gives back for that line: the parser always writes the internal kind of
+  a battle or a personal action (the engine classifies it by where it
+  happens, 002 §5.4.3 / §5.4.4).
+
+  What a line cannot express (only generated with `legal_only=False`): the
+  target of a watch; helpers on Fundar, a watch, a release or a disaster's
+  choice; a new character named principal at once (`Ascendir nou ...
+  principal`) or a principal named with a characteristic; a development,
+  promotion or capture without its characteristic; a recruitment without a
+  number; an amount below 1; a place or name that is not in the state.
+- `random_state(region, rng)` builds a turn-1 state for any region (one made
+  by `maps.genes_generate`, which has no example sheets): random relevance
+  and characteristics, the region's cities, one to three characters per
+  country, forces in the cities and the field.
+
+Pure and deterministic for a given `random.Random`; nothing in the engine
+imports it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from maps.genes_region import Region
+from orders.genes import ActionKind, Declaration
+
+from .rulesets.genes.actions_society import unique_slug
+from .rulesets.genes.budget import actions_per_turn
+from .rulesets.genes.model import (
+    FIELD_PREFIX,
+    TRAIT_NAMES_CA,
+    Character,
+    CharacterStatus,
+    City,
+    Country,
+    Force,
+    GenesState,
+    Relevance,
+    Trait,
+    field_place,
+    first_phase,
+    merge_forces,
+)
+from .rulesets.genes.turn_start import DISASTER, disaster_choosers
+
+K = ActionKind
+
+__all__ = [
+    "ACTION_WEIGHTS",
+    "NOWHERE",
+    "declaration_line",
+    "parser_form",
+    "random_declarations",
+    "random_state",
+]
+
+# --- weights and knobs ------------------------------------------------------------------
+
+ACTION_WEIGHTS: Mapping[ActionKind, float] = {
+    K.FORTIFY: 1.0,
+    K.FOUND: 0.6,
+    K.REPRESS: 0.6,
+    K.RESTORE_ORDER: 0.3,
+    K.TAXES: 1.0,
+    K.DEVELOPMENT: 1.5,
+    K.OBSERVATION: 1.2,
+    K.BATTLE: 3.0,
+    K.CIVIL_WAR: 0.2,
+    K.RECRUIT: 2.0,
+    K.SOLDIERS_HOME: 0.8,
+    K.MOVE_TROOPS: 4.0,
+    K.PROMOTE: 1.5,
+    K.ASSASSINATE: 1.2,
+    K.CAPTURE: 1.2,
+    K.CONVINCE: 0.6,
+    K.COPY_TECHNOLOGY: 0.6,
+    K.CREATE_COUNTERPOWER: 1.0,
+    K.STRENGTHEN_COUNTERPOWER: 0.7,
+    K.INVESTIGATION: 1.3,
+    K.DISAFFECTION: 1.2,
+    K.SABOTAGE: 0.8,
+    K.EXTERNAL_BATTLE: 1.0,
+    K.RAID: 1.0,
+    K.SIEGE: 1.5,
+    K.EXTERNAL_ASSASSINATE: 1.0,
+    K.EXTERNAL_CAPTURE: 1.0,
+    K.EXTERNAL_CONVINCE: 0.4,
+}
+"""Base weight of each action kind (every kind that costs an action)."""
+
+AT_WAR = 8.0
+"""Extra weight of a battle or a siege when the country has forces in a field
+where it can fight, of Guerra civil during a civil war, of Restaurar ordre
+during a disorder and of Reprimir contrapoder with counter-power."""
+
+HELPERS = (0.6, 0.28, 0.12)
+"""Chances of 0, 1 or 2 active characters on a line."""
+
+NONSENSE = 0.12
+"""Chance that an action line is nonsense (`legal_only=False`)."""
+
+OVER_BUDGET = 0.25
+"""Chance that a country writes 1-3 lines more than its budget (`legal_only=False`)."""
+
+FEWER = 0.15
+"""Chance that a country writes one line fewer than it could."""
+
+DECLARE_FORCED = 0.5
+"""Chance that a forced action is declared by the player (else the judge adds it)."""
+
+NOWHERE = "atlantis"
+"""The id of a place, country or character that does not exist."""
+
+CITY_NAMES = (
+    "Vilanova de Mar", "Puigverd", "Santa Coloma", "Castellar", "Riudoms",
+    "Olivella", "Benifallet", "Torrefeta", "Almenara", "Bellcaire",
+)  # fmt: skip
+CHARACTER_NAMES = (
+    "Arnau", "Berenguer Oller", "Constança", "Dolça", "Ermessenda", "Ferran",
+    "Guifré", "Hug", "Leonor", "Miró", "Oliba", "Ponç",
+)  # fmt: skip
+DISASTER_KINDS = ("epidèmia", "terratrèmol", "inundació", "gran incendi", "sequera")
+
+
+# --- the planning view of one country -----------------------------------------------------
+
+
+@dataclass
+class _Writer:
+    """One country's declarations for the turn, from the state at its start."""
+
+    state: GenesState
+    region: Region
+    rng: random.Random
+    me: str
+    legal_only: bool
+    plan: dict[str, int] = field(default_factory=dict)  # own strength by place, after moves
+
+    def __post_init__(self) -> None:
+        for force in self.state.forces_of(self.me):
+            self.plan[force.place] = self.plan.get(force.place, 0) + force.strength
+
+    # --- reading the state -------------------------------------------------------
+
+    @property
+    def others(self) -> list[str]:
+        return [c for c in self.state.powers() if c != self.me]
+
+    @property
+    def gone(self) -> list[str]:
+        return [c for c in self.state.seats if self.state.countries[c].eliminated]
+
+    def own_cities(self) -> list[City]:
+        return list(self.state.cities_of(self.me))
+
+    def foreign_cities(self) -> list[City]:
+        return [c for _, c in sorted(self.state.cities.items()) if c.owner != self.me]
+
+    def free_characters(self) -> list[Character]:
+        return [c for c in self.state.characters_of(self.me) if c.free]
+
+    def victims(self) -> list[Character]:
+        return [
+            c
+            for _, c in sorted(self.state.characters.items())
+            if c.owner != self.me and c.status is not CharacterStatus.DEAD
+        ]
+
+    def country_of(self, place: str) -> str | None:
+        if place.startswith(FIELD_PREFIX):
+            return place.removeprefix(FIELD_PREFIX)
+        city = self.state.cities.get(place)
+        return city.country if city else None
+
+    def neighbours(self, country: str) -> tuple[str, ...]:
+        area = self.region.countries.get(country)
+        return area.neighbours if area else ()
+
+    def fronts(self) -> list[str]:
+        """Fields of other countries (or the own field with a conquered city in
+        it) where the plan has forces: where battles and sieges can start."""
+        found = []
+        for place, strength in sorted(self.plan.items()):
+            country = self.country_of(place)
+            if strength <= 0 or not place.startswith(FIELD_PREFIX) or country is None:
+                continue
+            targets = [
+                c for c in self.state.cities.values() if c.country == country and c.owner != self.me
+            ]
+            enemies = [f for f in self.state.forces_at(place) if f.owner != self.me]
+            if targets or enemies:
+                found.append(place)
+        return found
+
+    def struck(self) -> list[str]:
+        """The disaster's city, if the country has forces in it (002 §5.3)."""
+        city = self.state.start.disaster_city
+        return [city] if city is not None and self.plan.get(city, 0) > 0 else []
+
+    def pick(self, items: Sequence[str]) -> str:
+        return self.rng.choice(list(items))
+
+    def other_country(self) -> str:
+        """Another country: a surviving one, now and then an eliminated one."""
+        if self.gone and self.rng.random() < 0.08:
+            return self.pick(self.gone)
+        return self.pick(self.others) if self.others else self.me
+
+    def helpers(self, kind: ActionKind) -> tuple[str, ...]:
+        """0-2 of the country's free characters (002 §5.4.6); none on Fundar
+        when the line must be writable (its name runs to the end of the line)."""
+        if kind is K.FOUND and self.legal_only:
+            return ()
+        count = self.rng.choices((0, 1, 2), weights=HELPERS)[0]
+        chars = [c.id for c in self.free_characters()]
+        return tuple(self.rng.sample(chars, min(count, len(chars))))
+
+    # --- the lines ----------------------------------------------------------------
+
+    def lines(self) -> list[Declaration]:
+        record = self.state.countries[self.me]
+        budget = actions_per_turn(record, self.state).total
+        forced = self.state.start.forced.get(self.me, ())
+        declared_forced = [f for f in forced if self.rng.random() < DECLARE_FORCED]
+        count = max(0, budget - len(forced))
+        if count and self.rng.random() < FEWER:
+            count -= 1
+        if not self.legal_only and self.rng.random() < OVER_BUDGET:
+            count += self.rng.randint(1, 3)
+        lines = [self.action() for _ in range(count)]
+        if lines and self.struck() and self.rng.random() < 0.6:  # evacuate the struck city
+            evacuation = self.rng.choice((K.MOVE_TROOPS, K.SOLDIERS_HOME))
+            lines[self.rng.randrange(len(lines))] = WRITERS[evacuation](self, evacuation)
+        watchful = [d for d in lines if d.kind is K.OBSERVATION]
+        if watchful and self.rng.random() < 0.6:  # on the watch before the others spy
+            lines.remove(watchful[0])
+            lines.insert(0, watchful[0])
+        for kind in declared_forced:
+            lines.insert(self.rng.randint(0, len(lines)), self.forced_line(kind))
+        for free in self.free_lines():
+            lines.insert(self.rng.randint(0, len(lines)), free)
+        return lines
+
+    def forced_line(self, forced: str) -> Declaration:
+        kind_id, _, trait = forced.partition(":")
+        kind = ActionKind.by_id(kind_id)
+        return Declaration(self.me, kind, trait=trait or None, helpers=self.helpers(kind))
+
+    def action(self) -> Declaration:
+        """One action line: a kind drawn by weight, then its target."""
+        weights = dict(ACTION_WEIGHTS)
+        record = self.state.countries[self.me]
+        fronts = self.fronts()
+        if fronts:
+            for kind in (K.BATTLE, K.SIEGE, K.EXTERNAL_BATTLE):
+                weights[kind] += AT_WAR
+        if self.me in self.state.civil_wars:
+            weights[K.CIVIL_WAR] += AT_WAR
+        if record.disorder:
+            weights[K.RESTORE_ORDER] += AT_WAR
+        if record.counterpower:
+            weights[K.REPRESS] += AT_WAR / 2
+        kinds = list(weights)
+        kind = self.rng.choices(kinds, weights=[weights[k] for k in kinds])[0]
+        if not self.legal_only and self.rng.random() < NONSENSE:
+            return self.nonsense(kind)
+        decl = WRITERS[kind](self, kind)
+        return replace(decl, helpers=self.helpers(kind)) if not decl.helpers else decl
+
+    # --- free lines (no action spent) ------------------------------------------------
+
+    def free_lines(self) -> list[Declaration]:
+        lines: list[Declaration] = []
+        if self.others and self.rng.random() < 0.3:
+            lines.append(self.ally())
+        if self.rng.random() < 0.3:
+            lines.append(self.watch())
+        for _, char in sorted(self.state.characters.items()):
+            held = char.status is CharacterStatus.CAPTURED and char.held_by == self.me
+            if held and self.rng.random() < 0.4:
+                lines.append(Declaration(self.me, K.RELEASE, character=char.id))
+        lines += self.disaster_lines()
+        if not self.legal_only:
+            lines += self.free_nonsense()
+        return lines
+
+    def ally(self) -> Declaration:
+        wars = [c for c in self.state.civil_wars if c != self.me]
+        if wars and self.rng.random() < 0.6:
+            chars = [c.id for c in self.free_characters()]
+            backers = tuple(self.rng.sample(chars, min(len(chars), self.rng.randint(0, 2))))
+            return Declaration(
+                self.me, K.ALLY, target=self.pick(wars), mode="rebels", helpers=backers
+            )
+        friend = self.pick(self.others)
+        places = sorted(
+            {f.place for f in self.state.forces_of(friend) if f.place.startswith(FIELD_PREFIX)}
+        )
+        battle_places = list(places)
+        for place in places:
+            country = self.country_of(place)
+            battle_places += [
+                c.id
+                for _, c in sorted(self.state.cities.items())
+                if c.country == country and c.owner != friend
+            ]
+        battle_places += [c.id for c in self.state.cities_of(friend)]
+        return Declaration(self.me, K.ALLY, target=friend, place=self.pick(battle_places))
+
+    def watch(self) -> Declaration:
+        mode = "capture" if self.rng.random() < 0.6 else "assassinate"
+        trait = Trait.MILITARISM.value if mode == "capture" and self.rng.random() < 0.3 else None
+        return Declaration(self.me, K.WATCH, mode=mode, trait=trait)
+
+    def disaster_lines(self) -> list[Declaration]:
+        choosers = disaster_choosers(self.state)
+        if choosers is None:
+            return []
+        affected = self.state.start.event_country
+        lines: list[Declaration] = []
+        if choosers[0] == self.me and self.rng.random() < 0.8:
+            lines.append(Declaration(self.me, K.DISASTER_KIND, mode=self.pick(DISASTER_KINDS)))
+        if choosers[1] == self.me and self.rng.random() < 0.8:
+            theirs = [c.id for _, c in sorted(self.state.cities.items()) if c.owner == affected]
+            if not theirs or self.rng.random() < 0.3:  # not the affected country's
+                theirs = sorted(self.state.cities)
+            lines.append(Declaration(self.me, K.DISASTER_CITY, city=self.pick(theirs)))
+        if lines and not self.legal_only and self.rng.random() < 0.4:
+            lines.append(self.rng.choice(lines))  # the same choice twice (ALREADY_CHOSEN)
+        return lines
+
+    def free_nonsense(self) -> list[Declaration]:
+        """Free lines a careless player writes: a disaster's choice that is not
+        its own (or when there is none, or twice), a release of a character it
+        does not hold, a watch naming a country (no line can say it)."""
+        lines: list[Declaration] = []
+        tempted = 0.3 if self.state.start.event == DISASTER else 0.1
+        if self.rng.random() < tempted:
+            kind = self.rng.choice((K.DISASTER_KIND, K.DISASTER_CITY))
+            city = self.pick(sorted(self.state.cities))
+            lines += [Declaration(self.me, kind, city=city, mode=self.pick(DISASTER_KINDS))]
+            if self.rng.random() < 0.5:
+                lines.append(lines[-1])  # the same choice twice
+        if self.rng.random() < 0.08:
+            victims = [c.id for c in self.victims()] or [NOWHERE]
+            lines.append(Declaration(self.me, K.RELEASE, character=self.pick(victims)))
+        if self.rng.random() < 0.05:
+            lines.append(replace(self.watch(), target=self.other_country()))
+        return lines
+
+    # --- nonsense action lines --------------------------------------------------------------
+
+    def nonsense(self, kind: ActionKind) -> Declaration:
+        """A line of `kind` as no player should write it."""
+        me, rng = self.me, self.rng
+        others_chars = [c.id for c in self.victims()]
+        mine = [c.id for c in self.state.characters_of(me)]
+        choices: list[Callable[[], Declaration]] = [
+            lambda: Declaration(me, K.BATTLE, place=self.pick((NOWHERE, field_place(NOWHERE)))),
+            lambda: Declaration(me, K.BATTLE),
+            lambda: Declaration(
+                me,
+                K.MOVE_TROOPS,
+                amount=rng.randint(1, 3),
+                origin=self.pick(sorted(self.plan) or [NOWHERE]),
+                place=field_place(NOWHERE),
+            ),
+            lambda: self._same_place_move(),
+            lambda: Declaration(me, K.SIEGE, city=NOWHERE),
+            lambda: Declaration(me, kind if kind is K.SOLDIERS_HOME else K.RECRUIT, amount=0),
+            lambda: Declaration(me, K.MOVE_TROOPS, amount=-1, origin=field_place(me),
+                                place=self.pick(sorted(self.state.cities))),
+            lambda: Declaration(me, K.SOLDIERS_HOME, amount=1, origin=NOWHERE),
+            lambda: Declaration(me, K.DEVELOPMENT),
+            lambda: Declaration(me, K.PROMOTE, character=self.pick(mine or [NOWHERE])),
+            lambda: Declaration(me, K.PROMOTE, character=self.pick(others_chars or [NOWHERE]),
+                                trait=self._trait()),
+            lambda: Declaration(me, K.PROMOTE, name=self.pick(CHARACTER_NAMES)),
+            lambda: Declaration(me, K.ASSASSINATE, character=self.pick(mine or [NOWHERE])),
+            lambda: Declaration(me, K.CAPTURE, character=NOWHERE, trait="diplomacy"),
+            lambda: Declaration(me, K.SABOTAGE, target=self.pick((me, NOWHERE))),
+            lambda: Declaration(me, K.RAID, target=self.pick((me, NOWHERE))),
+            lambda: Declaration(me, K.COPY_TECHNOLOGY, target=me),
+            lambda: Declaration(me, K.FORTIFY, city=NOWHERE),
+            lambda: replace(
+                WRITERS[kind](self, kind),
+                helpers=(self.pick(others_chars or [NOWHERE]),),
+            ),
+            lambda: replace(WRITERS[kind](self, kind), helpers=(NOWHERE,)),
+        ]  # fmt: skip
+        return rng.choice(choices)()
+
+    def _same_place_move(self) -> Declaration:
+        place = self.pick(sorted(self.plan) or [field_place(self.me)])
+        return Declaration(self.me, K.MOVE_TROOPS, amount=1, origin=place, place=place)
+
+    def _trait(self) -> str:
+        return self.rng.choice(list(Trait)).value
+
+
+# --- writers of plausible lines, one per kind ----------------------------------------------
+
+
+def _fortify(w: _Writer, kind: ActionKind) -> Declaration:
+    own = w.own_cities()
+    open_ = [c for c in own if not c.walled]
+    pool = open_ if open_ and w.rng.random() < 0.75 else own
+    if not pool or w.rng.random() < 0.05:
+        pool = w.foreign_cities()
+    return Declaration(w.me, kind, city=w.rng.choice(pool).id if pool else NOWHERE)
+
+
+def _found(w: _Writer, kind: ActionKind) -> Declaration:
+    names = list(CITY_NAMES)
+    if w.rng.random() < 0.1:
+        names = [c.name for c in w.state.cities.values()]
+    return Declaration(w.me, kind, name=w.pick(names))
+
+
+def _plain(w: _Writer, kind: ActionKind) -> Declaration:
+    return Declaration(w.me, kind)
+
+
+def _development(w: _Writer, kind: ActionKind) -> Declaration:
+    record = w.state.countries[w.me]
+    if w.rng.random() < 0.5:
+        trait = min(Trait, key=lambda t: (record.trait(t), t.value))
+    else:
+        trait = w.rng.choice(list(Trait))
+    return Declaration(w.me, kind, trait=trait.value)
+
+
+def _battle(w: _Writer, kind: ActionKind) -> Declaration:
+    """At a city of the country whose field the plan holds forces in, or in
+    such a field against a country with forces there; else anywhere."""
+    fronts = w.fronts()
+    if fronts and w.rng.random() < 0.9:
+        front = w.pick(fronts)
+        country = w.country_of(front)
+        cities = [
+            c.id
+            for _, c in sorted(w.state.cities.items())
+            if c.country == country and c.owner != w.me
+        ]
+        enemies = sorted({f.owner for f in w.state.forces_at(front) if f.owner != w.me})
+        if cities and (not enemies or w.rng.random() < 0.75):
+            city = w.pick(cities)
+            owner = w.state.cities[city].owner
+            target = owner if w.rng.random() < 0.3 else None
+            return Declaration(w.me, kind, place=city, target=target)
+        target = w.pick(enemies) if w.rng.random() < 0.8 or len(enemies) > 1 else None
+        return Declaration(w.me, kind, place=front, target=target)
+    if w.rng.random() < 0.5:
+        anywhere = w.foreign_cities() or w.own_cities()
+        return Declaration(w.me, kind, place=w.rng.choice(anywhere).id)
+    place = field_place(w.pick(list(w.region.countries)))
+    return Declaration(w.me, kind, place=place, target=w.other_country())
+
+
+def _recruit(w: _Writer, kind: ActionKind) -> Declaration:
+    amount = w.rng.choice((1, 1, 2, 3, 3, 4, 5))
+    own = w.own_cities()
+    city = w.rng.choice(own).id if own and w.rng.random() < 0.5 else None
+    return Declaration(w.me, kind, amount=amount, city=city)
+
+
+def _soldiers_home(w: _Writer, kind: ActionKind) -> Declaration:
+    amount = w.rng.randint(1, 5)
+    places = [p for p, n in sorted(w.plan.items()) if n > 0]
+    origin = w.pick(places) if places and w.rng.random() < 0.5 else None
+    if w.struck() and w.rng.random() < 0.7:  # from the disaster's city (annulled)
+        origin = w.struck()[0]
+    return Declaration(w.me, kind, amount=amount, origin=origin)
+
+
+def _move_troops(w: _Writer, kind: ActionKind) -> Declaration:
+    """From a place with own forces to the own field or a city, or into the
+    field of a neighbouring country (now and then of any country); 1..5
+    points, or all there are."""
+    places = [p for p, n in sorted(w.plan.items()) if n > 0]
+    if not places:
+        return Declaration(w.me, kind, amount=w.rng.randint(1, 5), origin=field_place(w.me),
+                           place=field_place(w.pick(w.others or [w.me])))  # fmt: skip
+    unbesieged = [p for p in places if p not in w.state.sieges]
+    origin = w.pick(unbesieged if unbesieged and w.rng.random() < 0.9 else places)
+    if w.struck() and w.rng.random() < 0.7:  # out of the disaster's city (annulled)
+        origin = w.struck()[0]
+    start = w.country_of(origin) or w.me
+    roll = w.rng.random()
+    abroad = [c for c in w.neighbours(start) if c != w.me and c in w.state.powers()]
+    if roll < 0.1:  # too far, where there is a country too far (NOT_ADJACENT)
+        near = {start, *w.neighbours(start)}
+        far = [c for c in w.region.countries if c not in near] or list(w.region.countries)
+        dest = field_place(w.pick(far))
+    elif roll < 0.5 and abroad:
+        dest = field_place(w.pick(abroad))
+    elif roll < 0.75:
+        dest = field_place(w.me)
+    else:
+        own = [c.id for c in w.own_cities()]
+        dest = w.pick(own) if own else field_place(w.me)
+    if dest == origin:  # somewhere else: the own field or a city, else the same (SAME_PLACE)
+        elsewhere = [p for p in (field_place(w.me), *(c.id for c in w.own_cities())) if p != origin]
+        dest = w.pick(elsewhere) if elsewhere else dest
+    have = w.plan[origin]
+    amount = have if have > 5 and w.rng.random() < 0.4 else w.rng.randint(1, min(5, have))
+    if dest != origin:
+        w.plan[origin] -= amount
+        w.plan[dest] = w.plan.get(dest, 0) + amount
+    return Declaration(w.me, kind, amount=amount, origin=origin, place=dest)
+
+
+def _promote(w: _Writer, kind: ActionKind) -> Declaration:
+    roll = w.rng.random()
+    chars = [c for c in w.state.characters_of(w.me) if c.status is not CharacterStatus.DEAD]
+    trait = w.rng.choice(list(Trait)).value
+    if roll < 0.3 or not chars:
+        names = list(CHARACTER_NAMES)
+        if w.rng.random() < 0.1:
+            names = [c.name for c in w.state.characters.values()]
+        return Declaration(w.me, kind, name=w.pick(names), trait=trait)
+    char = w.rng.choice(chars)
+    if roll < 0.45:
+        return Declaration(w.me, kind, character=char.id, principal=True)
+    if w.rng.random() < 0.6:
+        held = [t for t in Trait if char.value(t) > 0]
+        trait = w.rng.choice(held).value if held else trait
+    return Declaration(w.me, kind, character=char.id, trait=trait)
+
+
+def _personal(w: _Writer, kind: ActionKind) -> Declaration:
+    """A character of another country: for the internal kinds mostly one in
+    the own country, for the external kinds one abroad (the engine decides)."""
+    victims = w.victims()
+    capture = kind in (K.CAPTURE, K.EXTERNAL_CAPTURE)
+    if not victims:  # every other character is dead: one's own (OWN_CHARACTER)
+        mine = [c.id for c in w.state.characters_of(w.me)]
+        if not mine:
+            return Declaration(w.me, K.TAXES)
+        return Declaration(
+            w.me, kind, character=w.pick(mine), trait="diplomacy" if capture else None
+        )
+    internal = kind in (K.ASSASSINATE, K.CAPTURE, K.CONVINCE)
+    here = [c for c in victims if w.country_of(c.place) == w.me]
+    away = [c for c in victims if w.country_of(c.place) != w.me]
+    free = [c for c in (here if internal else away) if c.free]
+    pool = free if free and w.rng.random() < 0.8 else victims
+    victim = w.rng.choice(pool)
+    trait = None
+    if capture:
+        trait = Trait.MILITARISM.value if w.rng.random() < 0.4 else Trait.DIPLOMACY.value
+    return Declaration(w.me, kind, character=victim.id, trait=trait)
+
+
+def _copy_technology(w: _Writer, kind: ActionKind) -> Declaration:
+    mine = w.state.countries[w.me].trait(Trait.TECHNOLOGY)
+    ahead = [c for c in w.others if w.state.countries[c].trait(Trait.TECHNOLOGY) > mine]
+    if ahead and w.rng.random() < 0.7:
+        return Declaration(w.me, kind, target=w.pick(ahead))
+    return Declaration(w.me, kind, target=w.other_country())
+
+
+def _counterpower(w: _Writer, kind: ActionKind) -> Declaration:
+    wanted = kind is K.STRENGTHEN_COUNTERPOWER
+    fit = [c for c in w.others if (w.state.countries[c].counterpower > 0) == wanted]
+    if fit and w.rng.random() < (0.75 if wanted else 0.6):
+        return Declaration(w.me, kind, target=w.pick(fit))
+    return Declaration(w.me, kind, target=w.other_country())
+
+
+def _target(w: _Writer, kind: ActionKind) -> Declaration:
+    return Declaration(w.me, kind, target=w.other_country())
+
+
+def _raid(w: _Writer, kind: ActionKind) -> Declaration:
+    near = [
+        c
+        for c in w.others
+        if any(w.country_of(p) in (c, *w.neighbours(c)) for p, n in w.plan.items() if n > 0)
+    ]
+    if near and w.rng.random() < 0.8:
+        return Declaration(w.me, kind, target=w.pick(near))
+    return Declaration(w.me, kind, target=w.other_country())
+
+
+def _siege(w: _Writer, kind: ActionKind) -> Declaration:
+    fronts = {w.country_of(p) for p in w.fronts()}
+    cities = [c.id for c in w.foreign_cities() if c.country in fronts]
+    open_ = [c for c in cities if c not in w.state.sieges]
+    if cities and w.rng.random() < 0.9:
+        return Declaration(
+            w.me, kind, city=w.pick(open_ if open_ and w.rng.random() < 0.9 else cities)
+        )
+    pool = [c.id for c in w.foreign_cities()] or sorted(w.state.cities)
+    return Declaration(w.me, kind, city=w.pick(pool))
+
+
+WRITERS: Mapping[ActionKind, Callable[[_Writer, ActionKind], Declaration]] = {
+    K.FORTIFY: _fortify,
+    K.FOUND: _found,
+    K.REPRESS: _plain,
+    K.RESTORE_ORDER: _plain,
+    K.TAXES: _plain,
+    K.DEVELOPMENT: _development,
+    K.OBSERVATION: _plain,
+    K.BATTLE: _battle,
+    K.CIVIL_WAR: _plain,
+    K.RECRUIT: _recruit,
+    K.SOLDIERS_HOME: _soldiers_home,
+    K.MOVE_TROOPS: _move_troops,
+    K.PROMOTE: _promote,
+    K.ASSASSINATE: _personal,
+    K.CAPTURE: _personal,
+    K.CONVINCE: _personal,
+    K.COPY_TECHNOLOGY: _copy_technology,
+    K.CREATE_COUNTERPOWER: _counterpower,
+    K.STRENGTHEN_COUNTERPOWER: _counterpower,
+    K.INVESTIGATION: _target,
+    K.DISAFFECTION: _target,
+    K.SABOTAGE: _target,
+    K.EXTERNAL_BATTLE: _battle,
+    K.RAID: _raid,
+    K.SIEGE: _siege,
+    K.EXTERNAL_ASSASSINATE: _personal,
+    K.EXTERNAL_CAPTURE: _personal,
+    K.EXTERNAL_CONVINCE: _personal,
+}
+"""The writer of a plausible line of each kind that costs an action."""
+
+
+# --- the whole turn ---------------------------------------------------------------------
+
+
+def _interleave(groups: Sequence[list[Declaration]], rng: random.Random) -> list[Declaration]:
+    """The countries' lines shuffled together, each country's order kept."""
+    queues = [list(g) for g in groups if g]
+    merged: list[Declaration] = []
+    while queues:
+        queue = rng.choice(queues)
+        merged.append(queue.pop(0))
+        queues = [q for q in queues if q]
+    return merged
+
+
+def random_declarations(
+    state: GenesState, region: Region, rng: random.Random, *, legal_only: bool = False
+) -> tuple[Declaration, ...]:
+    """One turn's declarations for every country still in the game (see the
+    module docstring). The countries' lines come shuffled together, each
+    country's in the order it wants them resolved (002 §5.4.5)."""
+    groups = [
+        _Writer(state, region, rng, country, legal_only).lines() for country in state.powers()
+    ]
+    if not legal_only:
+        strays: list[Declaration] = []
+        gone = [c for c in state.seats if state.countries[c].eliminated]
+        if gone and rng.random() < 0.3:
+            strays.append(Declaration(rng.choice(gone), K.TAXES))
+        if rng.random() < 0.1:
+            strays.append(Declaration(NOWHERE, K.DEVELOPMENT, trait=Trait.AUTHORITY.value))
+        groups.append(strays)
+    return tuple(_interleave(groups, rng))
+
+
+# --- the lines as a player writes them (grammar/genes.lark) -------------------------------
+
+
+def parser_form(decl: Declaration) -> Declaration:
+    """The declaration `orders.genes_parser` gives for `declaration_line(decl)`:
+    the internal kind of a battle or a personal action (the engine decides
+    whether it is external by where it happens)."""
+    internal = {
+        K.EXTERNAL_BATTLE: K.BATTLE,
+        K.EXTERNAL_ASSASSINATE: K.ASSASSINATE,
+        K.EXTERNAL_CAPTURE: K.CAPTURE,
+        K.EXTERNAL_CONVINCE: K.CONVINCE,
+    }
+    return replace(decl, kind=internal.get(decl.kind, decl.kind), source=None)
+
+
+@dataclass(frozen=True)
+class _Names:
+    state: GenesState
+    region: Region
+
+    def country(self, country: str | None) -> str:
+        area = self.region.countries.get(country or "")
+        return area.name if area is not None else str(country)
+
+    def city(self, city: str | None) -> str:
+        record = self.state.cities.get(city or "")
+        return record.name if record is not None else str(city)
+
+    def character(self, char: str | None) -> str:
+        record = self.state.characters.get(char or "")
+        return record.name if record is not None else str(char)
+
+    def place(self, place: str | None) -> str:
+        """`camp de <country>` for a field, else the city's name."""
+        if place is not None and place.startswith(FIELD_PREFIX):
+            return f"camp de {self.country(place.removeprefix(FIELD_PREFIX))}"
+        return self.city(place)
+
+    def at(self, place: str | None) -> str:
+        """`al camp de Llevant`, `a Gavina`."""
+        name = self.place(place)
+        return f"al {name}" if name.startswith("camp de ") else f"a {name}"
+
+    def of(self, place: str | None) -> str:
+        """`del camp de Llevant`, `de Gavina`, `d'Albarà`."""
+        name = self.place(place)
+        if name.startswith("camp de "):
+            return f"del {name}"
+        return f"d'{name}" if name[:1].lower() in "aeiouàèéíòóú" else f"de {name}"
+
+
+def _trait_word(trait: str | None) -> str:
+    return TRAIT_NAMES_CA[Trait(trait)] if trait else ""
+
+
+def _line(decl: Declaration, n: _Names) -> str:
+    """The line without its active characters."""
+    k, amount = decl.kind, decl.amount
+    match k:
+        case K.FORTIFY:
+            return f"fortificar {n.city(decl.city)}"
+        case K.FOUND:
+            return f"fundar {decl.name}"
+        case K.REPRESS:
+            return "reprimir contrapoder"
+        case K.RESTORE_ORDER:
+            return "restaurar ordre"
+        case K.TAXES:
+            return "taxes"
+        case K.DEVELOPMENT:
+            return f"desenvolupament {_trait_word(decl.trait)}".strip()
+        case K.OBSERVATION:
+            return "observació"
+        case K.BATTLE | K.EXTERNAL_BATTLE:
+            place = decl.place or decl.city
+            against = f" contra {n.country(decl.target)}" if decl.target else ""
+            if place is None:
+                return f"batalla{against}"
+            if place.startswith(FIELD_PREFIX):
+                return f"batalla{against} {n.at(place)}"
+            return f"batalla {n.at(place)}{against}"
+        case K.CIVIL_WAR:
+            return "guerra civil"
+        case K.RECRUIT:
+            where = f" {n.at(decl.city)}" if decl.city else ""
+            return f"reclutar soldats {amount}{where}"
+        case K.SOLDIERS_HOME:
+            where = f" {n.of(decl.origin)}" if decl.origin else ""
+            return f"soldats a casa {amount}{where}"
+        case K.MOVE_TROOPS:
+            return (
+                f"trasllat de tropes {amount} {n.of(decl.origin)} {n.at(decl.place or decl.city)}"
+            )
+        case K.PROMOTE:
+            if decl.name:
+                return f"ascendir nou {decl.name} {_trait_word(decl.trait)}".strip()
+            what = "principal" if decl.principal else _trait_word(decl.trait)
+            return f"ascendir {n.character(decl.character)} {what}".strip()
+        case K.ASSASSINATE | K.EXTERNAL_ASSASSINATE:
+            return f"assassinar {n.character(decl.character)}"
+        case K.CAPTURE | K.EXTERNAL_CAPTURE:
+            how = " per militarisme" if decl.trait == Trait.MILITARISM.value else ""
+            return f"capturar {n.character(decl.character)}{how}"
+        case K.CONVINCE | K.EXTERNAL_CONVINCE:
+            return f"convèncer {n.character(decl.character)}"
+        case K.COPY_TECHNOLOGY:
+            return f"copiar tecnologia de {n.country(decl.target)}"
+        case K.CREATE_COUNTERPOWER:
+            return f"crear contrapoder a {n.country(decl.target)}"
+        case K.STRENGTHEN_COUNTERPOWER:
+            return f"enfortir contrapoder a {n.country(decl.target)}"
+        case K.INVESTIGATION:
+            return f"investigació {n.country(decl.target)}"
+        case K.DISAFFECTION:
+            return f"promoure desafecció a {n.country(decl.target)}"
+        case K.SABOTAGE:
+            return f"sabotatge a {n.country(decl.target)}"
+        case K.RAID:
+            return f"incursió a {n.country(decl.target)}"
+        case K.SIEGE:
+            return f"setge a {n.city(decl.city or decl.place)}"
+        case K.ALLY:
+            if decl.mode == "rebels":
+                return f"aliança rebels {n.country(decl.target)}"
+            return f"aliança {n.country(decl.target)} {n.at(decl.place)}"
+        case K.WATCH:
+            way = "assassinar" if decl.mode == "assassinate" else "capturar"
+            how = " per militarisme" if decl.trait == Trait.MILITARISM.value else ""
+            return f"vigilància {way}{how}"
+        case K.RELEASE:
+            return f"alliberar {n.character(decl.character)}"
+        case K.DISASTER_KIND:
+            return f"desastre: {decl.mode}"
+        case K.DISASTER_CITY:
+            return f"desastre a {n.city(decl.city)}"
+    raise AssertionError(f"no line for {k}")  # pragma: no cover
+
+
+def declaration_line(decl: Declaration, state: GenesState, region: Region) -> str:
+    """`decl` as the Catalan line a player mails (grammar/genes.lark), with its
+    active characters (`amb Jaume i Elisenda`, 002 §5.4.6); names as
+    `genes_judge.declaration_names` gives them. The country is not written:
+    the line belongs in the country's file."""
+    names = _Names(state, region)
+    line = _line(decl, names)
+    if decl.helpers:
+        line += " amb " + " i ".join(names.character(h) for h in decl.helpers)
+    return line
+
+
+# --- a turn-1 state for any region ---------------------------------------------------------
+
+STARTING_CHARACTERS = (
+    "Adelaida", "Bernat", "Caterina", "Dalmau", "Elionor", "Felip", "Gueraua",
+    "Jofre", "Mafalda", "Nunó", "Peronella", "Sibil·la", "Tomàs", "Violant",
+    "Alamanda", "Bonanat", "Cerdana", "Desclot", "Esclarmonda", "Galceran",
+    "Huguet", "Iolant", "Llop", "Marquesa", "Noguer", "Orpina", "Pons",
+    "Quintana", "Riambau", "Saurina",
+)  # fmt: skip
+"""Names of the starting characters of `random_state` (9 countries x 3 at most)."""
+
+
+def random_state(region: Region, rng: random.Random) -> GenesState:
+    """A turn-1 state on `region` (no sheets needed): each country a random
+    relevance, characteristics 1..8 (now and then one at 3 or less, for the
+    critical situations of 002 §5.4.3.1), now and then some counter-power, its region cities (the first the
+    capital, some walled), one to three characters (the first the principal)
+    and forces in its cities and its field (raiders too). Seats follow the
+    region's order; no events played (see `turn_start.initial_turn_start`)."""
+    countries: dict[str, Country] = {}
+    cities: dict[str, City] = {}
+    characters: dict[str, Character] = {}
+    forces: list[Force] = []
+    names = list(STARTING_CHARACTERS)
+    rng.shuffle(names)
+    for country, area in region.countries.items():
+        traits = {t: rng.randint(4, 8) for t in Trait}
+        if rng.random() < 0.3:
+            traits[rng.choice(list(Trait))] = rng.randint(1, 3)
+        relevance = rng.choice(list(Relevance))
+        counterpower = rng.randint(1, 2) if rng.random() < 0.25 else 0
+        countries[country] = Country(
+            country, area.name, relevance, traits, counterpower=counterpower
+        )
+        sites = [s for s in region.cities.values() if s.country == country]
+        for index, site in enumerate(sites):
+            capital = country if index == 0 else None
+            walled = rng.random() < 0.3
+            cities[site.id] = City(
+                site.id, site.name, country, country, site.position, walled, capital
+            )
+            forces.append(Force(country, site.id, rng.randint(1, 8)))
+        forces.append(Force(country, field_place(country), rng.randint(2, 8)))
+        forces.append(Force(country, field_place(country), rng.randint(0, 3), raiders=True))
+        for index in range(rng.randint(1, 3)):
+            name = names.pop()
+            picked = rng.sample(list(Trait), rng.randint(1, 2))
+            char_id = unique_slug(name, characters)
+            characters[char_id] = Character(
+                char_id,
+                name,
+                country,
+                role="",
+                traits={t: rng.randint(1, 3) for t in picked},
+                place=rng.choice(sites).id if sites else field_place(country),
+                principal=index == 0,
+            )
+    return GenesState(
+        phase=first_phase(),
+        countries=countries,
+        cities=cities,
+        characters=characters,
+        forces=merge_forces(forces),
+        seats=tuple(region.countries),
+    )
