@@ -99,7 +99,6 @@ REASON_WORDS: Mapping[GenesReason, str] = {
     GenesReason.NOT_ENOUGH_TROOPS: "there are not enough troops there",
     GenesReason.NOT_ADJACENT: "the places are not in the same or neighbouring countries",
     GenesReason.BESIEGED: "nothing can leave a besieged city",
-    GenesReason.NOT_BESIEGED: "the city is not besieged",
     GenesReason.ALREADY_BESIEGED: "the city is already besieged",
     GenesReason.NO_CIVIL_WAR: "there is no civil war",
     GenesReason.NOT_YOUR_CHARACTER: "the character is not the country's own",

@@ -51,9 +51,9 @@ every impossible reason the generator aims at.
 What the properties found is kept as regression tests with the smallest
 reproduction (an ally named with an article; a captive of an eliminated
 country set free; a character killed on its way to its own promotion still
-promoted). One reading is left to decide, pinned by a strict xfail test and
-allowed by the state check: the ruins a lost civil war leaves to an
-eliminated country.
+promoted). The state check allows one documented reading: the ruins a civil
+war lost with nobody backing the rebels leaves to an eliminated country
+(docs/genes.md, pinned by its own test).
 
 Soak run: `GENES_SOAK=20 .venv/bin/python -m pytest tests/test_genes_properties.py`
 multiplies the number of Hypothesis examples by 20 (and allows longer
@@ -698,15 +698,12 @@ def test_a_character_killed_on_the_way_is_not_promoted() -> None:
     assert after.principal_of("ponent") == after.characters["joan"], after.principal_of("ponent")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="to decide: the brief's invariant 'an eliminated country owns no cities' "
-    "against civil_war.py's reading (ending (a) with no backer leaves the cities "
-    "as ruins of the eliminated country, taken later without a roll)",
-)
-def test_an_eliminated_country_owns_no_city() -> None:
-    """Ponent's whole army stands abroad when its civil war is fought: loyal
-    Exèrcit 0, ending (a), eliminated; nobody backs the rebels."""
+def test_a_country_lost_to_unbacked_rebels_leaves_ruins() -> None:
+    """002 §5.4.3 Guerra civil, ending (a), as docs/genes.md reads it: Ponent's
+    whole army stands abroad when its civil war is fought, so its loyal
+    Exèrcit is 0 and it is eliminated; nobody backs the rebels, so its cities
+    stay as ruins of the eliminated country (no forces in them), for anyone
+    to take without a roll."""
     state = fx.make_state(
         forces=[Force("ponent", "field:llevant", 8), *fx.default_forces()[2:]],
         civil_wars={"ponent": CivilWar("ponent", 5)},
@@ -715,7 +712,8 @@ def test_an_eliminated_country_owns_no_city() -> None:
     resolution = resolve_turn(state, [], fx.make_region(), GenesOptions(), fx.FixedDice(default=5))
     after = resolution.state
     assert after.countries["ponent"].eliminated
-    assert after.cities_of("ponent") == ()
+    assert [c.id for c in after.cities_of("ponent")] == [c.id for c in state.cities_of("ponent")]
+    assert after.forces_of("ponent") == ()
 
 
 # --- coverage ---------------------------------------------------------------------------------
@@ -729,8 +727,8 @@ AIMED_IMPOSSIBLE = {
     R.ALREADY_PRINCIPAL, R.NO_CHARACTERISTIC, R.NO_PLACE, R.SAME_PLACE, R.NOT_YOUR_CHOICE,
     R.NO_DISASTER, R.NOT_AFFECTED_CITY, R.ALREADY_CHOSEN,
 }  # fmt: skip
-"""The impossible reasons the generator aims at. Not aimed at: NOT_BESIEGED (no
-handler gives it) and CHARACTER_NOT_THERE (the turn classifies a personal
+"""The impossible reasons the generator aims at. Not aimed at:
+CHARACTER_NOT_THERE (the turn classifies a personal
 action by where its character stands before the handler looks, so the
 handler's check never fails through `resolve_turn`)."""
 

@@ -60,7 +60,6 @@ class GenesReason(StrEnum):
     NOT_ENOUGH_TROOPS = "impossible:not_enough_troops"
     NOT_ADJACENT = "impossible:not_adjacent"
     BESIEGED = "impossible:besieged"  # troops and characters cannot leave a besieged city
-    NOT_BESIEGED = "impossible:not_besieged"
     ALREADY_BESIEGED = "impossible:already_besieged"
     NO_CIVIL_WAR = "impossible:no_civil_war"
     NOT_YOUR_CHARACTER = "impossible:not_your_character"
