@@ -60,22 +60,15 @@ from dataclasses import dataclass, field, replace
 from maps.genes_region import Region
 from orders.genes import ActionKind, Declaration
 
-from .rulesets.genes.actions_society import unique_slug
 from .rulesets.genes.budget import actions_per_turn
 from .rulesets.genes.model import (
     FIELD_PREFIX,
-    TRAIT_NAMES_CA,
     Character,
     CharacterStatus,
     City,
-    Country,
-    Force,
     GenesState,
-    Relevance,
     Trait,
     field_place,
-    first_phase,
-    merge_forces,
 )
 from .rulesets.genes.turn_start import DISASTER, disaster_choosers
 
@@ -89,6 +82,10 @@ __all__ = [
     "random_declarations",
     "random_state",
 ]
+
+from .random_declaration_text import declaration_line, parser_form
+from .random_declaration_writers import CHARACTER_NAMES, NOWHERE, WRITERS
+from .random_genes_state import random_state
 
 # --- weights and knobs ------------------------------------------------------------------
 
@@ -144,17 +141,6 @@ FEWER = 0.15
 DECLARE_FORCED = 0.5
 """Chance that a forced action is declared by the player (else the judge adds it)."""
 
-NOWHERE = "atlantis"
-"""The id of a place, country or character that does not exist."""
-
-CITY_NAMES = (
-    "Vilanova de Mar", "Puigverd", "Santa Coloma", "Castellar", "Riudoms",
-    "Olivella", "Benifallet", "Torrefeta", "Almenara", "Bellcaire",
-)  # fmt: skip
-CHARACTER_NAMES = (
-    "Arnau", "Berenguer Oller", "Constança", "Dolça", "Ermessenda", "Ferran",
-    "Guifré", "Hug", "Leonor", "Miró", "Oliba", "Ponç",
-)  # fmt: skip
 DISASTER_KINDS = ("epidèmia", "terratrèmol", "inundació", "gran incendi", "sequera")
 
 
@@ -162,7 +148,7 @@ DISASTER_KINDS = ("epidèmia", "terratrèmol", "inundació", "gran incendi", "se
 
 
 @dataclass
-class _Writer:
+class Writer:
     """One country's declarations for the turn, from the state at its start."""
 
     state: GenesState
@@ -434,236 +420,6 @@ class _Writer:
         return self.rng.choice(list(Trait)).value
 
 
-# --- writers of plausible lines, one per kind ----------------------------------------------
-
-
-def _fortify(w: _Writer, kind: ActionKind) -> Declaration:
-    own = w.own_cities()
-    open_ = [c for c in own if not c.walled]
-    pool = open_ if open_ and w.rng.random() < 0.75 else own
-    if not pool or w.rng.random() < 0.05:
-        pool = w.foreign_cities()
-    return Declaration(w.me, kind, city=w.rng.choice(pool).id if pool else NOWHERE)
-
-
-def _found(w: _Writer, kind: ActionKind) -> Declaration:
-    names = list(CITY_NAMES)
-    if w.rng.random() < 0.1:
-        names = [c.name for c in w.state.cities.values()]
-    return Declaration(w.me, kind, name=w.pick(names))
-
-
-def _plain(w: _Writer, kind: ActionKind) -> Declaration:
-    return Declaration(w.me, kind)
-
-
-def _development(w: _Writer, kind: ActionKind) -> Declaration:
-    record = w.state.countries[w.me]
-    if w.rng.random() < 0.5:
-        trait = min(Trait, key=lambda t: (record.trait(t), t.value))
-    else:
-        trait = w.rng.choice(list(Trait))
-    return Declaration(w.me, kind, trait=trait.value)
-
-
-def _battle(w: _Writer, kind: ActionKind) -> Declaration:
-    """At a city of the country whose field the plan holds forces in, or in
-    such a field against a country with forces there; else anywhere."""
-    fronts = w.fronts()
-    if fronts and w.rng.random() < 0.9:
-        front = w.pick(fronts)
-        country = w.country_of(front)
-        cities = [
-            c.id
-            for _, c in sorted(w.state.cities.items())
-            if c.country == country and c.owner != w.me
-        ]
-        enemies = sorted({f.owner for f in w.state.forces_at(front) if f.owner != w.me})
-        if cities and (not enemies or w.rng.random() < 0.75):
-            city = w.pick(cities)
-            owner = w.state.cities[city].owner
-            target = owner if w.rng.random() < 0.3 else None
-            return Declaration(w.me, kind, place=city, target=target)
-        target = w.pick(enemies) if w.rng.random() < 0.8 or len(enemies) > 1 else None
-        return Declaration(w.me, kind, place=front, target=target)
-    if w.rng.random() < 0.5:
-        anywhere = w.foreign_cities() or w.own_cities()
-        return Declaration(w.me, kind, place=w.rng.choice(anywhere).id)
-    place = field_place(w.pick(list(w.region.countries)))
-    return Declaration(w.me, kind, place=place, target=w.other_country())
-
-
-def _recruit(w: _Writer, kind: ActionKind) -> Declaration:
-    amount = w.rng.choice((1, 1, 2, 3, 3, 4, 5))
-    own = w.own_cities()
-    city = w.rng.choice(own).id if own and w.rng.random() < 0.5 else None
-    return Declaration(w.me, kind, amount=amount, city=city)
-
-
-def _soldiers_home(w: _Writer, kind: ActionKind) -> Declaration:
-    amount = w.rng.randint(1, 5)
-    places = [p for p, n in sorted(w.plan.items()) if n > 0]
-    origin = w.pick(places) if places and w.rng.random() < 0.5 else None
-    if w.struck() and w.rng.random() < 0.7:  # from the disaster's city (annulled)
-        origin = w.struck()[0]
-    return Declaration(w.me, kind, amount=amount, origin=origin)
-
-
-def _move_troops(w: _Writer, kind: ActionKind) -> Declaration:
-    """From a place with own forces to the own field or a city, or into the
-    field of a neighbouring country (now and then of any country); 1..5
-    points, or all there are."""
-    places = [p for p, n in sorted(w.plan.items()) if n > 0]
-    if not places:
-        return Declaration(w.me, kind, amount=w.rng.randint(1, 5), origin=field_place(w.me),
-                           place=field_place(w.pick(w.others or [w.me])))  # fmt: skip
-    unbesieged = [p for p in places if p not in w.state.sieges]
-    origin = w.pick(unbesieged if unbesieged and w.rng.random() < 0.9 else places)
-    if w.struck() and w.rng.random() < 0.7:  # out of the disaster's city (annulled)
-        origin = w.struck()[0]
-    start = w.country_of(origin) or w.me
-    roll = w.rng.random()
-    abroad = [c for c in w.neighbours(start) if c != w.me and c in w.state.powers()]
-    if roll < 0.1:  # too far, where there is a country too far (NOT_ADJACENT)
-        near = {start, *w.neighbours(start)}
-        far = [c for c in w.region.countries if c not in near] or list(w.region.countries)
-        dest = field_place(w.pick(far))
-    elif roll < 0.5 and abroad:
-        dest = field_place(w.pick(abroad))
-    elif roll < 0.75:
-        dest = field_place(w.me)
-    else:
-        own = [c.id for c in w.own_cities()]
-        dest = w.pick(own) if own else field_place(w.me)
-    if dest == origin:  # somewhere else: the own field or a city, else the same (SAME_PLACE)
-        elsewhere = [p for p in (field_place(w.me), *(c.id for c in w.own_cities())) if p != origin]
-        dest = w.pick(elsewhere) if elsewhere else dest
-    have = w.plan[origin]
-    amount = have if have > 5 and w.rng.random() < 0.4 else w.rng.randint(1, min(5, have))
-    if dest != origin:
-        w.plan[origin] -= amount
-        w.plan[dest] = w.plan.get(dest, 0) + amount
-    return Declaration(w.me, kind, amount=amount, origin=origin, place=dest)
-
-
-def _promote(w: _Writer, kind: ActionKind) -> Declaration:
-    roll = w.rng.random()
-    chars = [c for c in w.state.characters_of(w.me) if c.status is not CharacterStatus.DEAD]
-    trait = w.rng.choice(list(Trait)).value
-    if roll < 0.3 or not chars:
-        names = list(CHARACTER_NAMES)
-        if w.rng.random() < 0.1:
-            names = [c.name for c in w.state.characters.values()]
-        return Declaration(w.me, kind, name=w.pick(names), trait=trait)
-    char = w.rng.choice(chars)
-    if roll < 0.45:
-        return Declaration(w.me, kind, character=char.id, principal=True)
-    if w.rng.random() < 0.6:
-        held = [t for t in Trait if char.value(t) > 0]
-        trait = w.rng.choice(held).value if held else trait
-    return Declaration(w.me, kind, character=char.id, trait=trait)
-
-
-def _personal(w: _Writer, kind: ActionKind) -> Declaration:
-    """A character of another country: for the internal kinds mostly one in
-    the own country, for the external kinds one abroad (the engine decides)."""
-    victims = w.victims()
-    capture = kind in (K.CAPTURE, K.EXTERNAL_CAPTURE)
-    if not victims:  # every other character is dead: one's own (OWN_CHARACTER)
-        mine = [c.id for c in w.state.characters_of(w.me)]
-        if not mine:
-            return Declaration(w.me, K.TAXES)
-        return Declaration(
-            w.me, kind, character=w.pick(mine), trait="diplomacy" if capture else None
-        )
-    internal = kind in (K.ASSASSINATE, K.CAPTURE, K.CONVINCE)
-    here = [c for c in victims if w.country_of(c.place) == w.me]
-    away = [c for c in victims if w.country_of(c.place) != w.me]
-    free = [c for c in (here if internal else away) if c.free]
-    pool = free if free and w.rng.random() < 0.8 else victims
-    victim = w.rng.choice(pool)
-    trait = None
-    if capture:
-        trait = Trait.MILITARISM.value if w.rng.random() < 0.4 else Trait.DIPLOMACY.value
-    return Declaration(w.me, kind, character=victim.id, trait=trait)
-
-
-def _copy_technology(w: _Writer, kind: ActionKind) -> Declaration:
-    mine = w.state.countries[w.me].trait(Trait.TECHNOLOGY)
-    ahead = [c for c in w.others if w.state.countries[c].trait(Trait.TECHNOLOGY) > mine]
-    if ahead and w.rng.random() < 0.7:
-        return Declaration(w.me, kind, target=w.pick(ahead))
-    return Declaration(w.me, kind, target=w.other_country())
-
-
-def _counterpower(w: _Writer, kind: ActionKind) -> Declaration:
-    wanted = kind is K.STRENGTHEN_COUNTERPOWER
-    fit = [c for c in w.others if (w.state.countries[c].counterpower > 0) == wanted]
-    if fit and w.rng.random() < (0.75 if wanted else 0.6):
-        return Declaration(w.me, kind, target=w.pick(fit))
-    return Declaration(w.me, kind, target=w.other_country())
-
-
-def _target(w: _Writer, kind: ActionKind) -> Declaration:
-    return Declaration(w.me, kind, target=w.other_country())
-
-
-def _raid(w: _Writer, kind: ActionKind) -> Declaration:
-    near = [
-        c
-        for c in w.others
-        if any(w.country_of(p) in (c, *w.neighbours(c)) for p, n in w.plan.items() if n > 0)
-    ]
-    if near and w.rng.random() < 0.8:
-        return Declaration(w.me, kind, target=w.pick(near))
-    return Declaration(w.me, kind, target=w.other_country())
-
-
-def _siege(w: _Writer, kind: ActionKind) -> Declaration:
-    fronts = {w.country_of(p) for p in w.fronts()}
-    cities = [c.id for c in w.foreign_cities() if c.country in fronts]
-    open_ = [c for c in cities if c not in w.state.sieges]
-    if cities and w.rng.random() < 0.9:
-        return Declaration(
-            w.me, kind, city=w.pick(open_ if open_ and w.rng.random() < 0.9 else cities)
-        )
-    pool = [c.id for c in w.foreign_cities()] or sorted(w.state.cities)
-    return Declaration(w.me, kind, city=w.pick(pool))
-
-
-WRITERS: Mapping[ActionKind, Callable[[_Writer, ActionKind], Declaration]] = {
-    K.FORTIFY: _fortify,
-    K.FOUND: _found,
-    K.REPRESS: _plain,
-    K.RESTORE_ORDER: _plain,
-    K.TAXES: _plain,
-    K.DEVELOPMENT: _development,
-    K.OBSERVATION: _plain,
-    K.BATTLE: _battle,
-    K.CIVIL_WAR: _plain,
-    K.RECRUIT: _recruit,
-    K.SOLDIERS_HOME: _soldiers_home,
-    K.MOVE_TROOPS: _move_troops,
-    K.PROMOTE: _promote,
-    K.ASSASSINATE: _personal,
-    K.CAPTURE: _personal,
-    K.CONVINCE: _personal,
-    K.COPY_TECHNOLOGY: _copy_technology,
-    K.CREATE_COUNTERPOWER: _counterpower,
-    K.STRENGTHEN_COUNTERPOWER: _counterpower,
-    K.INVESTIGATION: _target,
-    K.DISAFFECTION: _target,
-    K.SABOTAGE: _target,
-    K.EXTERNAL_BATTLE: _battle,
-    K.RAID: _raid,
-    K.SIEGE: _siege,
-    K.EXTERNAL_ASSASSINATE: _personal,
-    K.EXTERNAL_CAPTURE: _personal,
-    K.EXTERNAL_CONVINCE: _personal,
-}
-"""The writer of a plausible line of each kind that costs an action."""
-
-
 # --- the whole turn ---------------------------------------------------------------------
 
 
@@ -684,9 +440,7 @@ def random_declarations(
     """One turn's declarations for every country still in the game (see the
     module docstring). The countries' lines come shuffled together, each
     country's in the order it wants them resolved (002 §5.4.5)."""
-    groups = [
-        _Writer(state, region, rng, country, legal_only).lines() for country in state.powers()
-    ]
+    groups = [Writer(state, region, rng, country, legal_only).lines() for country in state.powers()]
     if not legal_only:
         strays: list[Declaration] = []
         gone = [c for c in state.seats if state.countries[c].eliminated]
@@ -696,221 +450,3 @@ def random_declarations(
             strays.append(Declaration(NOWHERE, K.DEVELOPMENT, trait=Trait.AUTHORITY.value))
         groups.append(strays)
     return tuple(_interleave(groups, rng))
-
-
-# --- the lines as a player writes them (grammar/genes.lark) -------------------------------
-
-
-def parser_form(decl: Declaration) -> Declaration:
-    """The declaration `orders.genes_parser` gives for `declaration_line(decl)`:
-    the internal kind of a battle or a personal action (the engine decides
-    whether it is external by where it happens)."""
-    internal = {
-        K.EXTERNAL_BATTLE: K.BATTLE,
-        K.EXTERNAL_ASSASSINATE: K.ASSASSINATE,
-        K.EXTERNAL_CAPTURE: K.CAPTURE,
-        K.EXTERNAL_CONVINCE: K.CONVINCE,
-    }
-    return replace(decl, kind=internal.get(decl.kind, decl.kind), source=None)
-
-
-@dataclass(frozen=True)
-class _Names:
-    state: GenesState
-    region: Region
-
-    def country(self, country: str | None) -> str:
-        area = self.region.countries.get(country or "")
-        return area.name if area is not None else str(country)
-
-    def city(self, city: str | None) -> str:
-        record = self.state.cities.get(city or "")
-        return record.name if record is not None else str(city)
-
-    def character(self, char: str | None) -> str:
-        record = self.state.characters.get(char or "")
-        return record.name if record is not None else str(char)
-
-    def place(self, place: str | None) -> str:
-        """`camp de <country>` for a field, else the city's name."""
-        if place is not None and place.startswith(FIELD_PREFIX):
-            return f"camp de {self.country(place.removeprefix(FIELD_PREFIX))}"
-        return self.city(place)
-
-    def at(self, place: str | None) -> str:
-        """`al camp de Llevant`, `a Gavina`."""
-        name = self.place(place)
-        return f"al {name}" if name.startswith("camp de ") else f"a {name}"
-
-    def of(self, place: str | None) -> str:
-        """`del camp de Llevant`, `de Gavina`, `d'Albarà`."""
-        name = self.place(place)
-        if name.startswith("camp de "):
-            return f"del {name}"
-        return f"d'{name}" if name[:1].lower() in "aeiouàèéíòóú" else f"de {name}"
-
-
-def _trait_word(trait: str | None) -> str:
-    return TRAIT_NAMES_CA[Trait(trait)] if trait else ""
-
-
-def _line(decl: Declaration, n: _Names) -> str:
-    """The line without its active characters."""
-    k, amount = decl.kind, decl.amount
-    match k:
-        case K.FORTIFY:
-            return f"fortificar {n.city(decl.city)}"
-        case K.FOUND:
-            return f"fundar {decl.name}"
-        case K.REPRESS:
-            return "reprimir contrapoder"
-        case K.RESTORE_ORDER:
-            return "restaurar ordre"
-        case K.TAXES:
-            return "taxes"
-        case K.DEVELOPMENT:
-            return f"desenvolupament {_trait_word(decl.trait)}".strip()
-        case K.OBSERVATION:
-            return "observació"
-        case K.BATTLE | K.EXTERNAL_BATTLE:
-            place = decl.place or decl.city
-            against = f" contra {n.country(decl.target)}" if decl.target else ""
-            if place is None:
-                return f"batalla{against}"
-            if place.startswith(FIELD_PREFIX):
-                return f"batalla{against} {n.at(place)}"
-            return f"batalla {n.at(place)}{against}"
-        case K.CIVIL_WAR:
-            return "guerra civil"
-        case K.RECRUIT:
-            where = f" {n.at(decl.city)}" if decl.city else ""
-            return f"reclutar soldats {amount}{where}"
-        case K.SOLDIERS_HOME:
-            where = f" {n.of(decl.origin)}" if decl.origin else ""
-            return f"soldats a casa {amount}{where}"
-        case K.MOVE_TROOPS:
-            return (
-                f"trasllat de tropes {amount} {n.of(decl.origin)} {n.at(decl.place or decl.city)}"
-            )
-        case K.PROMOTE:
-            if decl.name:
-                return f"ascendir nou {decl.name} {_trait_word(decl.trait)}".strip()
-            what = "principal" if decl.principal else _trait_word(decl.trait)
-            return f"ascendir {n.character(decl.character)} {what}".strip()
-        case K.ASSASSINATE | K.EXTERNAL_ASSASSINATE:
-            return f"assassinar {n.character(decl.character)}"
-        case K.CAPTURE | K.EXTERNAL_CAPTURE:
-            how = " per militarisme" if decl.trait == Trait.MILITARISM.value else ""
-            return f"capturar {n.character(decl.character)}{how}"
-        case K.CONVINCE | K.EXTERNAL_CONVINCE:
-            return f"convèncer {n.character(decl.character)}"
-        case K.COPY_TECHNOLOGY:
-            return f"copiar tecnologia de {n.country(decl.target)}"
-        case K.CREATE_COUNTERPOWER:
-            return f"crear contrapoder a {n.country(decl.target)}"
-        case K.STRENGTHEN_COUNTERPOWER:
-            return f"enfortir contrapoder a {n.country(decl.target)}"
-        case K.INVESTIGATION:
-            return f"investigació {n.country(decl.target)}"
-        case K.DISAFFECTION:
-            return f"promoure desafecció a {n.country(decl.target)}"
-        case K.SABOTAGE:
-            return f"sabotatge a {n.country(decl.target)}"
-        case K.RAID:
-            return f"incursió a {n.country(decl.target)}"
-        case K.SIEGE:
-            return f"setge a {n.city(decl.city or decl.place)}"
-        case K.ALLY:
-            if decl.mode == "rebels":
-                return f"aliança rebels {n.country(decl.target)}"
-            return f"aliança {n.country(decl.target)} {n.at(decl.place)}"
-        case K.WATCH:
-            way = "assassinar" if decl.mode == "assassinate" else "capturar"
-            how = " per militarisme" if decl.trait == Trait.MILITARISM.value else ""
-            return f"vigilància {way}{how}"
-        case K.RELEASE:
-            return f"alliberar {n.character(decl.character)}"
-        case K.DISASTER_KIND:
-            return f"desastre: {decl.mode}"
-        case K.DISASTER_CITY:
-            return f"desastre a {n.city(decl.city)}"
-    raise AssertionError(f"no line for {k}")  # pragma: no cover
-
-
-def declaration_line(decl: Declaration, state: GenesState, region: Region) -> str:
-    """`decl` as the Catalan line a player mails (grammar/genes.lark), with its
-    active characters (`amb Jaume i Elisenda`, 002 §5.4.6); names as
-    `genes_judge.declaration_names` gives them. The country is not written:
-    the line belongs in the country's file."""
-    names = _Names(state, region)
-    line = _line(decl, names)
-    if decl.helpers:
-        line += " amb " + " i ".join(names.character(h) for h in decl.helpers)
-    return line
-
-
-# --- a turn-1 state for any region ---------------------------------------------------------
-
-STARTING_CHARACTERS = (
-    "Adelaida", "Bernat", "Caterina", "Dalmau", "Elionor", "Felip", "Gueraua",
-    "Jofre", "Mafalda", "Nunó", "Peronella", "Sibil·la", "Tomàs", "Violant",
-    "Alamanda", "Bonanat", "Cerdana", "Desclot", "Esclarmonda", "Galceran",
-    "Huguet", "Iolant", "Llop", "Marquesa", "Noguer", "Orpina", "Pons",
-    "Quintana", "Riambau", "Saurina",
-)  # fmt: skip
-"""Names of the starting characters of `random_state` (9 countries x 3 at most)."""
-
-
-def random_state(region: Region, rng: random.Random) -> GenesState:
-    """A turn-1 state on `region` (no sheets needed): each country a random
-    relevance, characteristics 1..8 (now and then one at 3 or less, for the
-    critical situations of 002 §5.4.3.1), now and then some counter-power, its region cities (the first the
-    capital, some walled), one to three characters (the first the principal)
-    and forces in its cities and its field (raiders too). Seats follow the
-    region's order; no events played (see `turn_start.initial_turn_start`)."""
-    countries: dict[str, Country] = {}
-    cities: dict[str, City] = {}
-    characters: dict[str, Character] = {}
-    forces: list[Force] = []
-    names = list(STARTING_CHARACTERS)
-    rng.shuffle(names)
-    for country, area in region.countries.items():
-        traits = {t: rng.randint(4, 8) for t in Trait}
-        if rng.random() < 0.3:
-            traits[rng.choice(list(Trait))] = rng.randint(1, 3)
-        relevance = rng.choice(list(Relevance))
-        counterpower = rng.randint(1, 2) if rng.random() < 0.25 else 0
-        countries[country] = Country(
-            country, area.name, relevance, traits, counterpower=counterpower
-        )
-        sites = [s for s in region.cities.values() if s.country == country]
-        for index, site in enumerate(sites):
-            capital = country if index == 0 else None
-            walled = rng.random() < 0.3
-            cities[site.id] = City(
-                site.id, site.name, country, country, site.position, walled, capital
-            )
-            forces.append(Force(country, site.id, rng.randint(1, 8)))
-        forces.append(Force(country, field_place(country), rng.randint(2, 8)))
-        forces.append(Force(country, field_place(country), rng.randint(0, 3), raiders=True))
-        for index in range(rng.randint(1, 3)):
-            name = names.pop()
-            picked = rng.sample(list(Trait), rng.randint(1, 2))
-            char_id = unique_slug(name, characters)
-            characters[char_id] = Character(
-                char_id,
-                name,
-                country,
-                role="",
-                traits={t: rng.randint(1, 3) for t in picked},
-                place=rng.choice(sites).id if sites else field_place(country),
-                principal=index == 0,
-            )
-    return GenesState(
-        phase=first_phase(),
-        countries=countries,
-        cities=cities,
-        characters=characters,
-        forces=merge_forces(forces),
-        seats=tuple(region.countries),
-    )
