@@ -37,7 +37,7 @@ from adjudicator.rulesets.genes.outcome import (
 from adjudicator.rulesets.genes.work import Board
 from maps.genes_region import Region
 from orders.genes import Declaration
-from renderers.json_output import issue_dict
+from renderers.json_output import issue_dict, plain_value
 from renderers.report import issue_key
 
 if TYPE_CHECKING:
@@ -174,7 +174,7 @@ def genes_turn_dict(turn: GenesTurnReport) -> dict[str, Any]:
         "turn": previous.turn,
         "phase": previous.phase.id,
         "next_phase": state.phase.id,
-        "options": {k: _plain(v) for k, v in turn.changed_options.items()},
+        "options": {k: plain_value(v) for k, v in turn.changed_options.items()},
         "receipts": [{"file": f, "sha256": h} for f, h in receipt_pairs(turn.receipts)],
         "issues": [issue_dict(i, turn.file_powers) for i in sorted(turn.issues, key=issue_key)],
         "frame": _frame_dict(resolution.frame, previous.start),
@@ -275,12 +275,3 @@ def _sheet_dict(turn: GenesTurnReport, country: str) -> dict[str, Any]:
         "characters": [c.id for c in state.characters_of(country)],
         "victory_points": 0 if record.eliminated else victory_points(state, turn.region, country),
     }
-
-
-def _plain(value: Any) -> Any:
-    """An option value as JSON can hold it (enums and tuples become str/list)."""
-    if isinstance(value, bool | int | float | str) or value is None:
-        return value
-    if isinstance(value, tuple | list | frozenset | set):
-        return [_plain(v) for v in value]
-    return str(value)

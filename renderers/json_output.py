@@ -36,7 +36,7 @@ def resolution_dict(turn: TurnReport) -> dict[str, Any]:
         "ruleset": turn.ruleset,
         "phase": turn.phase.id,
         "next_phase": turn.next_state.phase.id,
-        "options": {k: _plain(v) for k, v in turn.changed_options.items()},
+        "options": {k: plain_value(v) for k, v in turn.changed_options.items()},
         "results": [_result_dict(r) for r in sorted_results(turn.resolution.results)],
         "units": state["units"],
         "dislodged": _dislodged(turn),
@@ -121,12 +121,12 @@ def roll_dict(roll: Roll) -> dict[str, Any]:
     }
 
 
-def _plain(value: Any) -> Any:
+def plain_value(value: Any) -> Any:
     """An option value as JSON can hold it (enums and tuples become str/list)."""
     if isinstance(value, bool | int | float | str) or value is None:
         return value
     if isinstance(value, tuple | list | frozenset | set):
-        return [_plain(v) for v in value]
+        return [plain_value(v) for v in value]
     return str(value)
 
 

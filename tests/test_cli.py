@@ -8,9 +8,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from cli_runner import run
 
-from adjudicator import cli
 from adjudicator import gamefolder as gf
 from adjudicator.dice import Dice, commitment
 
@@ -22,14 +21,6 @@ CLEAN_ORDERS = {
     "germany.txt": "Germany\nA Munich - Burgundy\n",
 }
 TYPO_ORDERS = {"england.txt": "England\nF Lodnon - North Sea\nA Liverpool - Yorkshire\n"}
-
-
-def run(*args: str | Path) -> Result:
-    result = CliRunner().invoke(cli.main, [str(a) for a in args])
-    assert "Traceback" not in result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 @pytest.fixture

@@ -21,9 +21,9 @@ from typing import Any
 
 import pytest
 import yaml
-from click.testing import CliRunner, Result
+from cli_runner import run
+from click.testing import Result
 
-from adjudicator import cli
 from adjudicator import gamefolder as gf
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -36,14 +36,6 @@ PHASES = [
     "1454-fall-movement",
     "1455-spring-adjustment",
 ]
-
-
-def run(*args: str | Path) -> Result:
-    result = CliRunner().invoke(cli.main, [str(a) for a in args])
-    assert "Traceback" not in result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 def current_phase(folder: Path) -> str:

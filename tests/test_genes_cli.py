@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner, Result
+from cli_runner import run
 
-from adjudicator import cli
 from adjudicator import gamefolder as gf
 from adjudicator.rulesets.genes.model import GenesState
 
@@ -22,14 +21,6 @@ DECLARATIONS = {
     "serra.txt": "La Serra\n1. Observació amb Guillem\n2. Reclutar 1 soldats a Albarà\n",
     "llevant.txt": "Llevant:\nfundar Cala Morisca\nascendir Pere militarisme\n",
 }
-
-
-def run(*args: str | Path) -> Result:
-    result = CliRunner().invoke(cli.main, [str(a) for a in args])
-    assert "Traceback" not in result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 @pytest.fixture

@@ -30,9 +30,9 @@ from typing import Any
 
 import pytest
 import yaml
-from click.testing import CliRunner, Result
+from cli_runner import run
+from click.testing import Result
 
-from adjudicator import cli
 from adjudicator import gamefolder as gf
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "genes-3-players"
@@ -47,14 +47,6 @@ PLAYED_FILES = {
     "turns/3-actions.png": "maps/3-actions.png",
     f"turns/{FINAL}.yaml": f"{FINAL}.yaml",
 }
-
-
-def run(*args: str | Path) -> Result:
-    result = CliRunner().invoke(cli.main, [str(a) for a in args])
-    assert "Traceback" not in result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 def current_phase(folder: Path) -> str:
