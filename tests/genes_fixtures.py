@@ -25,7 +25,7 @@ migjorn has `anna` (principal; Diplomàcia 1, Tecnologia 2) in `migjorn_a`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from adjudicator.dice import Dice, Roll
@@ -40,7 +40,8 @@ from adjudicator.rulesets.genes.model import (
     field_place,
     first_phase,
 )
-from adjudicator.rulesets.genes.work import Board
+from adjudicator.rulesets.genes.outcome import ActionResult, EffectKind
+from adjudicator.rulesets.genes.work import HANDLERS, Board
 from maps.genes_region import CitySite, CountryArea, Region
 from orders.genes import ActionKind, Declaration
 
@@ -245,3 +246,27 @@ class FixedDice(Dice):
     def purposes(self) -> list[str]:
         """The purposes rolled so far, in order."""
         return [r.purpose for r in self.rolls]
+
+
+HANDLER_PREFIX = "ponent:1"
+"""The roll-label prefix of the one declaration `run_handler` resolves."""
+
+
+def run_handler(
+    kind: ActionKind,
+    state: GenesState | None = None,
+    faces: Mapping[str, int | Sequence[int]] | None = None,
+    prepare: Callable[[Board], object] | None = None,
+    **fields: Any,
+) -> tuple[ActionResult, Board]:
+    """Resolve one declaration of ponent's on a fresh board with preset faces
+    (the handlers must be registered: import their modules)."""
+    board = make_board(state, FixedDice(faces or {}))
+    if prepare is not None:
+        prepare(board)
+    result = HANDLERS[kind](board, decl("ponent", kind, **fields), HANDLER_PREFIX)
+    return result, board
+
+
+def effect_kinds(result: ActionResult) -> list[EffectKind]:
+    return [e.kind for e in result.effects]

@@ -3,45 +3,39 @@ machinery they share (002 §5.4.1, §5.4.6; docs/genes.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from genes_fixtures import FixedDice, character, decl, make_board, make_state, with_country
+from genes_fixtures import (
+    HANDLER_PREFIX,
+    FixedDice,
+    character,
+    decl,
+    effect_kinds,
+    make_board,
+    make_state,
+    run_handler,
+    with_country,
+)
 
 import adjudicator.rulesets.genes.actions_society  # noqa: F401  (registers the handlers)
 from adjudicator.rulesets.genes.characters import failure_consequences, use_investigation
 from adjudicator.rulesets.genes.model import TRAIT_NAMES_CA, CharacterStatus, GenesState, Trait
 from adjudicator.rulesets.genes.outcome import (
     ActionOutcome,
-    ActionResult,
     EffectKind,
     GenesReason,
 )
-from adjudicator.rulesets.genes.work import HANDLERS, Board
+from adjudicator.rulesets.genes.work import Board
 from orders.genes import ActionKind
 
-PREFIX = "ponent:1"
+PREFIX = HANDLER_PREFIX
 
 
-def run(
-    kind: ActionKind,
-    state: GenesState | None = None,
-    faces: Mapping[str, int | Sequence[int]] | None = None,
-    prepare: Callable[[Board], None] | None = None,
-    **fields: Any,
-) -> tuple[ActionResult, Board]:
-    """Resolve one declaration of ponent's on a fresh board."""
-    board = make_board(state, FixedDice(faces or {}))
-    if prepare is not None:
-        prepare(board)
-    result = HANDLERS[kind](board, decl("ponent", kind, **fields), PREFIX)
-    return result, board
-
-
-def kinds(result: ActionResult) -> list[EffectKind]:
-    return [e.kind for e in result.effects]
+run = run_handler
+kinds = effect_kinds
 
 
 # --- the test actions: one table, the d10's rules for each ------------------------------

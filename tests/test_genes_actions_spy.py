@@ -8,7 +8,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from genes_fixtures import FixedDice, character, decl, make_board, make_state, with_country
+from genes_fixtures import (
+    HANDLER_PREFIX,
+    FixedDice,
+    character,
+    decl,
+    effect_kinds,
+    make_board,
+    make_state,
+    run_handler,
+    with_country,
+)
 
 import adjudicator.rulesets.genes.actions_spy  # noqa: F401  (registers the handlers)
 from adjudicator.rulesets.genes.model import TRAIT_NAMES_CA, CharacterStatus, GenesState, Trait
@@ -16,30 +26,15 @@ from adjudicator.rulesets.genes.outcome import ActionOutcome, ActionResult, Effe
 from adjudicator.rulesets.genes.work import HANDLERS, Board
 from orders.genes import ActionKind
 
-PREFIX = "ponent:1"
+PREFIX = HANDLER_PREFIX
 STRONG = (
     character("joan", "ponent", principal=True, authority=3, diplomacy=3),
     character("maria", "ponent", authority=1, diplomacy=1, militarism=3),
 )
 
 
-def run(
-    kind: ActionKind,
-    state: GenesState | None = None,
-    faces: Mapping[str, int | Sequence[int]] | None = None,
-    prepare: Callable[[Board], object] | None = None,
-    **fields: Any,
-) -> tuple[ActionResult, Board]:
-    """Resolve one declaration of ponent's on a fresh board."""
-    board = make_board(state, FixedDice(faces or {}))
-    if prepare is not None:
-        prepare(board)
-    result = HANDLERS[kind](board, decl("ponent", kind, **fields), PREFIX)
-    return result, board
-
-
-def kinds(result: ActionResult) -> list[EffectKind]:
-    return [e.kind for e in result.effects]
+run = run_handler
+kinds = effect_kinds
 
 
 def watch(country: str, mode: str, target: str | None = None) -> Callable[[Board], None]:
