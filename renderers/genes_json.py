@@ -37,7 +37,7 @@ from adjudicator.rulesets.genes.outcome import (
 from adjudicator.rulesets.genes.work import Board
 from maps.genes_region import Region
 from orders.genes import Declaration
-from renderers.json_output import issue_dict, plain_value
+from renderers.json_output import issue_dict, plain_value, roll_dict
 from renderers.report import issue_key
 
 if TYPE_CHECKING:
@@ -187,7 +187,7 @@ def genes_turn_dict(turn: GenesTurnReport) -> dict[str, Any]:
         "names": names.table(state),
         "winner": state.winner,
         "final_scores": final_scores(resolution),
-        "rolls": [dataclasses.asdict(r) for r in resolution.rolls],
+        "rolls": [roll_dict(r) for r in resolution.rolls],
     }
 
 
