@@ -54,7 +54,8 @@ def declaration_names(region: Region, state: GenesState) -> DeclarationNames:
         aliases = site.aliases if site is not None else ()
         cities[city.id] = (city.name, *aliases)
     characters = {c.id: (c.name,) for c in state.characters.values()}
-    return DeclarationNames(countries=countries, cities=cities, characters=characters)
+    owners = {c.id: c.owner for c in state.characters.values()}
+    return DeclarationNames(countries, cities, characters, character_owners=owners)
 
 
 def file_country(region: Region, name: str) -> str | None:

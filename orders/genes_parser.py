@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import cache, cached_property
 from typing import Any
@@ -80,6 +80,9 @@ class DeclarationNames:
     countries: Mapping[str, tuple[str, ...]]
     cities: Mapping[str, tuple[str, ...]]
     characters: Mapping[str, tuple[str, ...]]
+    character_owners: Mapping[str, str] = field(default_factory=dict)
+    """character id -> its country: two countries' characters with one name
+    are told apart by who writes the line (`NameReader.character`)."""
 
     @cached_property
     def books(self) -> Books:
@@ -123,7 +126,7 @@ def parse_declarations(
     for number, raw in order_lines(text):
         line = unicodedata.normalize("NFC", raw)
         source = Source(file, number, line, first_column(line))
-        outcome = _Line(names.books, source, giver).read()
+        outcome = _Line(names.books, source, giver, names.character_owners).read()
         if isinstance(outcome, _Giver):
             giver = outcome
             outcome = outcome.issue
@@ -353,11 +356,13 @@ _HEADER_CUTOFF = 0.75
 class _Line:
     """Reads one line: parses it, resolves its names, builds its declaration."""
 
-    def __init__(self, books: Books, source: Source, giver: _Giver) -> None:
+    def __init__(
+        self, books: Books, source: Source, giver: _Giver, owners: Mapping[str, str]
+    ) -> None:
         self.books = books
         self.source = source
         self.giver = giver
-        self.names = NameReader(books, source.text)
+        self.names = NameReader(books, source.text, owners)
 
     def read(self) -> _Outcome:
         """The line's declaration, header, issue, or None (nothing to read)."""
@@ -414,6 +419,8 @@ class _Line:
 
     def _declaration(self, power: str, shape: Shape) -> Declaration:
         kind, fixed = _RULES[shape.rule]
+        self.names.power = power
+        self.own_subject = kind is ActionKind.PROMOTE
         fields: dict[str, Any] = dict(fixed)
         for slot, value in shape.slots.items():
             field, resolved = self._slot(slot, value)
@@ -428,7 +435,7 @@ class _Line:
             "place": ("place", names.place),
             "origin": ("origin", names.place),
             "target": ("target", names.country),
-            "character": ("character", names.character),
+            "character": ("character", lambda w: names.character(w, own=self.own_subject)),
             "helpers": ("helpers", names.helpers),
             "new_city": ("name", names.new_city),
             "new_name": ("name", names.free),

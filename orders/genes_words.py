@@ -345,9 +345,14 @@ class NameReader:
     `Problem`: ILLEGAL for an unknown name (with the nearest ones), AMBIGUOUS
     for a name shared by several ids."""
 
-    def __init__(self, books: Books, text: str) -> None:
+    def __init__(self, books: Books, text: str, owners: Mapping[str, str] | None = None) -> None:
         self.books = books
         self.text = text
+        self.owners = owners or {}
+        self.power: str | None = None
+        """The country writing the line, once known: a character's name shared
+        by two countries is read as the writer's own where the action needs its
+        own (helpers, Ascendir) and as the other's where it acts on another's."""
 
     # --- one kind of name ---------------------------------------------------------
 
@@ -357,8 +362,18 @@ class NameReader:
     def city(self, words: Words) -> str:
         return self._one(words, self.books.cities)
 
-    def character(self, words: Words) -> str:
-        return self._one(words, self.books.characters)
+    def character(self, words: Words, own: bool = False) -> str:
+        """A character; a name two countries share is read as the writer's own
+        (`own`) or as another country's."""
+        _, found = self.lookup(words, self.books.characters)
+        return self._one(words, self.books.characters, self._side(found, own))
+
+    def _side(self, found: tuple[str, ...], own: bool) -> tuple[str, ...]:
+        """The ids of `found` on the wanted side, when that leaves exactly one."""
+        if len(found) < 2 or self.power is None:
+            return found
+        kept = tuple(i for i in found if (self.owners.get(i) == self.power) == own)
+        return kept if len(kept) == 1 else found
 
     def place(self, words: Words) -> str:
         """A city id, or `field:<country>` for a country or its field ("Llevant",
@@ -425,9 +440,11 @@ class NameReader:
                 break
         return 0, ()
 
-    def _one(self, words: Words, book: NameBook) -> str:
-        """The one id `words` name in `book`, or a problem naming the nearest."""
+    def _one(self, words: Words, book: NameBook, found_ids: tuple[str, ...] = ()) -> str:
+        """The one id `words` name in `book` (or among `found_ids`, when given),
+        or a problem naming the nearest."""
         start, found = self.lookup(words, book)
+        found = found_ids or found
         if found:
             return self._single(words[start:], found, book)
         part = self._named_part(words)
@@ -468,11 +485,12 @@ class NameReader:
         end = next((i for i in range(at, len(run)) if run[i].type == "SEP"), len(run))
         for stop in range(end, at, -1):
             start, ids = self.lookup(run[at:stop], self.books.characters)
+            ids = self._side(ids, own=True)
             if ids:
                 return stop, self._single(run[at + start : stop], ids, self.books.characters)
         part = run[at:end]
         cut = next((i for i, word in enumerate(part) if self._fold(word) in HELPER_SEPARATORS), 0)
-        return end, self.character(part[:cut] if cut else part)
+        return end, self.character(part[:cut] if cut else part, own=True)
 
     # --- text and problems --------------------------------------------------------
 

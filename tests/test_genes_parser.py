@@ -670,3 +670,37 @@ def test_an_ally_whose_name_starts_with_an_article(line: str, expected: Declarat
     """002 §5.4.3 Batalla (allies) and Guerra civil (backing the rebels): a
     country named with its article ("La Serra") is read, in both lines."""
     assert one(line, names=ARTICLE_NAMES) == expected
+
+
+SHARED_NAMES = DeclarationNames(
+    countries={"ponent": ("Ponent",), "llevant": ("Llevant",)},
+    cities={"vilanova": ("Vilanova",)},
+    characters={"jaume": ("Jaume",), "jaume_2": ("Jaume",)},
+    character_owners={"jaume": "ponent", "jaume_2": "llevant"},
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("ascendir Jaume diplomàcia", D(K.PROMOTE, character="jaume", trait="diplomacy")),
+        ("assassinar Jaume amb Jaume", D(K.ASSASSINATE, character="jaume_2", helpers=("jaume",))),
+        ("capturar Jaume", D(K.CAPTURE, character="jaume_2", trait="diplomacy")),
+        ("taxes amb Jaume", D(K.TAXES, helpers=("jaume",))),
+    ],
+)
+def test_a_name_two_countries_share_is_told_apart_by_the_writer(
+    line: str, expected: Declaration
+) -> None:
+    """002 §4.3, §5.4.6: Ponent's Jaume and Llevant's Jaume: the writer's own is
+    the one it promotes or makes active; the one it acts on is the other's."""
+    assert one(line, names=SHARED_NAMES) == expected
+
+
+def test_a_shared_name_stays_ambiguous_without_owners() -> None:
+    names = DeclarationNames(
+        countries={"ponent": ("Ponent",)},
+        cities={},
+        characters={"jaume": ("Jaume",), "jaume_2": ("Jaume",)},
+    )
+    assert issue("capturar Jaume", names=names).kind is IssueKind.AMBIGUOUS

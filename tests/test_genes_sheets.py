@@ -384,8 +384,8 @@ def test_character_names_are_unique(tmp_path: Path) -> None:
     checked = check_sheets(paths, REGION)
     assert [str(i) for i in checked.warnings] == [
         (
-            "serra.yaml: characters.Jaume.name: Jaume is also a character of ponent.yaml: players"
-            " will have to write its id in declarations"
+            "serra.yaml: characters.Jaume.name: Jaume is also a character of ponent.yaml:"
+            " declarations tell them apart by who writes (its own helpers, the other's victim)"
         )
     ]
     state = initial_state(REGION, checked, ("ponent", "serra", "llevant"))

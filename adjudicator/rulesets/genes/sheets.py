@@ -331,8 +331,8 @@ def _shared_names(sheets: Sequence[Sheet]) -> list[SheetIssue]:
         for character in sheet.characters:
             folded = normalize_name(character.name)
             if folded in seen and seen[folded] != sheet.file:
-                message = f"{character.name} is also a character of {seen[folded]}: players will"
-                message += " have to write its id in declarations"
+                message = f"{character.name} is also a character of {seen[folded]}: declarations"
+                message += " tell them apart by who writes (its own helpers, the other's victim)"
                 key = f"characters.{character.name}.name"
                 issues.append(SheetIssue(sheet.file, key, message, warning=True))
             seen.setdefault(folded, sheet.file)
