@@ -1,13 +1,19 @@
-"""`run`: one `mapjudge` command through click's CliRunner, checking that a
-user mistake never shows a traceback (exit codes 0/1/2 only)."""
+"""CLI helpers for the tests: `run`, one `mapjudge` command through click's
+CliRunner, checking that a user mistake never shows a traceback (exit codes
+0/1/2 only); `play_example`, what `make demo` does with an example game;
+`report_json`, a phase's JSON report."""
 
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner, Result
 
 from adjudicator import cli
+from adjudicator import gamefolder as gf
 
 
 def run(*args: str | Path) -> Result:
@@ -17,3 +23,25 @@ def run(*args: str | Path) -> Result:
     if result.exception is not None:
         assert isinstance(result.exception, SystemExit), result.exception
     return result
+
+
+def current_phase(folder: Path) -> str:
+    """The id of the game's current phase (the latest state file)."""
+    return gf.current_phase(folder).id
+
+
+def play_example(example: Path, folder: Path) -> dict[str, Result]:
+    """Copy the example to `folder` and adjudicate each phase with its mail in
+    `orders/<phase>/` until a phase has none (what `make demo` does)."""
+    shutil.copytree(example, folder)
+    played: dict[str, Result] = {}
+    while (mail := folder / "orders" / (phase := current_phase(folder))).is_dir():
+        assert phase not in played, f"{phase} did not advance"
+        played[phase] = run("adjudicate", folder, *sorted(mail.glob("*.txt")))
+    return played
+
+
+def report_json(folder: Path, phase: str) -> dict[str, Any]:
+    """`reports/<phase>.json` of a game folder."""
+    data: dict[str, Any] = json.loads((folder / "reports" / f"{phase}.json").read_text())
+    return data

@@ -15,13 +15,13 @@ gives byte-identical files.
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from cli_runner import run
+from cli_runner import current_phase, play_example, run
+from cli_runner import report_json as report
 from click.testing import Result
 
 from adjudicator import gamefolder as gf
@@ -36,26 +36,6 @@ PHASES = [
     "1454-fall-movement",
     "1455-spring-adjustment",
 ]
-
-
-def current_phase(folder: Path) -> str:
-    return gf.current_state(folder).phase.id
-
-
-def play(example: Path, folder: Path) -> dict[str, Result]:
-    """Copy the example to `folder` and adjudicate each phase with its mail in
-    `orders/<phase>/` until a phase has none (what `make demo` does)."""
-    shutil.copytree(example, folder)
-    played: dict[str, Result] = {}
-    while (mail := folder / "orders" / (phase := current_phase(folder))).is_dir():
-        assert phase not in played, f"{phase} did not advance"
-        played[phase] = run("adjudicate", folder, *sorted(mail.glob("*.txt")))
-    return played
-
-
-def report(folder: Path, phase: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((folder / "reports" / f"{phase}.json").read_text())
-    return data
 
 
 def result_of(data: dict[str, Any], power: str, order: str) -> dict[str, Any]:
@@ -83,7 +63,7 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Resu
     mp.delenv(gf.SECRET_ENV, raising=False)
     try:
         folder = tmp_path_factory.mktemp("machiavelli") / "game"
-        return folder, play(MACHIAVELLI, folder)
+        return folder, play_example(MACHIAVELLI, folder)
     finally:
         mp.undo()
 
@@ -217,7 +197,7 @@ def test_playing_twice_gives_identical_files(
     monkeypatch.delenv(gf.SECRET_ENV, raising=False)
     first, first_played = game
     second = tmp_path / "again"
-    second_played = play(MACHIAVELLI, second)
+    second_played = play_example(MACHIAVELLI, second)
     assert [r.stdout for r in second_played.values()] == [r.stdout for r in first_played.values()]
     files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
     assert files == sorted(p.relative_to(second) for p in second.rglob("*") if p.is_file())

@@ -23,14 +23,13 @@ temporary folder and every turn is adjudicated with `mapjudge adjudicate`
 
 from __future__ import annotations
 
-import json
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from cli_runner import run
+from cli_runner import current_phase, play_example, run
+from cli_runner import report_json as report
 from click.testing import Result
 
 from adjudicator import gamefolder as gf
@@ -47,27 +46,6 @@ PLAYED_FILES = {
     "turns/3-actions.png": "maps/3-actions.png",
     f"turns/{FINAL}.yaml": f"{FINAL}.yaml",
 }
-
-
-def current_phase(folder: Path) -> str:
-    phase: str = gf.current_state(folder).phase.id
-    return phase
-
-
-def play(folder: Path) -> dict[str, Result]:
-    """Copy the example to `folder` and adjudicate each turn with its mail in
-    `orders/<turn>/` until a turn has none (what `make demo-genes` does)."""
-    shutil.copytree(EXAMPLE, folder)
-    played: dict[str, Result] = {}
-    while (mail := folder / "orders" / (phase := current_phase(folder))).is_dir():
-        assert phase not in played, f"{phase} did not advance"
-        played[phase] = run("adjudicate", folder, *sorted(mail.glob("*.txt")))
-    return played
-
-
-def report(folder: Path, turn: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((folder / "reports" / f"{turn}.json").read_text())
-    return data
 
 
 def result_of(data: dict[str, Any], country: str, kind: str) -> dict[str, Any]:
@@ -104,7 +82,7 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Resu
     mp.delenv(gf.SECRET_ENV, raising=False)
     try:
         folder = tmp_path_factory.mktemp("genes") / "game"
-        return folder, play(folder)
+        return folder, play_example(EXAMPLE, folder)
     finally:
         mp.undo()
 
@@ -184,7 +162,7 @@ def test_playing_twice_gives_identical_files(
     monkeypatch.delenv(gf.SECRET_ENV, raising=False)
     first, first_played = game
     second = tmp_path / "again"
-    second_played = play(second)
+    second_played = play_example(EXAMPLE, second)
     assert [r.stdout for r in second_played.values()] == [r.stdout for r in first_played.values()]
     files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
     assert files == sorted(p.relative_to(second) for p in second.rglob("*") if p.is_file())
