@@ -25,6 +25,7 @@ from .judging import (
     NewGame,
     OrderFile,
     Started,
+    file_owner,
     file_summary,
 )
 from .results import Resolution, illegal_issues
@@ -68,8 +69,7 @@ def parse_files(
         )
         orders += parsed.orders
         issues += parsed.issues
-        owners = {o.power for o in parsed.orders}
-        power = hint or (owners.pop() if len(owners) == 1 else None)
+        power = file_owner(hint, (o.power for o in parsed.orders))
         if power:
             file_powers[f.name] = power
     return ParsedOrders(tuple(files), tuple(orders), tuple(issues), file_powers)
@@ -140,12 +140,8 @@ class BoardJudge:
         issues = parsed.issues + tuple(
             game.ruleset.check(game.state, parsed.orders, game.game_map, game.options)
         )
-        counts: dict[str, int] = {}
-        for order in parsed.orders:
-            if order.source is not None:
-                counts[order.source.file] = counts.get(order.source.file, 0) + 1
         text = file_summary(
-            files, parsed.file_powers, counts, issues, lambda p: power_name(game.game_map, p)
+            files, parsed.file_powers, parsed.orders, issues, lambda p: power_name(game.game_map, p)
         )
         return Checked(f"Phase: {game.state.phase}\n{text}", issues)
 

@@ -28,6 +28,7 @@ from .judging import (
     NewGame,
     OrderFile,
     Started,
+    file_owner,
     file_summary,
 )
 from .rulesets.base import Ruleset
@@ -76,8 +77,7 @@ def parse_files(
         parsed = parse_declarations(f.text, names=names, file=f.name, power=hint)
         declarations += parsed.declarations
         issues += parsed.issues
-        powers = {d.power for d in parsed.declarations}
-        owner = hint or (powers.pop() if len(powers) == 1 else None)
+        owner = file_owner(hint, (d.power for d in parsed.declarations))
         if owner:
             owners[f.name] = owner
     return tuple(declarations), tuple(issues), owners
@@ -211,12 +211,8 @@ class GenesJudge:
         declarations, issues, owners = parse_files(files, game.game_map, game.state)
         results = check_declarations(game.state, declarations, game.game_map, game.options)
         issues = issues + result_issues(results)
-        counts: dict[str, int] = {}
-        for d in declarations:
-            if d.source is not None:
-                counts[d.source.file] = counts.get(d.source.file, 0) + 1
         text = file_summary(
-            files, owners, counts, issues, lambda c: _country_name(game.game_map, c)
+            files, owners, declarations, issues, lambda c: _country_name(game.game_map, c)
         )
         return Checked(f"Turn: {game.state.phase}\n{text}", issues)
 

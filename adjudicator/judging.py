@@ -14,7 +14,8 @@ adding a family never touches the commands.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -149,15 +150,26 @@ def judge_for(ruleset: Ruleset) -> Judge:
     return BoardJudge()
 
 
+def file_owner(hint: str | None, writers: Iterable[str]) -> str | None:
+    """The power an order file belongs to: the one its name gives (`hint`), else
+    the only power its orders were given by."""
+    if hint:
+        return hint
+    powers = set(writers)
+    return powers.pop() if len(powers) == 1 else None
+
+
 def file_summary(
     files: Sequence[OrderFile],
     file_powers: dict[str, str],
-    counts: dict[str, int],
+    orders: Sequence[Any],
     issues: Sequence[OrderIssue],
     power_label: Any,
 ) -> str:
     """`check`'s text: per order file (labelled with its power) the number of
-    orders read and each issue. `power_label(power_id)` names a power."""
+    orders read (`orders`: anything with a `source`) and each issue.
+    `power_label(power_id)` names a power."""
+    counts = Counter(o.source.file for o in orders if o.source is not None)
     lines: list[str] = []
     for f in sorted(files, key=lambda f: (file_powers.get(f.name, "~"), f.name)):
         mine = [i for i in issues if i.source.file == f.name]
