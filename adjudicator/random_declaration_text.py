@@ -75,6 +75,18 @@ def _trait_word(trait: str | None) -> str:
     return TRAIT_NAMES_CA[Trait(trait)] if trait else ""
 
 
+AGAINST_A_COUNTRY = {
+    K.COPY_TECHNOLOGY: "copiar tecnologia de",
+    K.CREATE_COUNTERPOWER: "crear contrapoder a",
+    K.STRENGTHEN_COUNTERPOWER: "enfortir contrapoder a",
+    K.INVESTIGATION: "investigació",
+    K.DISAFFECTION: "promoure desafecció a",
+    K.SABOTAGE: "sabotatge a",
+    K.RAID: "incursió a",
+}
+"""The external actions written `<words> <country>` (002 §5.4.4)."""
+
+
 def _line(decl: Declaration, n: _Names) -> str:
     """The line without its active characters."""
     k, amount = decl.kind, decl.amount
@@ -125,20 +137,8 @@ def _line(decl: Declaration, n: _Names) -> str:
             return f"capturar {n.character(decl.character)}{how}"
         case K.CONVINCE | K.EXTERNAL_CONVINCE:
             return f"convèncer {n.character(decl.character)}"
-        case K.COPY_TECHNOLOGY:
-            return f"copiar tecnologia de {n.country(decl.target)}"
-        case K.CREATE_COUNTERPOWER:
-            return f"crear contrapoder a {n.country(decl.target)}"
-        case K.STRENGTHEN_COUNTERPOWER:
-            return f"enfortir contrapoder a {n.country(decl.target)}"
-        case K.INVESTIGATION:
-            return f"investigació {n.country(decl.target)}"
-        case K.DISAFFECTION:
-            return f"promoure desafecció a {n.country(decl.target)}"
-        case K.SABOTAGE:
-            return f"sabotatge a {n.country(decl.target)}"
-        case K.RAID:
-            return f"incursió a {n.country(decl.target)}"
+        case _ if k in AGAINST_A_COUNTRY:
+            return f"{AGAINST_A_COUNTRY[k]} {n.country(decl.target)}"
         case K.SIEGE:
             return f"setge a {n.city(decl.city or decl.place)}"
         case K.ALLY:
