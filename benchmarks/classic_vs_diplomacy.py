@@ -2,14 +2,14 @@
 
     python benchmarks/classic_vs_diplomacy.py [--phases 200] [--seed 0] [--warmup 20]
 
-N random order sets for the standard opening (`adjudicator.random_orders.random_movement_orders`
+N random order sets for the standard opening (`tests.generators.board_orders.random_movement_orders`
 on the initial state, seeds `seed .. seed+N-1`) are adjudicated by both engines in
 one process, alternating which engine goes first, after a warm-up. What is timed
 (`time.perf_counter`, garbage collector paused, as `timeit` does):
 
 - mapjudge resolve: `ruleset.resolve(state, orders, game_map)`, the whole phase:
   matching orders to units, checking them, the resolver, results and next state.
-- mapjudge parse+resolve: the same, after `orders.parser.parse_orders` reads each
+- mapjudge parse+resolve: the same, after `orders.board.parser.parse_orders` reads each
   power's orders from the text handed to `diplomacy` (only if the parser exists).
 - diplomacy: `game.set_orders(POWER, [...])` for every power, then `game.process()`.
   `Game()` is built before the clock starts (its cost is printed apart).
@@ -38,13 +38,13 @@ from typing import Any, Protocol
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from adjudicator.random_orders import random_movement_orders, random_position
+from adjudicator.kits.board.state import GameState, PhaseKind
 from adjudicator.rulesets import find_ruleset
-from adjudicator.state import GameState, PhaseKind
 from maps import load_map
 from maps.model import GameMap
-from orders.model import Order
-from renderers.report import format_order
+from orders.board.model import Order
+from renderers.board.report import format_order
+from tests.generators.board_orders import random_movement_orders, random_position
 
 Board = frozenset[str]
 """A board after the phase: `POWER A LOC` per unit, `POWER *A LOC` per dislodged unit."""
@@ -55,7 +55,7 @@ Board = frozenset[str]
 
 def order_text(order: Order) -> str:
     """An order as `diplomacy` writes it: mapjudge's canonical text
-    (`renderers.report.format_order`) in capitals, with `VIA` for a convoy.
+    (`renderers.board.report.format_order`) in capitals, with `VIA` for a convoy.
     The random orders always name the unit's kind and never another owner."""
     return format_order(order).upper().replace(" VIA CONVOY", " VIA")
 
@@ -140,7 +140,7 @@ class MapjudgeResolve:
 
 
 class MapjudgeParseResolve(MapjudgeResolve):
-    """`orders.parser.parse_orders` on each power's text, then `ruleset.resolve`."""
+    """`orders.board.parser.parse_orders` on each power's text, then `ruleset.resolve`."""
 
     name = "mapjudge parse+resolve"
 
@@ -265,7 +265,7 @@ def run_all(engines: Sequence[Engine], cases: Sequence[Case]) -> dict[str, list[
 
 def _parser() -> Callable[..., Any] | None:
     try:
-        from orders.parser import parse_orders
+        from orders.board.parser import parse_orders
     except ImportError:
         return None
     return parse_orders

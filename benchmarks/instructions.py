@@ -36,7 +36,7 @@ from classic_vs_diplomacy import (
 
 from adjudicator.rulesets import find_ruleset
 from maps import load_map
-from orders.parser import parse_orders
+from orders.board.parser import parse_orders
 
 
 def main(argv: Sequence[str] | None = None) -> int:

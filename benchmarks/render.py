@@ -4,7 +4,7 @@ classic's start, as PNG and SVG (aim: under 1.5 s per PNG on the project's machi
 Usage: .venv/bin/python benchmarks/render.py [REPEATS]
 
 The mid-game turn is the fourth phase of a balance game played with the
-deterministic random orders of `adjudicator.random_orders` (seed 7), drawn with
+deterministic random orders of `tests.generators.board_orders` (seed 7), drawn with
 its orders and results. Prints the import time once, then the best and mean
 time per image.
 """
@@ -19,17 +19,17 @@ import time
 from collections.abc import Callable
 
 started = time.perf_counter()
-from adjudicator.random_orders import (
+from adjudicator.core.ruleset import find_ruleset
+from adjudicator.kits.board.results import Resolution
+from adjudicator.kits.board.state import PhaseKind
+from maps import load_map
+from maps.geometry import load_geometry
+from renderers.map_image import Format, render_map
+from tests.generators.board_orders import (
     random_adjustment_orders,
     random_movement_orders,
     random_retreat_orders,
 )
-from adjudicator.results import Resolution
-from adjudicator.rulesets.base import find_ruleset
-from adjudicator.state import PhaseKind
-from maps import load_map
-from maps.geometry import load_geometry
-from renderers.map_image import Format, render_map
 
 IMPORT_SECONDS = time.perf_counter() - started
 PHASES = 4

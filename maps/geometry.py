@@ -44,7 +44,7 @@ from typing import Any
 
 import yaml
 
-from .loader import MAPS_DIR, MapError
+from maps.loader import MAPS_DIR, MapError
 
 FORMAT = "mapjudge-geometry"
 VERSION = 1

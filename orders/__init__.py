@@ -1,1 +1,1 @@
-"""Orders: dataclasses (`orders.model`) and the parser (`orders.parser`)."""
+"""Orders: dataclasses (`orders.board.model`) and the parser (`orders.board.parser`)."""

@@ -3,7 +3,7 @@
 What players email holds more than orders: `order_lines` drops blank lines,
 quoted mail (`> ...`, `On ... wrote:`), mail header lines (English, Spanish
 and Catalan clients) and everything from the signature separator on.
-Comments and power headers are left to the grammar (`orders.parser`).
+Comments and power headers are left to the grammar (`orders.board.parser`).
 """
 
 from __future__ import annotations

@@ -23,13 +23,12 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
-from adjudicator.results import OrderResult
-from adjudicator.state import GameState
+from adjudicator.kits.board.results import OrderResult
+from adjudicator.kits.board.state import GameState
 from maps.geometry import MapGeometry, Point
 from maps.model import GameMap
-
-from . import map_style as style
-from .map_board import (
+from renderers import map_style as style
+from renderers.board.map_board import (
     Canvas,
     draw_areas,
     draw_cities,
@@ -38,8 +37,8 @@ from .map_board import (
     draw_sieges,
     draw_units,
 )
-from .map_orders import draw_orders
-from .report import cities_of, power_name
+from renderers.board.map_orders import draw_orders
+from renderers.board.report import cities_of, power_name
 
 Format = Literal["png", "svg"]
 FORMATS: tuple[Format, ...] = ("png", "svg")

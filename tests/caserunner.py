@@ -20,11 +20,12 @@ from typing import Any
 
 import yaml
 
-from adjudicator.results import EventKind, OrderResult, Outcome, Reason, Resolution
-from adjudicator.rulesets.base import Ruleset, find_ruleset
-from adjudicator.state import Dislodged, GameState, Phase, PhaseKind, Unit
+from adjudicator.core.ruleset import Ruleset, find_ruleset
+from adjudicator.kits.board.results import EventKind, OrderResult, Outcome, Reason, Resolution
+from adjudicator.kits.board.state import Dislodged, GameState, Phase, PhaseKind, Unit
 from maps.model import GameMap
-from orders.model import IssueKind, Order, OrderIssue, OrderSet, Retreat, UnitRef
+from orders.board.model import Order, OrderSet, Retreat, UnitRef
+from orders.issues import IssueKind, OrderIssue
 
 UnitKey = tuple[str, str]
 """A unit as the cases compare it: (power, `A LON`)."""
@@ -276,7 +277,7 @@ class Engine:
 def default_engine(case: Case) -> Engine:
     """The real engine for `case.ruleset`: its parser, map, options and resolver."""
     # Imported here, not at the top: the runner's own tests use a fake engine.
-    from orders.parser import parse_orders
+    from orders.board.parser import parse_orders
 
     ruleset = _ruleset(case.ruleset)
     game_map = _game_map(case.map or ruleset.map_name)

@@ -12,8 +12,8 @@ from typing import Any
 
 from click.testing import CliRunner, Result
 
-from adjudicator import cli
-from adjudicator import gamefolder as gf
+from adjudicator.app import cli
+from adjudicator.app import gamefolder as gf
 
 
 def run(*args: str | Path) -> Result:

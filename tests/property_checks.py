@@ -11,10 +11,10 @@ from collections.abc import Set as AbstractSet
 
 import yaml
 
-from adjudicator.results import Reason, Resolution
-from adjudicator.state import GameState, Unit
+from adjudicator.kits.board.results import Reason, Resolution
+from adjudicator.kits.board.state import GameState, Unit
 from maps.model import GameMap
-from orders.model import Hold, Order, UnitKind, UnitRef
+from orders.board.model import Hold, Order, UnitKind, UnitRef
 
 PRE_MATCH = frozenset({Reason.NO_UNIT, Reason.NOT_YOUR_UNIT, Reason.DUPLICATE, Reason.WRONG_PHASE})
 """Reasons of orders rejected before they command a unit; they do not count as the unit's result."""

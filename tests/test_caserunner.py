@@ -16,32 +16,30 @@ from typing import Any
 
 import pytest
 import yaml
-from caserunner import (
+
+from adjudicator.kits.board.results import OrderResult, Outcome, Reason, Resolution
+from adjudicator.kits.board.state import Dislodged, GameState, Phase, PhaseKind, Season, Unit
+from orders.board.model import (
+    Build,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    OrderSet,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    UnitKind,
+    UnitRef,
+)
+from orders.issues import IssueKind, OrderIssue, Source
+from tests.caserunner import (
     CaseFormatError,
     Engine,
     case_from_dict,
     check_texts,
     load_case,
     run_case,
-)
-
-from adjudicator.results import OrderResult, Outcome, Reason, Resolution
-from adjudicator.state import Dislodged, GameState, Phase, PhaseKind, Season, Unit
-from orders.model import (
-    Build,
-    Disband,
-    Hold,
-    IssueKind,
-    Move,
-    Order,
-    OrderIssue,
-    OrderSet,
-    Retreat,
-    Source,
-    SupportHold,
-    SupportMove,
-    UnitKind,
-    UnitRef,
 )
 
 # --- a fake parser for canonical orders (and a few full names) -------------------------
@@ -512,7 +510,7 @@ def test_later_phase_start_checks_sieges_and_control() -> None:
 
 def test_units_taken_off_in_a_movement_phase_are_disbanded() -> None:
     """Board events `destroyed` and `city_surrendered` count as disbanded (Machiavelli)."""
-    from adjudicator.results import Event, EventKind
+    from adjudicator.kits.board.results import Event, EventKind
 
     lost = Unit("england", UnitKind.ARMY, "YOR")
     taken = Unit("france", UnitKind.GARRISON, "LON")

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 import yaml
-from caserunner import check_texts, load_case, run_case
+
+from tests.caserunner import check_texts, load_case, run_case
 
 CASES_DIR = Path(__file__).parent / "cases"
 CASE_FILES = sorted(CASES_DIR.glob("*/*.yaml"))

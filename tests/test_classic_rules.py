@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.results import Outcome, Reason
+from adjudicator.core.ruleset import OptionError
+from adjudicator.kits.board.results import Outcome, Reason
+from adjudicator.kits.board.state import GameState, Phase, PhaseKind, Season, Unit
 from adjudicator.rulesets import UnknownRuleset, find_ruleset
-from adjudicator.rulesets.base import OptionError
 from adjudicator.rulesets.classic.adjustment import CivilDisorderRule
-from adjudicator.state import GameState, Phase, PhaseKind, Season, Unit
 from maps import load_map
-from orders.model import Disband, Hold, Move, Source, SupportMove, UnitKind, UnitRef
+from orders.board.model import Disband, Hold, Move, SupportMove, UnitKind, UnitRef
+from orders.issues import Source
 
 CLASSIC = find_ruleset("classic")
 MAP = load_map("classic")

@@ -8,10 +8,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from cli_runner import run
 
-from adjudicator import gamefolder as gf
-from adjudicator.dice import Dice, commitment
+from adjudicator.app import gamefolder as gf
+from adjudicator.core.dice import Dice, commitment
+from tests.cli_runner import run
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "classic-1901"
 

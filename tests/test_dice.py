@@ -8,7 +8,15 @@ from collections import Counter
 
 import pytest
 
-from adjudicator.dice import Dice, Roll, commitment, derive, file_digest, verify_roll, verify_secret
+from adjudicator.core.dice import (
+    Dice,
+    Roll,
+    commitment,
+    derive,
+    file_digest,
+    verify_roll,
+    verify_secret,
+)
 
 SECRET = "correct horse battery staple"
 

@@ -20,11 +20,11 @@ from typing import Any
 
 import pytest
 import yaml
-from cli_runner import current_phase, play_example, run
-from cli_runner import report_json as report
 from click.testing import Result
 
-from adjudicator import gamefolder as gf
+from adjudicator.app import gamefolder as gf
+from tests.cli_runner import current_phase, play_example, run
+from tests.cli_runner import report_json as report
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 MACHIAVELLI = EXAMPLES / "machiavelli-1454"

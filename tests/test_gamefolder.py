@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import gamefolder as gf
-from adjudicator.dice import commitment
-from adjudicator.state import GameState, Phase, PhaseKind, Season, Unit
-from orders.model import UnitKind
+from adjudicator.app import gamefolder as gf
+from adjudicator.core.dice import commitment
+from adjudicator.kits.board.state import GameState, Phase, PhaseKind, Season, Unit
+from orders.board.model import UnitKind
 
 SPRING = Phase(1901, Season.SPRING, PhaseKind.MOVEMENT)
 FALL = Phase(1901, Season.FALL, PhaseKind.MOVEMENT)

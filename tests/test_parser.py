@@ -17,19 +17,17 @@ from hypothesis import strategies as st
 from lark import Lark
 from lark.load_grammar import FromPackageLoader
 
-from adjudicator.state import PhaseKind
+from adjudicator.kits.board.state import PhaseKind
 from maps import load_map
 from maps.model import Area, AreaKind, Crossing, GameMap, PowerInfo, build_graph
 from orders import names
-from orders.model import (
+from orders.board.model import (
     Build,
     Convoy,
     Disband,
     Hold,
-    IssueKind,
     Move,
     Order,
-    OrderIssue,
     OrderSet,
     Retreat,
     SupportHold,
@@ -38,7 +36,8 @@ from orders.model import (
     UnitRef,
     Waive,
 )
-from orders.parser import grammar_parser, parse_orders
+from orders.board.parser import grammar_parser, parse_orders
+from orders.issues import IssueKind, OrderIssue
 
 A, F, G = UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON
 MOVEMENT, RETREAT, ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT

@@ -3,7 +3,7 @@
 DESIGN.md's conformance test: every unit gets exactly one result, no two
 units share a place, the same inputs give the same outputs, the state
 round-trips through YAML; plus retreat and adjustment phases. Positions and
-orders come from `adjudicator.random_orders`, driven by a seed Hypothesis draws, so a
+orders come from `tests.generators.board_orders`, driven by a seed Hypothesis draws, so a
 failure shrinks to a seed and a unit count that reproduce it.
 """
 
@@ -15,19 +15,19 @@ from collections.abc import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from property_checks import PRE_MATCH, noise, unit_results, yaml_round_trip
 
-from adjudicator.random_orders import (
+from adjudicator.kits.board.results import Reason, Resolution
+from adjudicator.kits.board.state import GameState, Phase, PhaseKind, Season, Unit
+from adjudicator.rulesets import find_ruleset
+from maps import load_map, split_location
+from orders.board.model import Build, Move, Order, UnitKind, UnitRef
+from tests.generators.board_orders import (
     random_adjustment_orders,
     random_movement_orders,
     random_position,
     random_retreat_orders,
 )
-from adjudicator.results import Reason, Resolution
-from adjudicator.rulesets import find_ruleset
-from adjudicator.state import GameState, Phase, PhaseKind, Season, Unit
-from maps import load_map, split_location
-from orders.model import Build, Move, Order, UnitKind, UnitRef
+from tests.property_checks import PRE_MATCH, noise, unit_results, yaml_round_trip
 
 GAME_MAP = load_map("classic")
 CLASSIC = find_ruleset("classic")

@@ -12,16 +12,16 @@ from click.testing import CliRunner
 from PIL import Image
 from shapely import Point, Polygon
 
-from adjudicator import cli
-from adjudicator import gamefolder as gf
-from adjudicator.rulesets.base import find_ruleset
-from adjudicator.state import GameState, Unit
+from adjudicator.app import cli
+from adjudicator.app import gamefolder as gf
+from adjudicator.core.ruleset import find_ruleset
+from adjudicator.kits.board.state import GameState, Unit
 from maps import load_map
 from maps.geometry import MapGeometry, load_geometry
-from orders.model import Move, UnitKind, UnitRef
+from orders.board.model import Move, UnitKind, UnitRef
 from renderers import map_style
+from renderers.board.map_orders import bounce_mark
 from renderers.map_image import TITLE_BAND, pixel, render_map
-from renderers.map_orders import bounce_mark
 
 RGB = tuple[int, int, int]
 

@@ -6,30 +6,28 @@ import json
 
 import pytest
 
-from adjudicator.dice import Roll
-from adjudicator.gamefolder import Receipt
-from adjudicator.results import OrderResult, Outcome, Reason, Resolution
-from adjudicator.state import Dislodged, GameState, Phase, PhaseKind, Season, Unit
+from adjudicator.app.gamefolder import Receipt
+from adjudicator.core.dice import Roll
+from adjudicator.kits.board.results import OrderResult, Outcome, Reason, Resolution
+from adjudicator.kits.board.state import Dislodged, GameState, Phase, PhaseKind, Season, Unit
 from maps import load_map
 from maps.model import GameMap
-from orders.model import (
+from orders.board.model import (
     Build,
     Convoy,
     Disband,
     Hold,
-    IssueKind,
     Move,
-    OrderIssue,
     Retreat,
-    Source,
     SupportHold,
     SupportMove,
     UnitKind,
     UnitRef,
     Waive,
 )
-from renderers.json_output import SCHEMA, render_json, resolution_dict, rolls_from_dict
-from renderers.report import (
+from orders.issues import IssueKind, OrderIssue, Source
+from renderers.board.json_output import SCHEMA, render_json, resolution_dict, rolls_from_dict
+from renderers.board.report import (
     REASON_PHRASES,
     TurnReport,
     format_order,

@@ -1,5 +1,5 @@
 """Rulesets: one module (or package) each, registered in `base.REGISTRY`."""
 
-from .base import REGISTRY, Ruleset, UnknownRuleset, find_ruleset
+from adjudicator.core.ruleset import REGISTRY, Ruleset, UnknownRuleset, find_ruleset
 
 __all__ = ["REGISTRY", "Ruleset", "UnknownRuleset", "find_ruleset"]

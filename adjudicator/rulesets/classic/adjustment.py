@@ -19,12 +19,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from adjudicator.kits.board.assignment import illegal, split_by_phase, units_by_area
+from adjudicator.kits.board.results import OrderResult, Outcome, Reason
+from adjudicator.kits.board.state import GameState, Unit
 from maps.model import AreaKind, GameMap, normalize_name, split_location
-from orders.model import Build, Disband, Order, UnitKind, UnitRef, Waive
-
-from ...assignment import illegal, split_by_phase, units_by_area
-from ...results import OrderResult, Outcome, Reason
-from ...state import GameState, Unit
+from orders.board.model import Build, Disband, Order, UnitKind, UnitRef, Waive
 
 
 class CivilDisorderRule(StrEnum):

@@ -2,7 +2,7 @@
 
 Orders are first checked against the board (DATC 6.A, 6.B, 4.E.1: an
 illegal order is ignored and the unit holds), then turned into resolver
-specs, resolved (`adjudicator.resolver`) and turned back into per-order
+specs, resolved (`adjudicator.kits.board.resolver`) and turned back into per-order
 results and the next state.
 
 Convoy intent follows the 2023 rules (DATC 4.A.3): an army moving to an
@@ -17,22 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from maps.model import AreaKind, GameMap, split_location
-from orders.model import (
-    Convoy,
-    Hold,
-    Move,
-    Order,
-    SupportHold,
-    SupportMove,
-    UnitKind,
-    UnitOrder,
-    UnitRef,
-)
-
-from ...assignment import assign_orders, illegal, split_by_phase, units_by_area
-from ...geometry import can_reach_area, move_target
-from ...resolver import (
+from adjudicator.kits.board.assignment import assign_orders, illegal, split_by_phase, units_by_area
+from adjudicator.kits.board.reach import can_reach_area, move_target
+from adjudicator.kits.board.resolver import (
     Adjudication,
     Contest,
     ConvoySpec,
@@ -44,9 +31,21 @@ from ...resolver import (
     combatant,
     convoy_chain_exists,
 )
-from ...results import OrderResult, Outcome, Reason
-from ...state import Dislodged, GameState, Unit
-from ...verdicts import bounced_into, dislodgement, spec_outcome
+from adjudicator.kits.board.results import OrderResult, Outcome, Reason
+from adjudicator.kits.board.state import Dislodged, GameState, Unit
+from adjudicator.kits.board.verdicts import bounced_into, dislodgement, spec_outcome
+from maps.model import AreaKind, GameMap, split_location
+from orders.board.model import (
+    Convoy,
+    Hold,
+    Move,
+    Order,
+    SupportHold,
+    SupportMove,
+    UnitKind,
+    UnitOrder,
+    UnitRef,
+)
 
 MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
 

@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from adjudicator.kits.board.assignment import assign_orders, illegal, split_by_phase
+from adjudicator.kits.board.reach import move_target, reachable_locations
+from adjudicator.kits.board.results import OrderResult, Outcome, Reason
+from adjudicator.kits.board.state import Dislodged, GameState, Unit
 from maps.model import GameMap, split_location
-from orders.model import Disband, Order, Retreat, UnitRef
-
-from ...assignment import assign_orders, illegal, split_by_phase
-from ...geometry import move_target, reachable_locations
-from ...results import OrderResult, Outcome, Reason
-from ...state import Dislodged, GameState, Unit
+from orders.board.model import Disband, Order, Retreat, UnitRef
 
 
 @dataclass(frozen=True)

@@ -15,16 +15,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from adjudicator.core.dice import Dice
+from adjudicator.core.ruleset import Ruleset, register
+from adjudicator.kits.board.results import OrderResult, Resolution
+from adjudicator.kits.board.state import GameState, Phase, PhaseKind, Season, Unit
+from adjudicator.rulesets.classic.adjustment import (
+    CivilDisorderRule,
+    needs_adjustment,
+    resolve_adjustments,
+)
+from adjudicator.rulesets.classic.movement import resolve_movement
+from adjudicator.rulesets.classic.retreat import resolve_retreats, with_retreat_options
 from maps.model import GameMap
-from orders.model import Order, UnitKind
-
-from ...dice import Dice
-from ...results import OrderResult, Resolution
-from ...state import GameState, Phase, PhaseKind, Season, Unit
-from ..base import Ruleset, register
-from .adjustment import CivilDisorderRule, needs_adjustment, resolve_adjustments
-from .movement import resolve_movement
-from .retreat import resolve_retreats, with_retreat_options
+from orders.board.model import Order, UnitKind
 
 
 @dataclass(frozen=True)

@@ -1,3 +1,3 @@
 """Genes Mactantes (rulebook 002): registers the `genes` ruleset."""
 
-from . import ruleset  # noqa: F401  (registers itself)
+from adjudicator.rulesets.genes import ruleset  # noqa: F401  (registers itself)

@@ -44,10 +44,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from orders.genes import ActionKind, Declaration
-
-from . import civil_war  # noqa: F401  (registers Guerra civil)
-from .battle import (
+from adjudicator.rulesets.genes import civil_war  # noqa: F401  (registers Guerra civil)
+from adjudicator.rulesets.genes.battle import (
     WALLS_BONUS,
     BattleOutcome,
     Side,
@@ -61,7 +59,7 @@ from .battle import (
     take_city,
     withdraw,
 )
-from .characters import (
+from adjudicator.rulesets.genes.characters import (
     Activation,
     Terms,
     activate,
@@ -77,9 +75,17 @@ from .characters import (
     place_name,
     run_test,
 )
-from .model import FIELD_PREFIX, Force, Trait, field_place
-from .outcome import ActionOutcome, ActionResult, Effect, EffectKind, GenesReason, TestRoll
-from .work import Board, handles, impossible
+from adjudicator.rulesets.genes.model import FIELD_PREFIX, Force, Trait, field_place
+from adjudicator.rulesets.genes.outcome import (
+    ActionOutcome,
+    ActionResult,
+    Effect,
+    EffectKind,
+    GenesReason,
+    TestRoll,
+)
+from adjudicator.rulesets.genes.work import Board, handles, impossible
+from orders.genes.model import ActionKind, Declaration
 
 MIL = Trait.MILITARISM
 WALLED_SIEGE = 12

@@ -30,9 +30,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import replace
 
-from orders.genes import ActionKind, Declaration
-
-from .characters import (
+from adjudicator.rulesets.genes.characters import (
     attempt_test,
     automatic,
     change_trait,
@@ -42,7 +40,7 @@ from .characters import (
     raise_character_trait,
     run_test,
 )
-from .model import (
+from adjudicator.rulesets.genes.model import (
     CHARACTER_TRAIT_MAX,
     TRAIT_MAX,
     TRAIT_NAMES_CA,
@@ -51,8 +49,16 @@ from .model import (
     City,
     Trait,
 )
-from .outcome import ActionOutcome, ActionResult, Effect, EffectKind, GenesReason, TestRoll
-from .work import Board, handles, impossible
+from adjudicator.rulesets.genes.outcome import (
+    ActionOutcome,
+    ActionResult,
+    Effect,
+    EffectKind,
+    GenesReason,
+    TestRoll,
+)
+from adjudicator.rulesets.genes.work import Board, handles, impossible
+from orders.genes.model import ActionKind, Declaration
 
 REPRESS_DIFFICULTY = 11
 TAXES_TEST_LABEL = "Autoritat test after the taxes"

@@ -38,9 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from orders.genes import ActionKind, Declaration
-
-from .characters import (
+from adjudicator.rulesets.genes.characters import (
     Activation,
     activate,
     automatic,
@@ -57,9 +55,17 @@ from .characters import (
     run_test,
     set_free,
 )
-from .model import TRAIT_NAMES_CA, Character, CharacterStatus, Trait
-from .outcome import ActionOutcome, ActionResult, Effect, EffectKind, GenesReason, TestRoll
-from .work import Board, contest_winner, handles, impossible
+from adjudicator.rulesets.genes.model import TRAIT_NAMES_CA, Character, CharacterStatus, Trait
+from adjudicator.rulesets.genes.outcome import (
+    ActionOutcome,
+    ActionResult,
+    Effect,
+    EffectKind,
+    GenesReason,
+    TestRoll,
+)
+from adjudicator.rulesets.genes.work import Board, contest_winner, handles, impossible
+from orders.genes.model import ActionKind, Declaration
 
 CONVINCE_BASE = 18
 CREATED_COUNTERPOWER = 1

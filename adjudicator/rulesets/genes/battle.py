@@ -51,12 +51,11 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from orders.genes import ActionKind
-
-from .characters import capture, country_name, kill, set_free
-from .model import CharacterStatus, Force, Trait, field_place
-from .outcome import Effect, EffectKind, TestRoll
-from .work import Board, contest_winner
+from adjudicator.rulesets.genes.characters import capture, country_name, kill, set_free
+from adjudicator.rulesets.genes.model import CharacterStatus, Force, Trait, field_place
+from adjudicator.rulesets.genes.outcome import Effect, EffectKind, TestRoll
+from adjudicator.rulesets.genes.work import Board, contest_winner
+from orders.genes.model import ActionKind
 
 WALLS_BONUS = 2
 """A walled defender adds 2 (002 §5.4.3 Batalla)."""

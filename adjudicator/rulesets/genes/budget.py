@@ -22,9 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from orders.genes import ActionKind, Declaration
-
-from .model import Country, Crisis, GenesState, Trait, TurnStart
+from adjudicator.rulesets.genes.model import Country, Crisis, GenesState, Trait, TurnStart
+from orders.genes.model import ActionKind, Declaration
 
 CRISIS_LABELS = {
     Crisis.BLOCKADE: "Bloqueig",

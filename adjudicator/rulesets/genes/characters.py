@@ -38,9 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from orders.genes import ActionKind, Declaration
-
-from .model import (
+from adjudicator.rulesets.genes.model import (
     CHARACTER_TRAIT_MAX,
     FIELD_PREFIX,
     TRAIT_MAX,
@@ -50,7 +48,7 @@ from .model import (
     Trait,
     field_place,
 )
-from .outcome import (
+from adjudicator.rulesets.genes.outcome import (
     ActionOutcome,
     ActionResult,
     Effect,
@@ -61,7 +59,8 @@ from .outcome import (
     travel_label,
     watch_label,
 )
-from .work import Board, impossible, test_passed, test_reason
+from adjudicator.rulesets.genes.work import Board, impossible, test_passed, test_reason
+from orders.genes.model import ActionKind, Declaration
 
 INVESTIGATION_BONUS = 2
 FATE_KILLED = 2

@@ -42,13 +42,32 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from orders.genes import ActionKind, Declaration
-
-from .battle import REBELS, eliminate, force_effects, lift_abandoned_sieges, take_city, withdraw
-from .characters import activate, country_name, failure_consequences
-from .model import TRAIT_NAMES_CA, CharacterStatus, Force, Trait, field_place
-from .outcome import ActionOutcome, ActionResult, Effect, EffectKind, GenesReason, TestRoll
-from .work import Board, contest_winner, handles, impossible, test_passed
+from adjudicator.rulesets.genes.battle import (
+    REBELS,
+    eliminate,
+    force_effects,
+    lift_abandoned_sieges,
+    take_city,
+    withdraw,
+)
+from adjudicator.rulesets.genes.characters import activate, country_name, failure_consequences
+from adjudicator.rulesets.genes.model import (
+    TRAIT_NAMES_CA,
+    CharacterStatus,
+    Force,
+    Trait,
+    field_place,
+)
+from adjudicator.rulesets.genes.outcome import (
+    ActionOutcome,
+    ActionResult,
+    Effect,
+    EffectKind,
+    GenesReason,
+    TestRoll,
+)
+from adjudicator.rulesets.genes.work import Board, contest_winner, handles, impossible, test_passed
+from orders.genes.model import ActionKind, Declaration
 
 MIL = Trait.MILITARISM
 PEACE_DIFFICULTY = 14

@@ -36,9 +36,8 @@ from dataclasses import MISSING, Field, fields, is_dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from adjudicator.state import Phase, PhaseKind
-
-from .model import (
+from adjudicator.kits.board.state import Phase, PhaseKind
+from adjudicator.rulesets.genes.model import (
     CHARACTER_TRAIT_MAX,
     FIELD_PREFIX,
     TRAIT_MAX,

@@ -39,12 +39,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .battle import check_elimination
-from .characters import change_trait
-from .model import CRISIS_TRAIT, CharacterStatus, Crisis, GenesState, Trait
-from .options import GenesOptions
-from .outcome import Effect, EffectKind
-from .work import Board
+from adjudicator.rulesets.genes.battle import check_elimination
+from adjudicator.rulesets.genes.characters import change_trait
+from adjudicator.rulesets.genes.model import (
+    CRISIS_TRAIT,
+    CharacterStatus,
+    Crisis,
+    GenesState,
+    Trait,
+)
+from adjudicator.rulesets.genes.options import GenesOptions
+from adjudicator.rulesets.genes.outcome import Effect, EffectKind
+from adjudicator.rulesets.genes.work import Board
 
 CRISIS_END = 4  # a characteristic back at 4 or more ends its crisis (002 §5.4.3.1)
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from adjudicator.state import Phase, PhaseKind
+from adjudicator.kits.board.state import Phase, PhaseKind
 
 FIELD_PREFIX = "field:"
 
@@ -304,13 +304,13 @@ class GenesState:
     # --- YAML form -------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        from .codec import state_to_dict
+        from adjudicator.rulesets.genes.codec import state_to_dict
 
         return state_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GenesState:
-        from .codec import state_from_dict
+        from adjudicator.rulesets.genes.codec import state_from_dict
 
         return state_from_dict(data)
 

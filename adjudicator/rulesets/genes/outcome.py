@@ -13,10 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from adjudicator.dice import Roll
-from orders.genes import Declaration
-
-from .model import GenesState
+from adjudicator.core.dice import Roll
+from adjudicator.rulesets.genes.model import GenesState
+from orders.genes.model import Declaration
 
 
 class ActionOutcome(StrEnum):

@@ -2,24 +2,23 @@
 
 Unlike the board rulesets, a turn is one phase (`<turn>-actions`) of
 declared actions; the state is a `GenesState`, the map a `Region`, and the
-CLI runs it through `adjudicator.genes_judge.GenesJudge` (family "genes").
+CLI runs it through `adjudicator.plugins.genes.GenesJudge` (family "genes").
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from maps.genes_region import Region, load_region
-from orders.genes import Declaration
-
-from ...dice import Dice
-from ...state import PhaseKind
-from ..base import Ruleset, register
-from .model import GenesState
-from .options import GenesOptions
-from .outcome import GenesResolution
-from .setup import example_sheets, start_game
-from .turn import resolve_turn
+from adjudicator.core.dice import Dice
+from adjudicator.core.ruleset import Ruleset, register
+from adjudicator.kits.board.state import PhaseKind
+from adjudicator.rulesets.genes.model import GenesState
+from adjudicator.rulesets.genes.options import GenesOptions
+from adjudicator.rulesets.genes.outcome import GenesResolution
+from adjudicator.rulesets.genes.setup import example_sheets, start_game
+from adjudicator.rulesets.genes.turn import resolve_turn
+from maps.genes.region import Region, load_region
+from orders.genes.model import Declaration
 
 DEFAULT_REGION = "peninsula"
 

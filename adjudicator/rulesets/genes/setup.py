@@ -7,14 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from maps.genes_region import Region
-
-from ...dice import Dice
-from .model import GenesState
-from .options import GenesOptions
-from .sheet_checks import SheetIssue
-from .sheets import check_sheets, initial_state, sheets_folder
-from .turn_start import initial_turn_start
+from adjudicator.core.dice import Dice
+from adjudicator.rulesets.genes.model import GenesState
+from adjudicator.rulesets.genes.options import GenesOptions
+from adjudicator.rulesets.genes.sheet_checks import SheetIssue
+from adjudicator.rulesets.genes.sheets import check_sheets, initial_state, sheets_folder
+from adjudicator.rulesets.genes.turn_start import initial_turn_start
+from maps.genes.region import Region
 
 
 class SheetsRejected(ValueError):

@@ -14,10 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from maps.genes_region import Region
+from adjudicator.rulesets.genes.model import CHARACTER_TRAIT_MAX, TRAIT_MAX, Relevance, Trait
+from maps.genes.region import Region
 from maps.model import SUGGESTION_CUTOFF, SUGGESTION_SPREAD, normalize_name
-
-from .model import CHARACTER_TRAIT_MAX, TRAIT_MAX, Relevance, Trait
 
 Entry = tuple[str, Any]
 """A value with its key as the player wrote it (`characteristics.militarisme`)."""

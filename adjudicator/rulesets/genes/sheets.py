@@ -57,11 +57,8 @@ from pathlib import Path
 import yaml
 
 import maps
-from maps.genes_region import Region
-from maps.model import normalize_name
-
-from .actions_society import unique_slug
-from .model import (
+from adjudicator.rulesets.genes.actions_society import unique_slug
+from adjudicator.rulesets.genes.model import (
     Character,
     City,
     Country,
@@ -73,7 +70,15 @@ from .model import (
     first_phase,
     merge_forces,
 )
-from .sheet_checks import FoundedCity, Sheet, SheetCharacter, SheetIssue, parse_sheet
+from adjudicator.rulesets.genes.sheet_checks import (
+    FoundedCity,
+    Sheet,
+    SheetCharacter,
+    SheetIssue,
+    parse_sheet,
+)
+from maps.genes.region import Region
+from maps.model import normalize_name
 
 __all__ = [
     "CheckedSheets", "FoundedCity", "Sheet", "SheetCharacter", "SheetIssue", "SheetResult",

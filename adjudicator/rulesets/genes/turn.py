@@ -52,16 +52,19 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from adjudicator.dice import Dice
-from maps.genes_region import Region
-from orders.genes import ActionKind, Declaration
-
-from . import actions_army, actions_society, actions_spy, work  # noqa: F401  (fill HANDLERS)
-from .budget import Budget, PlannedLine, actions_per_turn, allocate
-from .ending import GameEnd, eliminations, end_of_turn, game_end, game_over
-from .model import GenesState, TurnStart, first_phase
-from .options import GenesOptions
-from .outcome import (
+from adjudicator.core.dice import Dice
+from adjudicator.rulesets.genes import actions_army, actions_society, actions_spy, work  # noqa: F401  (fill HANDLERS)
+from adjudicator.rulesets.genes.budget import Budget, PlannedLine, actions_per_turn, allocate
+from adjudicator.rulesets.genes.ending import (
+    GameEnd,
+    eliminations,
+    end_of_turn,
+    game_end,
+    game_over,
+)
+from adjudicator.rulesets.genes.model import GenesState, TurnStart, first_phase
+from adjudicator.rulesets.genes.options import GenesOptions
+from adjudicator.rulesets.genes.outcome import (
     ActionOutcome,
     ActionResult,
     Effect,
@@ -70,14 +73,16 @@ from .outcome import (
     TestRoll,
     TurnFrame,
 )
-from .turn_start import (
+from adjudicator.rulesets.genes.turn_start import (
     crisis_helpers,
     disaster_choices,
     initial_turn_start,
     move_disaster,
     start_next_turn,
 )
-from .work import Board
+from adjudicator.rulesets.genes.work import Board
+from maps.genes.region import Region
+from orders.genes.model import ActionKind, Declaration
 
 TIE_ROUNDS = 20
 DISASTER_KINDS = (ActionKind.DISASTER_KIND, ActionKind.DISASTER_CITY)

@@ -47,11 +47,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from adjudicator.dice import Dice
-from maps.genes_region import Region
-from orders.genes import ActionKind, Declaration
-
-from .model import (
+from adjudicator.core.dice import Dice
+from adjudicator.rulesets.genes.model import (
     CRISIS_TRAIT,
     TRAIT_MAX,
     TRAIT_NAMES_CA,
@@ -62,9 +59,18 @@ from .model import (
     Trait,
     TurnStart,
 )
-from .options import GenesOptions
-from .outcome import ActionOutcome, ActionResult, Effect, EffectKind, GenesReason, TestRoll
-from .work import Board, DiceNeeded, test_passed
+from adjudicator.rulesets.genes.options import GenesOptions
+from adjudicator.rulesets.genes.outcome import (
+    ActionOutcome,
+    ActionResult,
+    Effect,
+    EffectKind,
+    GenesReason,
+    TestRoll,
+)
+from adjudicator.rulesets.genes.work import Board, DiceNeeded, test_passed
+from maps.genes.region import Region
+from orders.genes.model import ActionKind, Declaration
 
 DISASTER = "disaster"
 RESOURCES = "resources"

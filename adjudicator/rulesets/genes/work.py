@@ -18,11 +18,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.dice import Dice
-from maps.genes_region import Region
-from orders.genes import ActionKind, Declaration
-
-from .model import (
+from adjudicator.core.dice import Dice
+from adjudicator.rulesets.genes.model import (
     FIELD_PREFIX,
     Character,
     City,
@@ -34,7 +31,15 @@ from .model import (
     TurnStart,
     merge_forces,
 )
-from .outcome import ActionOutcome, ActionResult, Effect, GenesReason, TestRoll
+from adjudicator.rulesets.genes.outcome import (
+    ActionOutcome,
+    ActionResult,
+    Effect,
+    GenesReason,
+    TestRoll,
+)
+from maps.genes.region import Region
+from orders.genes.model import ActionKind, Declaration
 
 
 class DiceNeeded(Exception):

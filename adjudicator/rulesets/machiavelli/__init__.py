@@ -1,5 +1,5 @@
 """`machiavelli`: Maquiavelo (rulebook 003) on the Renaissance Italy map."""
 
-from .ruleset import MachiavelliOptions, machiavelli
+from adjudicator.rulesets.machiavelli.ruleset import MachiavelliOptions, machiavelli
 
 __all__ = ["MachiavelliOptions", "machiavelli"]

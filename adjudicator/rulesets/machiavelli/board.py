@@ -20,12 +20,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from adjudicator.kits.board.reach import can_reach_area
+from adjudicator.kits.board.results import Reason
+from adjudicator.kits.board.state import AUTONOMOUS, GameState, Unit
 from maps.model import Area, AreaKind, GameMap
-from orders.model import UnitKind, UnitOrder, UnitRef
-
-from ...geometry import can_reach_area
-from ...results import Reason
-from ...state import AUTONOMOUS, GameState, Unit
+from orders.board.model import UnitKind, UnitOrder, UnitRef
 
 CITY = ":city"
 

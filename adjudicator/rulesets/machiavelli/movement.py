@@ -26,8 +26,35 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from adjudicator.kits.board.assignment import assign_orders, illegal, split_by_phase
+from adjudicator.kits.board.resolver import (
+    Adjudication,
+    Contest,
+    ConvoySpec,
+    HoldSpec,
+    MoveSpec,
+    ResolverOrder,
+    SupportSpec,
+    adjudicate,
+    combatant,
+    convoy_chain_exists,
+)
+from adjudicator.kits.board.results import Event, EventKind, OrderResult, Outcome, Reason
+from adjudicator.kits.board.state import AUTONOMOUS, Dislodged, GameState, Unit
+from adjudicator.kits.board.verdicts import bounced_into, dislodgement, spec_outcome
+from adjudicator.rulesets.classic.movement import ConvoyIndex
+from adjudicator.rulesets.machiavelli.board import (
+    Board,
+    city_slot,
+    convoy_steps,
+    fortified,
+    port,
+    reach_problem,
+    slot_area,
+    unit_slot,
+)
 from maps.model import AreaKind, GameMap
-from orders.model import (
+from orders.board.model import (
     Besiege,
     Convert,
     Convoy,
@@ -40,34 +67,6 @@ from orders.model import (
     UnitKind,
     UnitOrder,
     UnitRef,
-)
-
-from ...assignment import assign_orders, illegal, split_by_phase
-from ...resolver import (
-    Adjudication,
-    Contest,
-    ConvoySpec,
-    HoldSpec,
-    MoveSpec,
-    ResolverOrder,
-    SupportSpec,
-    adjudicate,
-    combatant,
-    convoy_chain_exists,
-)
-from ...results import Event, EventKind, OrderResult, Outcome, Reason
-from ...state import AUTONOMOUS, Dislodged, GameState, Unit
-from ...verdicts import bounced_into, dislodgement, spec_outcome
-from ..classic.movement import ConvoyIndex
-from .board import (
-    Board,
-    city_slot,
-    convoy_steps,
-    fortified,
-    port,
-    reach_problem,
-    slot_area,
-    unit_slot,
 )
 
 MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy, Besiege, Convert, SupportConvert)

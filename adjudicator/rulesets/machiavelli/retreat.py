@@ -20,14 +20,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from adjudicator.kits.board.assignment import illegal
+from adjudicator.kits.board.results import Event, EventKind, OrderResult, Reason
+from adjudicator.kits.board.state import Dislodged, GameState, Unit
+from adjudicator.rulesets.classic.retreat import RetreatOutcome, resolve_retreats, retreat_blocker
+from adjudicator.rulesets.machiavelli.board import fortified, reach_problem
 from maps.model import GameMap
-from orders.model import Order, Retreat, UnitKind
-
-from ...assignment import illegal
-from ...results import Event, EventKind, OrderResult, Reason
-from ...state import Dislodged, GameState, Unit
-from ..classic.retreat import RetreatOutcome, resolve_retreats, retreat_blocker
-from .board import fortified, reach_problem
+from orders.board.model import Order, Retreat, UnitKind
 
 
 @dataclass(frozen=True)

@@ -13,22 +13,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from maps.model import GameMap
-from orders.model import Order, UnitKind
-
-from ...dice import Dice
-from ...results import Event, OrderResult, Resolution
-from ...state import AUTONOMOUS, GameState, Phase, PhaseKind, Season, Unit
-from ..base import Ruleset, register
-from .movement import resolve_movement
-from .retreat import resolve_machiavelli_retreats, settle_dislodged
-from .spring import (
+from adjudicator.core.dice import Dice
+from adjudicator.core.ruleset import Ruleset, register
+from adjudicator.kits.board.results import Event, OrderResult, Resolution
+from adjudicator.kits.board.state import AUTONOMOUS, GameState, Phase, PhaseKind, Season, Unit
+from adjudicator.rulesets.machiavelli.movement import resolve_movement
+from adjudicator.rulesets.machiavelli.retreat import resolve_machiavelli_retreats, settle_dislodged
+from adjudicator.rulesets.machiavelli.spring import (
     needs_adjustment,
     resolve_adjustment,
     settle_control,
     standing_sieges,
     winner,
 )
+from maps.model import GameMap
+from orders.board.model import Order, UnitKind
 
 
 @dataclass(frozen=True)

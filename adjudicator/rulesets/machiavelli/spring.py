@@ -17,13 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from adjudicator.kits.board.results import Event, EventKind, Reason
+from adjudicator.kits.board.state import AUTONOMOUS, GameState, Unit
+from adjudicator.rulesets.classic.adjustment import (
+    AdjustmentOutcome,
+    AdjustmentRules,
+    adjust,
+    farthest_first,
+)
+from adjudicator.rulesets.machiavelli.board import Board, fortified, port, unit_slot
 from maps.model import AreaKind, GameMap
-from orders.model import Order, UnitKind, UnitRef
-
-from ...results import Event, EventKind, Reason
-from ...state import AUTONOMOUS, GameState, Unit
-from ..classic.adjustment import AdjustmentOutcome, AdjustmentRules, adjust, farthest_first
-from .board import Board, fortified, port, unit_slot
+from orders.board.model import Order, UnitKind, UnitRef
 
 
 def controllable(game_map: GameMap, area: str) -> bool:

@@ -1,0 +1,96 @@
+"""Matching orders to the units they command, before any rule is applied.
+
+Shared by every ruleset whose orders name units by location. An order for an
+area with no unit, or for another power's unit, is illegal and ignored; when
+one unit gets two orders the later one counts (players resend corrected
+orders) and the earlier one is reported as overridden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from types import UnionType
+
+from adjudicator.kits.board.results import OrderResult, Outcome, Reason
+from adjudicator.kits.board.state import Unit
+from maps.model import split_location
+from orders.board.model import Order, UnitOrder, Waive
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """Orders matched to units (keyed by the unit's area) and the rejected ones."""
+
+    orders: Mapping[str, UnitOrder]
+    rejected: tuple[OrderResult, ...]
+
+
+def illegal(
+    order: Order, reason: Reason, unit: Unit | None = None, detail: str = ""
+) -> OrderResult:
+    """A failed result for an order broken by a rule."""
+    return OrderResult(order, Outcome.FAILS, reason, unit, detail)
+
+
+def order_area(order: UnitOrder) -> str:
+    """The area an order's unit stands in (`SPA/nc` -> `SPA`)."""
+    return split_location(order.unit.location)[0]
+
+
+def assign_orders(
+    units: Mapping[str, Unit],
+    orders: Iterable[Order],
+    key: Callable[[UnitOrder], str] = order_area,
+) -> Assignment:
+    """Match each unit order to its unit: `units` is keyed as `key(order)` keys an
+    order (by area; Machiavelli tells a city's garrison from the province's unit)."""
+    chosen: dict[str, UnitOrder] = {}
+    rejected: list[OrderResult] = []
+    for order in orders:
+        if isinstance(order, Waive):
+            continue
+        slot = key(order)
+        unit = units.get(slot)
+        where = order_area(order)
+        if unit is None:
+            rejected.append(illegal(order, Reason.NO_UNIT, None, f"there is no unit in {where}"))
+            continue
+        if unit.power != order.power:
+            rejected.append(
+                illegal(
+                    order,
+                    Reason.NOT_YOUR_UNIT,
+                    unit,
+                    f"the unit in {where} belongs to {unit.power}",
+                )
+            )
+            continue
+        if slot in chosen:
+            rejected.append(
+                illegal(
+                    chosen[slot], Reason.DUPLICATE, unit, f"replaced by a later order for {where}"
+                )
+            )
+        chosen[slot] = order
+    return Assignment(chosen, tuple(rejected))
+
+
+def split_by_phase(
+    orders: Iterable[Order], allowed: type | UnionType | tuple[type, ...], phase: str
+) -> tuple[list[Order], list[OrderResult]]:
+    """The orders of the kinds `allowed` in this phase, and an illegal result for
+    each other order ("not an order of a retreat phase")."""
+    kept: list[Order] = []
+    rejected: list[OrderResult] = []
+    for order in orders:
+        if isinstance(order, allowed):
+            kept.append(order)
+        else:
+            rejected.append(illegal(order, Reason.WRONG_PHASE, None, f"not an order of a {phase}"))
+    return kept, rejected
+
+
+def units_by_area(units: Iterable[Unit]) -> dict[str, Unit]:
+    """Index units by the area they stand in (`SPA/nc` -> `SPA`)."""
+    return {split_location(u.location)[0]: u for u in units}

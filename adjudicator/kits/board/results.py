@@ -1,0 +1,153 @@
+"""Per-order results and the phase `Resolution`.
+
+Every order gets exactly one `OrderResult` with an `Outcome` and a `Reason`
+from the enum below. Text for players is made from the reason only in the
+report layer (`renderers`); the JSON output uses the enum values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from adjudicator.core.dice import Roll
+from adjudicator.kits.board.state import GameState, Unit
+from orders.board.model import Order
+from orders.issues import IssueKind, OrderIssue
+
+
+class Outcome(StrEnum):
+    SUCCEEDS = "succeeds"
+    FAILS = "fails"
+
+
+class Reason(StrEnum):
+    """Why an order ended as it did. Values are stable: the JSON output uses them."""
+
+    # carried out
+    MOVED = "moved"
+    HELD = "held"
+    SUPPORT_GIVEN = "support_given"
+    CONVOY_GIVEN = "convoy_given"
+    RETREATED = "retreated"
+    DISBANDED = "disbanded"
+    BUILT = "built"
+    REMOVED = "removed"
+    WAIVED = "waived"
+    # failed in resolution
+    BOUNCED = "bounced"
+    DISLODGED = "dislodged"
+    CUT = "cut"
+    NO_PATH = "no_path"  # no convoy route was left
+    NOT_MATCHED = "not_matched"  # supported/convoyed unit did not order that
+    OWN_UNIT = "own_unit"  # would dislodge one's own unit
+    RETREAT_CLASH = "retreat_clash"  # two units retreated to one area
+    DESTROYED = "destroyed"  # dislodged with no legal retreat, or no order
+    CIVIL_DISORDER = "civil_disorder"  # removed by the civil disorder rule
+    DEFAULT_HOLD = "default_hold"  # no order given: the unit holds
+    # Machiavelli (003 §3.3, §4.4)
+    SIEGE_BEGUN = "siege_begun"  # first turn of a siege done
+    CITY_TAKEN = "city_taken"  # second turn: the besieged garrison surrenders
+    CONVERTED = "converted"  # the unit changed kind
+    SIEGE_SUPPORTED = "siege_supported"  # hold support given to a besieging unit
+    # illegal (the order becomes a hold, or is ignored)
+    NO_UNIT = "illegal:no_unit"
+    NOT_YOUR_UNIT = "illegal:not_your_unit"
+    WRONG_UNIT_KIND = "illegal:wrong_unit_kind"
+    UNREACHABLE = "illegal:unreachable"
+    BAD_COAST = "illegal:bad_coast"
+    SAME_AREA = "illegal:same_area"
+    SUPPORT_UNREACHABLE = "illegal:support_unreachable"
+    SUPPORT_SELF = "illegal:support_self"
+    CONVOY_NOT_AT_SEA = "illegal:convoy_not_at_sea"
+    ONLY_ARMIES_CONVOYED = "illegal:only_armies_convoyed"
+    DUPLICATE = "illegal:duplicate"
+    WRONG_PHASE = "illegal:wrong_phase"
+    NOT_DISLODGED = "illegal:not_dislodged"
+    RETREAT_TO_ATTACKER = "illegal:retreat_to_attacker"
+    RETREAT_TO_STANDOFF = "illegal:retreat_to_standoff"
+    RETREAT_OCCUPIED = "illegal:retreat_occupied"
+    NOT_HOME_CENTER = "illegal:not_home_center"
+    CENTER_NOT_OWNED = "illegal:center_not_owned"
+    CENTER_OCCUPIED = "illegal:center_occupied"
+    NO_BUILDS = "illegal:no_builds"
+    NO_REMOVALS = "illegal:no_removals"
+    # Machiavelli (003 §3.2, §3.3, §1)
+    GARRISON_CANNOT_MOVE = "illegal:garrison_cannot_move"
+    GARRISON_SUPPORT_OUTSIDE = "illegal:garrison_support_outside"
+    NO_FORTIFIED_CITY = "illegal:no_fortified_city"
+    NO_ENEMY_GARRISON = "illegal:no_enemy_garrison"
+    NEEDS_PORT = "illegal:needs_port"
+    CITY_OCCUPIED = "illegal:city_occupied"
+    BAD_CONVERSION = "illegal:bad_conversion"
+    STRAIT_CLOSED = "illegal:strait_closed"
+    OUT_OF_PLAY = "illegal:out_of_play"
+    NOT_HOME_AREA = "illegal:not_home_area"
+    AREA_NOT_CONTROLLED = "illegal:area_not_controlled"
+    AREA_OCCUPIED = "illegal:area_occupied"
+
+    @property
+    def illegal(self) -> bool:
+        return self.value.startswith("illegal:")
+
+
+@dataclass(frozen=True, slots=True)
+class OrderResult:
+    """What became of one order (or of a unit that had none)."""
+
+    order: Order
+    outcome: Outcome
+    reason: Reason
+    unit: Unit | None = None
+    detail: str = ""
+
+    @property
+    def succeeded(self) -> bool:
+        return self.outcome is Outcome.SUCCEEDS
+
+
+def illegal_issues(results: Iterable[OrderResult]) -> tuple[OrderIssue, ...]:
+    """The illegal results of orders a player wrote, as issues quoting their line
+    (sorted by file and line), for `mapjudge check` and the report."""
+    issues = [
+        OrderIssue(IssueKind.ILLEGAL, r.detail or r.reason.value, r.order.source)
+        for r in results
+        if r.reason.illegal and r.order.source is not None
+    ]
+    return tuple(sorted(issues, key=lambda i: (i.source.file, i.source.line)))
+
+
+class EventKind(StrEnum):
+    """What happened on the board besides the orders' own results (Machiavelli)."""
+
+    SIEGE_BEGUN = "siege_begun"  # 003 §4.4: a siege's first turn is done
+    SIEGE_LIFTED = "siege_lifted"  # the besieger did something else, or was dislodged
+    CITY_SURRENDERED = "city_surrendered"  # the second turn: the garrison is removed
+    BECAME_GARRISON = "became_garrison"  # 003 §4.3: a dislodged unit entered its free city
+    DESTROYED = "destroyed"  # a dislodged unit with no retreat, or in civil disorder
+    CONTROL_GAINED = "control_gained"  # 003 §1.1, at the start of spring
+    CONTROL_LOST = "control_lost"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One board event: its kind, the power it concerns, the area, and the unit."""
+
+    kind: EventKind
+    power: str
+    area: str
+    unit: Unit | None = None
+    other: str | None = None  # the other power involved (the besieger, the new controller)
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """A resolved phase: the state of the next phase, every result, every roll."""
+
+    previous: GameState
+    state: GameState
+    results: tuple[OrderResult, ...]
+    rolls: tuple[Roll, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+    events: tuple[Event, ...] = ()

@@ -1,0 +1,284 @@
+"""Game state: the board at the start of one phase, and its YAML form.
+
+A phase id is `<year>-<season>-<kind>` (`1901-spring-movement`); state files
+are named by it. `GameState.to_dict` / `GameState.from_dict` give the plain
+data written to `turns/<phase>.yaml` and must round-trip exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from orders.board.model import PhaseKind, UnitKind
+
+__all__ = ["AUTONOMOUS", "Dislodged", "GameState", "Phase", "PhaseKind", "Season", "Unit"]
+
+
+class Season(StrEnum):
+    SPRING = "spring"
+    SUMMER = "summer"
+    FALL = "fall"
+    WINTER = "winter"
+
+
+SEASON_ORDER = {Season.SPRING: 0, Season.SUMMER: 1, Season.FALL: 2, Season.WINTER: 3}
+KIND_ORDER = {
+    PhaseKind.ADJUSTMENT: -1,
+    PhaseKind.MOVEMENT: 0,
+    PhaseKind.RETREAT: 1,
+    PhaseKind.ACTIONS: 0,
+}
+"""Within a season: Machiavelli's spring opens with its adjustment (003 §1);
+classic's adjustments have a season of their own (winter)."""
+
+AUTONOMOUS = "autonomous"
+"""The owner of Machiavelli's autonomous garrisons (003 §4.5): not a power."""
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """One phase of the calendar: `1901-spring-movement`, or `3-actions` for a
+    ruleset counted in turns (Genes Mactantes), whose `season` is None and
+    whose `year` is the turn number."""
+
+    year: int
+    season: Season | None
+    kind: PhaseKind
+
+    @property
+    def id(self) -> str:
+        if self.season is None:
+            return f"{self.year}-{self.kind.value}"
+        return f"{self.year}-{self.season.value}-{self.kind.value}"
+
+    @property
+    def title(self) -> str:
+        """`Spring 1901 movement`, or `Turn 3 actions`."""
+        if self.season is None:
+            return f"Turn {self.year} {self.kind.value}"
+        return f"{self.season.value.capitalize()} {self.year} {self.kind.value}"
+
+    @property
+    def turn(self) -> int:
+        """The turn number of a turn-counted phase (the year otherwise)."""
+        return self.year
+
+    def __str__(self) -> str:
+        return self.id
+
+    @property
+    def sort_key(self) -> tuple[int, int, int]:
+        season = -1 if self.season is None else SEASON_ORDER[self.season]
+        return (self.year, season, KIND_ORDER[self.kind])
+
+    @classmethod
+    def parse(cls, text: str) -> Phase:
+        """`1901-spring-movement` or `3-actions` -> Phase; ValueError with the text otherwise."""
+        parts = text.split("-")
+        problem = f"bad phase id {text!r}: expected <year>-<season>-<kind> or <turn>-<kind>"
+        if len(parts) not in (2, 3) or not parts[0].isdigit():
+            raise ValueError(problem)
+        try:
+            season = Season(parts[1]) if len(parts) == 3 else None
+            return cls(int(parts[0]), season, PhaseKind(parts[-1]))
+        except ValueError:
+            raise ValueError(problem) from None
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Unit:
+    """A unit on the board: owner, kind and location (`SPA/nc` for a coast)."""
+
+    power: str
+    kind: UnitKind
+    location: str
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} {self.location}"
+
+    @property
+    def sort_key(self) -> tuple[str, str, str]:
+        """The same order as `<`, but cheap to compute for `sorted(key=...)`."""
+        return (self.power, self.kind.value, self.location)
+
+    @classmethod
+    def parse(cls, power: str, text: str) -> Unit:
+        """`A TYR` -> Unit(power, ARMY, 'TYR')."""
+        kind, _, location = text.strip().partition(" ")
+        return cls(power, UnitKind(kind.upper()), location.strip())
+
+
+@dataclass(frozen=True, slots=True)
+class Dislodged:
+    """A unit dislodged in a movement phase, waiting for its retreat order.
+
+    `attacker_from` is the area the dislodging move came from; a unit may not
+    retreat there unless that move was convoyed (DATC 4.A.5, 2023 rules).
+    """
+
+    unit: Unit
+    attacker_from: str
+    via_convoy: bool = False
+    retreats: tuple[str, ...] = ()  # where it may legally retreat, as the ruleset found
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """The board at the start of `phase`.
+
+    `supply_centers` maps each owned centre (area code) to its owner.
+    `standoffs` lists the areas left empty by a standoff in the movement
+    phase just resolved; no unit may retreat there.
+
+    Rulesets with control markers (Machiavelli) also use: `control` (area ->
+    the power whose marker stands there), `homes` (power -> its home areas),
+    `sieges` (area -> the power whose unit completed the first turn of a
+    siege of its city) and `out_of_play` (areas the scenario leaves out).
+    """
+
+    phase: Phase
+    units: tuple[Unit, ...]
+    supply_centers: Mapping[str, str] = field(default_factory=dict)
+    dislodged: tuple[Dislodged, ...] = ()
+    standoffs: frozenset[str] = frozenset()
+    winner: str | None = None
+    control: Mapping[str, str] = field(default_factory=dict)
+    homes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    sieges: Mapping[str, str] = field(default_factory=dict)
+    out_of_play: frozenset[str] = frozenset()
+
+    def units_of(self, power: str) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if u.power == power)
+
+    def unit_at(self, area: str) -> Unit | None:
+        """The army or fleet in an area (any coast), if any."""
+        for unit in self.units:
+            if unit.kind is not UnitKind.GARRISON and unit.location.partition("/")[0] == area:
+                return unit
+        return None
+
+    def garrison_at(self, area: str) -> Unit | None:
+        """The garrison in the city of an area (Machiavelli), if any."""
+        for unit in self.units:
+            if unit.kind is UnitKind.GARRISON and unit.location == area:
+                return unit
+        return None
+
+    def centers_of(self, power: str) -> tuple[str, ...]:
+        return tuple(sorted(c for c, p in self.supply_centers.items() if p == power))
+
+    def powers(self) -> tuple[str, ...]:
+        """Powers that still have a unit, a centre or a control marker."""
+        found = {u.power for u in self.units} | set(self.supply_centers.values())
+        found |= {d.unit.power for d in self.dislodged} | set(self.control.values())
+        found.discard(AUTONOMOUS)
+        return tuple(sorted(found))
+
+    def controlled_by(self, power: str) -> tuple[str, ...]:
+        """The areas where `power`'s control marker stands."""
+        return tuple(sorted(a for a, p in self.control.items() if p == power))
+
+    def with_(self, **changes: Any) -> GameState:
+        return replace(self, **changes)
+
+    # --- YAML form -------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data in a stable order (the `turns/<phase>.yaml` body)."""
+        data: dict[str, Any] = {
+            "phase": self.phase.id,
+            "units": _group_units(self.units),
+            "supply_centers": {
+                power: list(self.centers_of(power))
+                for power in sorted(set(self.supply_centers.values()))
+            },
+        }
+        if self.dislodged:
+            data["dislodged"] = [
+                {
+                    "power": d.unit.power,
+                    "unit": str(d.unit),
+                    "attacker_from": d.attacker_from,
+                    "via_convoy": d.via_convoy,
+                    "retreats": list(d.retreats),
+                }
+                for d in sorted(self.dislodged, key=lambda d: d.unit)
+            ]
+        if self.standoffs:
+            data["standoffs"] = sorted(self.standoffs)
+        if self.control:
+            data["control"] = _group_areas(self.control)
+        if self.homes:
+            data["home"] = {p: sorted(self.homes[p]) for p in sorted(self.homes)}
+        if self.sieges:
+            data["sieges"] = {a: self.sieges[a] for a in sorted(self.sieges)}
+        if self.out_of_play:
+            data["out_of_play"] = sorted(self.out_of_play)
+        if self.winner:
+            data["winner"] = self.winner
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameState:
+        """Inverse of `to_dict`; ValueError naming the key on malformed data."""
+        try:
+            phase = Phase.parse(str(data["phase"]))
+            units = _parse_units(data.get("units") or {})
+            centers = _ungroup_areas(data.get("supply_centers") or {})
+            control = _ungroup_areas(data.get("control") or {})
+            homes = {
+                str(power): tuple(sorted(str(a) for a in areas))
+                for power, areas in (data.get("home") or {}).items()
+            }
+            sieges = {str(a): str(p) for a, p in (data.get("sieges") or {}).items()}
+            dislodged = tuple(
+                Dislodged(
+                    Unit.parse(str(d["power"]), str(d["unit"])),
+                    str(d["attacker_from"]),
+                    bool(d.get("via_convoy", False)),
+                    tuple(str(r) for r in d.get("retreats") or ()),
+                )
+                for d in data.get("dislodged") or ()
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"malformed state: missing or bad key {exc}") from None
+        return cls(
+            phase=phase,
+            units=units,
+            supply_centers=centers,
+            dislodged=dislodged,
+            standoffs=frozenset(str(s) for s in data.get("standoffs") or ()),
+            winner=data.get("winner"),
+            control=control,
+            homes=homes,
+            sieges=sieges,
+            out_of_play=frozenset(str(a) for a in data.get("out_of_play") or ()),
+        )
+
+
+def _group_areas(owners: Mapping[str, str]) -> dict[str, list[str]]:
+    """area -> power, as power -> sorted areas (powers sorted)."""
+    grouped: dict[str, list[str]] = {}
+    for area in sorted(owners):
+        grouped.setdefault(owners[area], []).append(area)
+    return {power: grouped[power] for power in sorted(grouped)}
+
+
+def _ungroup_areas(grouped: Mapping[str, Iterable[str]]) -> dict[str, str]:
+    return {str(area): str(power) for power, areas in grouped.items() for area in areas}
+
+
+def _group_units(units: Iterable[Unit]) -> dict[str, list[str]]:
+    grouped: dict[str, list[str]] = {}
+    for unit in sorted(units):
+        grouped.setdefault(unit.power, []).append(str(unit))
+    return grouped
+
+
+def _parse_units(data: Mapping[str, Iterable[str]]) -> tuple[Unit, ...]:
+    return tuple(
+        sorted(Unit.parse(str(power), str(text)) for power, texts in data.items() for text in texts)
+    )

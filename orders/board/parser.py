@@ -1,0 +1,250 @@
+"""Order text -> `OrderSet`: what players emailed, read line by line.
+
+`parse_orders` drops what is not an order (`orders.lines`: blank lines, quoted
+mail, mail headers, the signature), then reads each remaining line on its own
+with the Lark grammar `grammar/diplomacy.lark`: a line is a power header
+(`England:`), a comment, or one order, optionally led by the power that gives
+it. A bad line becomes one `OrderIssue` quoting it; the other lines still
+count.
+
+The grammar reads an order's shape and leaves names as runs of words: its
+inline transformer `_Shapes` turns each rule into a light tuple while the
+LALR parser runs (no parse tree is built). `orders.board.build.Builder` then
+resolves the names against the map and builds the order dataclasses.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import cache
+from typing import Any
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from maps.model import GameMap
+from orders.board.build import Builder, Giver, Header, Line, Outcome, Place, Problem, Unit, Words
+from orders.board.model import Order, OrderSet, PhaseKind, UnitKind
+from orders.issues import IssueKind, OrderIssue, Source
+from orders.lines import first_column, order_lines
+from orders.names import NameIndex
+
+GRAMMAR = "diplomacy"
+"""The grammar `parse_orders` reads with (`grammar/<name>.lark`)."""
+
+
+def parse_orders(
+    text: str,
+    *,
+    game_map: GameMap,
+    phase_kind: PhaseKind,
+    file: str = "<orders>",
+    power: str | None = None,
+    grammar: str = GRAMMAR,
+) -> OrderSet:
+    """Read the orders in `text` for a phase of kind `phase_kind`.
+
+    `power` gives the orders before any power header (a player's own file);
+    `file` names the text in issues (`orders.txt, line 4: ...`); `grammar` is
+    the ruleset's grammar (`grammar/<name>.lark`).
+    """
+    index = NameIndex.of(game_map)
+    orders: list[Order] = []
+    issues: list[OrderIssue] = []
+    giver = Giver(power)
+    for number, line in order_lines(text):
+        source = Source(file, number, line, first_column(line))
+        outcome = _read_line(line, Line(index, str(phase_kind), giver, source, grammar))
+        if isinstance(outcome, Header):
+            giver = Giver(outcome.power, None if outcome.power else number)
+            outcome = outcome.issue
+        if isinstance(outcome, OrderIssue):
+            issues.append(outcome)
+        elif outcome is not None:
+            orders.append(outcome)
+    return OrderSet(tuple(orders), tuple(issues))
+
+
+# --- one line --------------------------------------------------------------------
+
+
+def _read_line(line: str, ctx: Line) -> Outcome:
+    """One line -> an order, a header, an issue, or None (a comment)."""
+    text = ctx.index.join_hyphenated(line)
+    try:
+        return _read(text, ctx, 0)
+    except Problem as problem:
+        return _read_hyphens_as_spaces(line, text, ctx, problem)
+
+
+def _read_hyphens_as_spaces(line: str, text: str, ctx: Line, problem: Problem) -> Outcome:
+    """A line the grammar rejects may hold a misspelt hyphenated name (`brest -
+    mid-atlantc`): read it again with every hyphen inside a word as a space, and
+    keep that reading unless the grammar rejects it too."""
+    spaced = ctx.index.join_hyphenated(line, everywhere=True)
+    if not problem.unreadable or spaced == text:
+        return problem.issue(ctx.source)
+    try:
+        return _read(spaced, ctx, 0)
+    except Problem as second:
+        return (problem if second.unreadable else second).issue(ctx.source)
+
+
+def _read(text: str, ctx: Line, offset: int) -> Outcome:
+    """Read `text`, the part of the line from column `offset + 1`.
+
+    A line that does not read but starts with a power's name without a colon
+    (`england build A LON`, `England waive`) is read again without that name.
+    """
+    try:
+        return Builder(ctx, offset).line(grammar_parser(ctx.grammar).parse(text))
+    except (UnexpectedInput, Problem) as exc:
+        lead = _leading_power(text, ctx.index)
+        if lead is None:
+            if isinstance(exc, Problem):
+                raise
+            raise _syntax_problem(exc, text, offset) from None
+    power, cut = lead
+    return _read(text[cut:], replace(ctx, giver=Giver(power)), offset + cut)
+
+
+_WORD_AT = re.compile(r"\s*([^\W_][\w'’.·]*)")
+_MAX_LEAD = 6  # words looked at for a leading power name
+
+
+def _leading_power(text: str, index: NameIndex) -> tuple[str, int] | None:
+    """The power named by the first words of `text`, and where the rest starts."""
+    words: list[re.Match[str]] = []
+    position = 0
+    while len(words) < _MAX_LEAD and (match := _WORD_AT.match(text, position)):
+        words.append(match)
+        position = match.end()
+    lead = index.leading_power([match.group(1) for match in words])
+    if lead is None:
+        return None
+    power, count = lead
+    return power, words[count].start(1)
+
+
+def _syntax_problem(exc: UnexpectedInput, text: str, offset: int) -> Problem:
+    """A Lark error, phrased for a player."""
+    column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
+    if isinstance(exc, UnexpectedCharacters) and exc.pos_in_stream is not None:
+        message = f"unexpected character '{text[exc.pos_in_stream]}'"
+    elif isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
+        message = "the order is incomplete"
+        column = len(text.rstrip()) + 1
+    elif isinstance(exc, UnexpectedToken):
+        message = f"cannot read '{exc.token}' here"
+    else:
+        message = "cannot read this order"
+    return Problem(IssueKind.SYNTAX, message, column + offset, unreadable=True)
+
+
+@cache
+def grammar_parser(name: str = GRAMMAR) -> Lark:
+    """The LALR parser of `grammar/<name>.lark`, built once per process.
+
+    `_Shapes` is its inline transformer: the parser calls it as it reduces each
+    rule, so no parse tree is built and `parse` returns a line's shape.
+    """
+    return Lark.open_from_package(
+        "grammar",
+        f"{name}.lark",
+        ("",),
+        parser="lalr",
+        maybe_placeholders=True,
+        transformer=_Shapes(),
+    )
+
+
+# --- the grammar's callbacks -----------------------------------------------------
+
+
+class _Shapes:
+    """The grammar's inline callbacks: each rule becomes a light tuple.
+
+    They run inside the parser, which is shared, so they keep no state and
+    look nothing up: `Builder` resolves names and builds the orders after the
+    line parsed. A line's shape is None (blank or a comment), `("header",
+    words)` or `("order_line", words | None, order)`, where an order is `(rule,
+    *children)` (`("move", unit, place, via)`), or a `Tree` for a rule the
+    builder does not know (a ruleset's extension). Not a `lark.Transformer`:
+    without its `__default__`, Lark builds a rule with no callback here (the
+    keyword rules `_move`, `_hold`...) as a plain `Tree`, the cheapest way.
+    """
+
+    def start(self, children: list[Any]) -> Any:
+        return children[0]
+
+    def header(self, children: list[Any]) -> tuple[str, Words]:
+        return ("header", children[0])
+
+    def order_line(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("order_line", children[0], children[1])
+
+    def name(self, children: list[Token]) -> Words:
+        return tuple(children)
+
+    coast = name
+
+    def place(self, children: list[Any]) -> Place:
+        return (children[0], children[1])
+
+    def army(self, children: list[Any]) -> UnitKind:
+        return UnitKind.ARMY
+
+    def fleet(self, children: list[Any]) -> UnitKind:
+        return UnitKind.FLEET
+
+    def garrison(self, children: list[Any]) -> UnitKind:
+        return UnitKind.GARRISON
+
+    def via(self, children: list[Any]) -> bool:
+        return True
+
+    def unit(self, children: list[Any]) -> Unit:
+        return Unit(None, children[0], children[1])
+
+    def owned_unit(self, children: list[Any]) -> Unit:
+        return Unit(children[0], children[1], children[2])
+
+    def hold(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("hold", *children)
+
+    def move(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("move", *children)
+
+    def support_hold(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("support_hold", *children)
+
+    def support_move(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("support_move", *children)
+
+    def convoy(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("convoy", *children)
+
+    def retreat(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("retreat", *children)
+
+    def disband(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("disband", *children)
+
+    def build(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("build", *children)
+
+    def waive(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("waive",)
+
+    def besiege(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("besiege", *children)
+
+    def convert(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("convert", *children)
+
+    def support_siege(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("support_siege", *children)
+
+    def support_convert(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("support_convert", *children)

@@ -1,0 +1,517 @@
+"""Genes Mactantes declarations: a country's mailed text -> `DeclarationSet`.
+
+A declaration file (002 §5.4.2) holds one action per line, in the order the
+player wants them resolved, plus free lines (an alliance, a watch, a release,
+a disaster's choices). `parse_declarations` drops what is not a line of
+declarations (`orders.lines`: quoted mail, mail headers, the signature),
+then reads each line on its own with the LALR grammar `grammar/genes.lark`:
+
+1. the line is cleaned, keeping every column: a leading number or bullet
+   (`1.`, `2)`, `- `) and a comment (`# ...`) are blanked, and so is a colon
+   written after an action word (`Fortificar: Vilanova`);
+2. a folded copy (lower case, no accents, apostrophes blanked, one character
+   for one) is parsed: the grammar recognises the keyword phrases and leaves
+   names as runs of words; its inline callbacks (`_Shapes`) turn each rule
+   into a slot (`("city", words)`) or a `Shape` (an action and its slots);
+3. `_Line` resolves the runs against `DeclarationNames` (case and accents
+   ignored, as `maps.model.normalize_name` folds them; leading articles and
+   "la ciutat de" dropped when needed) and builds the `Declaration`.
+
+A line that cannot be read gives one SYNTAX issue quoting it, with the forms
+its action word expects; a name that is no country, city or character gives
+an ILLEGAL issue with the nearest names. The other lines still count.
+
+The parser produces the internal kinds (BATTLE, ASSASSINATE, CAPTURE,
+CONVINCE): whether an action is external depends on where its place or
+character lies, which the engine knows.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from functools import cache, cached_property
+from typing import Any
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedInput, UnexpectedToken
+
+from orders.board.build import Problem
+from orders.genes.model import ActionKind, Declaration
+from orders.genes.words import (
+    ACTION_WORDS,
+    EXAMPLES,
+    FIELD_PREFIX,
+    STOPS,
+    Books,
+    NameBook,
+    NameReader,
+    Words,
+    fold,
+    nearest,
+)
+from orders.issues import IssueKind, OrderIssue, Source
+from orders.lines import first_column, order_lines
+
+__all__ = [
+    "FIELD_PREFIX",
+    "GRAMMAR",
+    "DeclarationNames",
+    "DeclarationSet",
+    "grammar_parser",
+    "parse_declarations",
+]
+
+GRAMMAR = "genes"
+"""The grammar `parse_declarations` reads with (`grammar/genes.lark`)."""
+
+# --- public API ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeclarationNames:
+    """What players may name, by id: countries, cities and characters, each
+    with its names and aliases. Built by the CLI from the region and the
+    state, so this layer never imports the engine."""
+
+    countries: Mapping[str, tuple[str, ...]]
+    cities: Mapping[str, tuple[str, ...]]
+    characters: Mapping[str, tuple[str, ...]]
+    character_owners: Mapping[str, str] = field(default_factory=dict)
+    """character id -> its country: two countries' characters with one name
+    are told apart by who writes the line (`NameReader.character`)."""
+
+    @cached_property
+    def books(self) -> Books:
+        """The folded indexes of the three kinds of name (built once)."""
+        return Books(
+            NameBook.of("country", self.countries),
+            NameBook.of("city", self.cities),
+            NameBook.of("character", self.characters),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationSet:
+    """What a parse produced: the declarations read, in order, and the issues."""
+
+    declarations: tuple[Declaration, ...] = ()
+    issues: tuple[OrderIssue, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.issues
+
+
+def parse_declarations(
+    text: str,
+    *,
+    names: DeclarationNames,
+    file: str = "<declarations>",
+    power: str | None = None,
+) -> DeclarationSet:
+    """Read the declarations in `text`.
+
+    `power` is the country of the lines before any header (the file's owner);
+    a header line (`Ponent:`) switches it for the lines that follow, and a
+    line may name its own country (`Ponent: taxes`). `file` names the text in
+    issues (`ponent.txt, line 4: ...`).
+    """
+    declarations: list[Declaration] = []
+    issues: list[OrderIssue] = []
+    giver = _Giver(power)
+    for number, raw in order_lines(text):
+        line = unicodedata.normalize("NFC", raw)
+        source = Source(file, number, line, first_column(line))
+        outcome = _Line(names.books, source, giver, names.character_owners).read()
+        if isinstance(outcome, _Giver):
+            giver = outcome
+            outcome = outcome.issue
+        if isinstance(outcome, OrderIssue):
+            issues.append(outcome)
+        elif outcome is not None:
+            declarations.append(outcome)
+    return DeclarationSet(tuple(declarations), tuple(issues))
+
+
+@cache
+def grammar_parser() -> Lark:
+    """The LALR parser of `grammar/genes.lark`, built once per process.
+
+    Every word is lexed whole (`_WholeWords`) and becomes a keyword only where
+    the grammar expects that keyword next; `_Shapes` is its inline
+    transformer, so `parse` returns a line's shape without building a tree.
+    """
+    return Lark.open_from_package(
+        "grammar",
+        f"{GRAMMAR}.lark",
+        ("",),
+        parser="lalr",
+        maybe_placeholders=False,
+        postlex=_WholeWords(),
+        transformer=_Shapes(),
+    )
+
+
+# --- preparing a line ------------------------------------------------------------
+
+_NUMBERING = re.compile(r"\s*(?:\(?\d{1,3}(?:\s*[.):]|\s)|[-–—*•](?!>))")
+_COMMENT = re.compile(r"#|//")
+_ACTION_COLON = re.compile(r"\s*([^\W\d_][\w'’·-]*)[^:]*?:")
+
+
+def _clean(line: str) -> str:
+    """The line with its numbering, comment, trailing stop and a colon after
+    its action word blanked (same length, so columns stay put)."""
+    numbering = _NUMBERING.match(line)
+    if numbering:
+        line = " " * numbering.end() + line[numbering.end() :]
+    comment = _COMMENT.search(line)
+    if comment:
+        line = line[: comment.start()] + " " * (len(line) - comment.start())
+    code = line.rstrip()
+    stripped = code.rstrip(STOPS)
+    line = stripped + " " * (len(line) - len(stripped))
+    colon = _ACTION_COLON.match(line)
+    if colon and _action_colon(fold(colon.group(1))):
+        line = line[: colon.end() - 1] + " " + line[colon.end() :]
+    return line
+
+
+def _action_colon(word: str) -> bool:
+    """A colon after this first word only ends an action's name (`Batalla:`);
+    a disaster's colon is its own (`desastre: epidèmia`)."""
+    return word in ACTION_WORDS and word not in {"desastre", "disaster"}
+
+
+def _fold_char(char: str) -> str:
+    if char in "'’`":
+        return " "
+    plain = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+    plain = plain.casefold()
+    return plain if len(plain) == 1 else char
+
+
+def _grammar_text(line: str) -> str:
+    """The line as the grammar reads it: one folded character for each."""
+    return "".join(_fold_char(char) for char in line)
+
+
+# --- shapes: what the grammar read -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One action as written: its grammar rule and its slots (names unresolved)."""
+
+    rule: str
+    slots: dict[str, Any]
+
+
+class _WholeWords:
+    """Lark post-lexer that keeps WORD in every lexer state, so a word is always
+    lexed whole: `a` is a keyword where one is expected, never the start of
+    `Alacant`."""
+
+    always_accept = ("WORD",)
+
+    def process(self, stream: Iterable[Token]) -> Iterable[Token]:
+        return stream
+
+
+_RULES: Mapping[str, tuple[ActionKind, Mapping[str, Any]]] = {
+    "fortify": (ActionKind.FORTIFY, {}),
+    "found": (ActionKind.FOUND, {}),
+    "repress": (ActionKind.REPRESS, {}),
+    "restore_order": (ActionKind.RESTORE_ORDER, {}),
+    "taxes": (ActionKind.TAXES, {}),
+    "development": (ActionKind.DEVELOPMENT, {}),
+    "observation": (ActionKind.OBSERVATION, {}),
+    "battle": (ActionKind.BATTLE, {}),
+    "civil_war": (ActionKind.CIVIL_WAR, {}),
+    "recruit": (ActionKind.RECRUIT, {}),
+    "soldiers_home": (ActionKind.SOLDIERS_HOME, {}),
+    "move_troops": (ActionKind.MOVE_TROOPS, {}),
+    "promote": (ActionKind.PROMOTE, {}),
+    "assassinate": (ActionKind.ASSASSINATE, {}),
+    "capture": (ActionKind.CAPTURE, {"trait": "diplomacy"}),
+    "convince": (ActionKind.CONVINCE, {}),
+    "copy_technology": (ActionKind.COPY_TECHNOLOGY, {}),
+    "create_counterpower": (ActionKind.CREATE_COUNTERPOWER, {}),
+    "strengthen_counterpower": (ActionKind.STRENGTHEN_COUNTERPOWER, {}),
+    "investigation": (ActionKind.INVESTIGATION, {}),
+    "disaffection": (ActionKind.DISAFFECTION, {}),
+    "sabotage": (ActionKind.SABOTAGE, {}),
+    "raid": (ActionKind.RAID, {}),
+    "siege": (ActionKind.SIEGE, {}),
+    "ally": (ActionKind.ALLY, {}),
+    "ally_rebels": (ActionKind.ALLY, {"mode": "rebels"}),
+    "watch_capture": (ActionKind.WATCH, {"mode": "capture"}),
+    "watch_assassinate": (ActionKind.WATCH, {"mode": "assassinate"}),
+    "release": (ActionKind.RELEASE, {}),
+    "disaster_kind": (ActionKind.DISASTER_KIND, {}),
+    "disaster_city": (ActionKind.DISASTER_CITY, {}),
+}
+"""Each action rule (or alias) of the grammar: its kind and fixed fields."""
+
+_SLOTS = ("city", "place", "origin", "target", "character", "new_name", "new_city", "words")
+_NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_TRAITS = ("authority", "diplomacy", "militarism", "technology")
+
+
+class _Shapes:
+    """The grammar's inline callbacks. A slot rule becomes `(slot, value)`, an
+    action rule a `Shape`, a run of words a flat tuple of tokens; a line is
+    None (blank), `("header", words, colon)` or `("action", prefix, shape)`.
+    They keep no state and look nothing up: `_Line` resolves the names."""
+
+    def __init__(self) -> None:
+        for rule in _RULES:
+            setattr(self, rule, _action_callback(rule))
+        for slot in _SLOTS:
+            setattr(self, slot, _slot_callback(slot))
+        for value, number in enumerate(_NUMBERS, start=1):
+            setattr(self, number, _constant_callback("amount", value))
+        for trait in _TRAITS:
+            setattr(self, trait, _constant_callback("trait", trait))
+
+    def start(self, children: list[Any]) -> Any:
+        return children[0] if children else None
+
+    def header_colon(self, children: list[Any]) -> tuple[str, Words, bool]:
+        return ("header", children[0], True)
+
+    def header_bare(self, children: list[Any]) -> tuple[str, Words, bool]:
+        return ("header", children[0], False)
+
+    def action_line(self, children: list[Any]) -> tuple[str, Words | None, Shape]:
+        pairs: dict[str, Any] = dict(child for child in children if isinstance(child, tuple))
+        shape = next(child for child in children if isinstance(child, Shape))
+        if "helpers" in pairs:
+            shape.slots["helpers"] = pairs["helpers"]
+        return ("action", pairs.get("prefix"), shape)
+
+    def prefix(self, children: list[Any]) -> tuple[str, Words]:
+        return ("prefix", children[0])
+
+    def helpers(self, children: list[Any]) -> tuple[str, Words]:
+        return ("helpers", children[0])
+
+    def principal(self, children: list[Any]) -> tuple[str, bool]:
+        return ("principal", True)
+
+    def number(self, children: list[Token]) -> tuple[str, int]:
+        return ("amount", int(children[0]))
+
+    def name(self, children: list[Any]) -> Words:
+        return (children[0], *children[1]) if len(children) > 1 else (children[0],)
+
+    lead = person = text = helper_run = name
+
+
+def _action_callback(rule: str) -> Callable[[list[Any]], Shape]:
+    def build(children: list[Any]) -> Shape:
+        return Shape(rule, dict(children))
+
+    return build
+
+
+def _slot_callback(slot: str) -> Callable[[list[Any]], tuple[str, Words]]:
+    def build(children: list[Any]) -> tuple[str, Words]:
+        return (slot, children[0])
+
+    return build
+
+
+def _constant_callback(slot: str, value: object) -> Callable[[list[Any]], tuple[str, object]]:
+    def build(children: list[Any]) -> tuple[str, object]:
+        return (slot, value)
+
+    return build
+
+
+# --- one line --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Giver:
+    """The country of the lines to come; `unread_header` is the line of a header
+    that named no known country (the lines after it have none), and `issue`
+    the header's own issue."""
+
+    power: str | None
+    unread_header: int | None = None
+    issue: OrderIssue | None = None
+
+
+_Outcome = Declaration | OrderIssue | _Giver | None
+
+_HEADER_CUTOFF = 0.75
+"""How near a country's name a header must be to be taken for a misspelt one."""
+
+
+class _Line:
+    """Reads one line: parses it, resolves its names, builds its declaration."""
+
+    def __init__(
+        self, books: Books, source: Source, giver: _Giver, owners: Mapping[str, str]
+    ) -> None:
+        self.books = books
+        self.source = source
+        self.giver = giver
+        self.names = NameReader(books, source.text, owners)
+
+    def read(self) -> _Outcome:
+        """The line's declaration, header, issue, or None (nothing to read)."""
+        try:
+            return self._read()
+        except Problem as problem:
+            return problem.issue(self.source)
+
+    def _read(self) -> Declaration | _Giver | None:
+        folded = _grammar_text(_clean(self.source.text))
+        try:
+            shape: Any = grammar_parser().parse(folded)
+        except UnexpectedInput as exc:
+            raise self._unreadable(folded, exc) from None
+        if shape is None:
+            return None
+        if shape[0] == "header":
+            return self._header(shape[1], colon=shape[2])
+        _, prefix, action = shape
+        power = self.names.country(prefix) if prefix is not None else self._power()
+        return self._declaration(power, action)
+
+    # --- headers and powers ---------------------------------------------------
+
+    def _header(self, words: Words, *, colon: bool) -> _Giver:
+        """`Ponent:` switches the country. A header that names no country but is
+        near one (`Ponnet:`) is an issue, and the lines after it get no
+        country; any other such line is not a declaration."""
+        countries = self.books.countries
+        _, found = self.names.lookup(words, countries)
+        if len(found) == 1:
+            return _Giver(found[0])
+        text = self.names.quote(words)
+        near = nearest(text, [countries])
+        close = get_close_matches(fold(text), list(countries.ids), cutoff=_HEADER_CUTOFF)
+        if close or (colon and near):
+            message = f"unknown country '{text}'"
+            problem = self.names.problem(IssueKind.ILLEGAL, message, words, near)
+            return _Giver(None, self.source.line, problem.issue(self.source))
+        if colon:
+            message = f"'{text}' is not an action or a country"
+            raise self.names.problem(IssueKind.SYNTAX, message, words)
+        raise self._unknown_action(words[0])
+
+    def _power(self) -> str:
+        if self.giver.power is not None:
+            return self.giver.power
+        line = self.giver.unread_header
+        note = f" (line {line} names no known country)" if line else ""
+        message = f"no country given for this line{note}"
+        raise Problem(IssueKind.SYNTAX, message, self.source.column)
+
+    # --- the declaration ------------------------------------------------------
+
+    def _declaration(self, power: str, shape: Shape) -> Declaration:
+        kind, fixed = _RULES[shape.rule]
+        self.names.power = power
+        self.own_subject = kind is ActionKind.PROMOTE
+        fields: dict[str, Any] = dict(fixed)
+        for slot, value in shape.slots.items():
+            field, resolved = self._slot(slot, value)
+            fields[field] = resolved
+        return Declaration(power, kind, **fields, source=self.source)
+
+    def _slot(self, slot: str, value: Any) -> tuple[str, Any]:
+        """A slot as written -> the Declaration field it fills and its value."""
+        names = self.names
+        resolve: dict[str, tuple[str, Callable[[Words], Any]]] = {
+            "city": ("city", names.city),
+            "place": ("place", names.place),
+            "origin": ("origin", names.place),
+            "target": ("target", names.country),
+            "character": ("character", lambda w: names.character(w, own=self.own_subject)),
+            "helpers": ("helpers", names.helpers),
+            "new_city": ("name", names.new_city),
+            "new_name": ("name", names.free),
+            "words": ("mode", names.free),
+        }
+        if slot in resolve:
+            field, read = resolve[slot]
+            return field, read(value)
+        if slot == "amount" and value < 1:
+            raise Problem(IssueKind.ILLEGAL, "an amount must be 1 or more", self.source.column)
+        return slot, value
+
+    # --- unreadable lines -----------------------------------------------------
+
+    def _unreadable(self, folded: str, exc: UnexpectedInput) -> Problem:
+        """A line the grammar rejects: the forms its action word expects, or the
+        action words nearest an unknown one."""
+        word = _action_word(folded)
+        if word is None:
+            message = f"cannot read this line as an action: expected e.g. {_or(EXAMPLES)}"
+            return Problem(IssueKind.SYNTAX, message, self.source.column, unreadable=True)
+        if word.value in ACTION_WORDS:
+            column = _error_column(folded, exc)
+            forms = _or(ACTION_WORDS[word.value])
+            message = f"cannot read this line as an action: expected e.g. {forms}"
+            return Problem(IssueKind.SYNTAX, message, column, unreadable=True)
+        return self._unknown_action(word)
+
+    def _unknown_action(self, word: Token) -> Problem:
+        text = self.names.quote((word,))
+        near = get_close_matches(word.value, list(ACTION_WORDS), n=2, cutoff=0.6)
+        forms = tuple(dict.fromkeys(f"'{ACTION_WORDS[close][0]}'" for close in near))
+        if not forms:
+            forms = tuple(f"'{form}'" for form in EXAMPLES)
+        message = f"cannot read this line as an action: unknown action '{text}'"
+        column = word.column or self.source.column
+        return Problem(IssueKind.SYNTAX, message, column, forms, unreadable=True)
+
+
+_FIRST_WORD = re.compile(r"[^\W\d_][\w.·-]*")
+_PREFIX = re.compile(r"\s*[^:]*:")
+
+
+def _action_word(folded: str) -> Token | None:
+    """The line's action word: its first word, or the first after a `Country:`
+    prefix when the first is no action word."""
+    first = _word_at(folded, 0)
+    if first is None or first.value in ACTION_WORDS:
+        return first
+    prefix = _PREFIX.match(folded)
+    after = _word_at(folded, prefix.end()) if prefix else None
+    return after if after is not None else first
+
+
+def _word_at(folded: str, position: int) -> Token | None:
+    match = _FIRST_WORD.search(folded, position)
+    if match is None:
+        return None
+    return Token(
+        "WORD",
+        match.group(),
+        start_pos=match.start(),
+        end_pos=match.end(),
+        line=1,
+        column=match.start() + 1,
+    )
+
+
+def _error_column(folded: str, exc: UnexpectedInput) -> int:
+    """Where the grammar gave up (the end of the line when it wanted more)."""
+    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
+        return len(folded.rstrip()) + 1
+    column = exc.column
+    return column if isinstance(column, int) and column > 0 else 1
+
+
+def _or(forms: Sequence[str]) -> str:
+    quoted = [f"'{form}'" for form in forms]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"

@@ -1,0 +1,153 @@
+"""JSON form of a resolved phase (`mapjudge resolve --format json`, `reports/<phase>.json`).
+
+The schema is documented in docs/cli.md and versioned by the `schema` key.
+Orders appear in the canonical text of `renderers.board.report.format_order`;
+outcomes and reasons are the enum values. Keys are sorted and every list is
+in a stable order, so equal turns give byte-equal JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from adjudicator.app.gamefolder import Receipt
+from adjudicator.core.dice import Roll
+from adjudicator.kits.board.results import Event, OrderResult
+from orders.issues import OrderIssue
+from renderers.board.report import TurnReport, format_order, issue_key, sorted_results
+
+SCHEMA = "mapjudge/resolution/1"
+
+
+def resolution_dict(turn: TurnReport) -> dict[str, Any]:
+    """Plain data for one resolved phase (see docs/cli.md for the schema)."""
+    state = turn.next_state.to_dict()
+    return {
+        "schema": SCHEMA,
+        "game": turn.game_name,
+        "ruleset": turn.ruleset,
+        "phase": turn.phase.id,
+        "next_phase": turn.next_state.phase.id,
+        "options": {k: plain_value(v) for k, v in turn.changed_options.items()},
+        "results": [_result_dict(r) for r in sorted_results(turn.resolution.results)],
+        "units": state["units"],
+        "dislodged": _dislodged(turn),
+        "supply_centers": state["supply_centers"],
+        "standoffs": sorted(turn.next_state.standoffs),
+        "winner": turn.next_state.winner,
+        "issues": [issue_dict(i, turn.file_powers) for i in sorted(turn.issues, key=issue_key)],
+        "rolls": [roll_dict(r) for r in sorted(turn.resolution.rolls, key=_roll_key)],
+        "receipts": [{"file": r.file, "sha256": r.sha256} for r in sorted(turn.receipts)],
+        "notes": list(turn.resolution.notes),
+        "events": [_event_dict(e) for e in turn.resolution.events],
+        "control": state.get("control", {}),
+        "sieges": state.get("sieges", {}),
+    }
+
+
+def _event_dict(event: Event) -> dict[str, Any]:
+    return {
+        "kind": event.kind.value,
+        "power": event.power,
+        "area": event.area,
+        "unit": str(event.unit) if event.unit else None,
+        "other": event.other,
+    }
+
+
+def render_json(turn: TurnReport) -> str:
+    """`resolution_dict` as indented JSON text with sorted keys."""
+    return json.dumps(resolution_dict(turn), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def _result_dict(result: OrderResult) -> dict[str, Any]:
+    return {
+        "power": result.order.power,
+        "unit": str(result.unit) if result.unit else None,
+        "order": format_order(result.order, result.unit),
+        "outcome": result.outcome.value,
+        "reason": result.reason.value,
+        "detail": result.detail,
+    }
+
+
+def _dislodged(turn: TurnReport) -> list[dict[str, Any]]:
+    state = turn.next_state
+    return [
+        {
+            "power": d.unit.power,
+            "unit": str(d.unit),
+            "attacker_from": d.attacker_from,
+            "via_convoy": d.via_convoy,
+            "retreats": list(d.retreats),
+        }
+        for d in sorted(state.dislodged, key=lambda d: d.unit)
+    ]
+
+
+def issue_dict(issue: OrderIssue, file_powers: Mapping[str, str]) -> dict[str, Any]:
+    return {
+        "power": file_powers.get(issue.source.file),
+        "kind": issue.kind.value,
+        "file": issue.source.file,
+        "line": issue.source.line,
+        "column": issue.source.column,
+        "text": issue.source.text.strip(),
+        "message": issue.message,
+        "suggestions": list(issue.suggestions),
+    }
+
+
+def _roll_key(roll: Roll) -> tuple[str, int]:
+    return (roll.purpose, roll.index)
+
+
+def roll_dict(roll: Roll) -> dict[str, Any]:
+    return {
+        "game": roll.game,
+        "phase": roll.phase,
+        "purpose": roll.purpose,
+        "index": roll.index,
+        "sides": roll.sides,
+        "result": roll.result,
+    }
+
+
+def plain_value(value: Any) -> Any:
+    """An option value as JSON can hold it (enums and tuples become str/list)."""
+    if isinstance(value, bool | int | float | str) or value is None:
+        return value
+    if isinstance(value, tuple | list | frozenset | set):
+        return [plain_value(v) for v in value]
+    return str(value)
+
+
+# --- reading a report back (for `mapjudge verify`) -------------------------------
+
+
+def rolls_from_dict(data: Mapping[str, Any]) -> tuple[Roll, ...]:
+    """The rolls logged in a report's JSON; ValueError on malformed entries."""
+    try:
+        return tuple(
+            Roll(
+                str(r["game"]),
+                str(r["phase"]),
+                str(r["purpose"]),
+                int(r["index"]),
+                int(r["sides"]),
+                int(r["result"]),
+            )
+            for r in data.get("rolls") or ()
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"malformed roll entry: {exc}") from None
+
+
+def receipts_from_dict(data: Mapping[str, Any]) -> tuple[Receipt, ...]:
+    """The order-file receipts in a report's JSON; ValueError on malformed entries."""
+    try:
+        return tuple(Receipt(str(r["file"]), str(r["sha256"])) for r in data.get("receipts") or ())
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"malformed receipt entry: {exc}") from None

@@ -1,0 +1,509 @@
+"""The text report of a resolved Genes Mactantes turn, mailed to every player.
+
+Pure functions, no I/O. `render_genes_report(turn)` builds it from a
+`GenesTurnReport` (the CLI builds that): header and receipts, problems in the
+declarations, the turn's frame, the resolution step by step with every
+roll's terms, the actions not resolved, the start of the next turn, each
+country's *Fitxa de societat*, the end of the game, the dice log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.app.gamefolder import Receipt
+from adjudicator.core.dice import Roll
+from adjudicator.rulesets.genes.model import (
+    FIELD_PREFIX,
+    Character,
+    CharacterStatus,
+    City,
+    Force,
+    GenesState,
+    Trait,
+)
+from adjudicator.rulesets.genes.outcome import (
+    ActionResult,
+    EffectKind,
+    GenesReason,
+    GenesResolution,
+    TestRoll,
+)
+from adjudicator.rulesets.genes.turn_start import (
+    DISASTER,
+    RESOURCES,
+    crisis_helpers,
+    disaster_choosers,
+    disaster_entries,
+)
+from maps.genes.region import Region
+from orders.issues import OrderIssue
+from renderers.board.report import issue_key
+from renderers.genes import json_output as facts
+from renderers.genes import words
+from renderers.genes.json_output import Names
+
+
+@dataclass(frozen=True)
+class GenesTurnReport:
+    """Everything the text and JSON reports show about one resolved turn."""
+
+    resolution: GenesResolution
+    region: Region
+    game_name: str = ""
+    ruleset_title: str = "Genes Mactantes"
+    changed_options: Mapping[str, Any] = field(default_factory=dict)
+    issues: tuple[OrderIssue, ...] = ()  # parse problems, quoting file and line
+    receipts: tuple[Receipt | tuple[str, str], ...] = ()  # (file, sha256)
+    file_powers: Mapping[str, str] = field(default_factory=dict)  # file -> country
+
+    @property
+    def previous(self) -> GenesState:
+        return self.resolution.previous
+
+    @property
+    def state(self) -> GenesState:
+        return self.resolution.state
+
+    @property
+    def names(self) -> Names:
+        return Names(self.region, (self.state, self.previous))
+
+
+# --- the report --------------------------------------------------------------------
+
+
+def render_genes_report(turn: GenesTurnReport) -> str:
+    """The whole text report of one resolved turn."""
+    sections = [
+        _header(turn),
+        _issues_section(turn),
+        _frame_section(turn),
+        _resolution_section(turn),
+        _unresolved_section(turn),
+        _next_turn_section(turn),
+        *(sheet_text(turn.state, turn.names, c) for c in turn.state.seats),
+        _game_over_section(turn),
+        _dice_section(turn.resolution.rolls),
+    ]
+    return "\n\n".join(s for s in sections if s) + "\n"
+
+
+def _header(turn: GenesTurnReport) -> str:
+    options = ", ".join(f"{k} = {v}" for k, v in sorted(turn.changed_options.items()))
+    lines = [
+        f"Game: {turn.game_name}" if turn.game_name else "",
+        f"Ruleset: {turn.ruleset_title}",
+        f"Turn {turn.previous.turn} resolved ({turn.previous.phase.id})",
+        f"Options differing from the rulebook: {options or 'none'}",
+    ]
+    pairs = facts.receipt_pairs(turn.receipts)
+    if pairs:
+        width = max(len(file) for file, _ in pairs)
+        lines.append("Declaration files received (SHA-256):")
+        lines += [f"  {file:<{width}}  {digest}" for file, digest in pairs]
+    return "\n".join(line for line in lines if line)
+
+
+def _issues_section(turn: GenesTurnReport) -> str:
+    issues = sorted(turn.issues, key=issue_key)
+    rendered = [_indent(issue.render(), "  ") for issue in issues]
+    return "\n".join(["== Problems in the declarations ==", *rendered]) if issues else ""
+
+
+# --- the turn's frame --------------------------------------------------------------
+
+
+def _frame_section(turn: GenesTurnReport) -> str:
+    frame, names = turn.resolution.frame, turn.names
+    lines = [f"== Turn {turn.previous.turn} =="]
+    countries = turn.previous.countries
+    if frame.initiative:
+        order = ", ".join(f"{names.country(c)} {countries[c].authority}" for c in frame.initiative)
+        lines.append(f"Initiative (Autoritat less Contrapoder, highest first): {order}")
+    lines += _tie_lines(frame.initiative_rolls, names)
+    lines += _budget_lines(turn)
+    lines += _forced_lines(turn.previous, names, "Forced actions this turn")
+    moved = _disaster_moved_to(turn.resolution.results)
+    lines += _event_lines(turn.previous, names, "This turn's event", "this turn", moved)
+    lines += _crisis_helper_lines(turn.previous, names, "this turn")
+    return "\n".join(lines)
+
+
+def _disaster_moved_to(results: Sequence[ActionResult]) -> str | None:
+    """The city a chooser moved this turn's disaster to (002 §5.3), if any."""
+    for result in results:
+        for effect in result.effects:
+            if effect.kind is EffectKind.DISASTER_CHOSEN and effect.subject == "city":
+                return effect.other
+    return None
+
+
+def _tie_lines(rolls: Sequence[TestRoll], names: Names) -> list[str]:
+    """Initiative ties broken by 1d10, one line per round of rolls."""
+    rounds: dict[str, list[str]] = {}
+    for roll in rolls:
+        rounds.setdefault(roll.label, []).append(
+            f"{names.country(roll.country)} {words.roll_text(roll)}"
+        )
+    return [
+        f"  {(label or 'initiative tie').capitalize()} (higher first): {', '.join(ties)}"
+        for label, ties in rounds.items()
+    ]
+
+
+def _budget_lines(turn: GenesTurnReport) -> list[str]:
+    frame, names = turn.resolution.frame, turn.names
+    terms, totals = dict(frame.budget_terms), dict(frame.budgets)
+    lines = [
+        words.budget_line(names.country(c), totals.get(c, 0), terms.get(c, ()))
+        for c in turn.previous.seats
+        if c in totals
+    ]
+    return ["Actions this turn:", *lines] if lines else []
+
+
+def _forced_lines(state: GenesState, names: Names, title: str) -> list[str]:
+    forced = state.start.forced
+    lines = [
+        f"  {names.country(c)}: {', '.join(words.forced_text(k) for k in forced[c])}"
+        for c in sorted(forced, key=lambda c: _seat(state, c))
+        if forced[c]
+    ]
+    return [f"{title}:", *lines] if lines else []
+
+
+def _event_lines(
+    state: GenesState,
+    names: Names,
+    title: str,
+    when: str,
+    moved_to: str | None = None,
+    *,
+    choosers: bool = False,
+) -> list[str]:
+    """The event of `state`'s turn (002 §5.3); `when` names that turn (`this
+    turn`, `in turn 4`); `moved_to`: the city a chooser moved the disaster to."""
+    start = state.start
+    if start.event_roll is None:
+        return []
+    text = f"{title}: d10 [{words.face_words(start.event_roll)}]: "
+    if start.event == DISASTER:
+        where = f" at {names.city(start.disaster_city)}" if start.disaster_city else ""
+        text += (
+            f"natural disaster in {names.country(start.event_country)}{where}; it must play"
+            f" Restaurar ordre, and the characters and forces there cannot act {when}"
+        )
+    elif start.event == RESOURCES:
+        found = start.resources or ((start.event_country,) if start.event_country else ())
+        text += f"resources discovered: one more action {when} for {names.listed(found)}"
+    else:
+        text += "nothing happens"
+    lines = [text]
+    if moved_to is not None:
+        lines.append(f"  Moved by the chooser to {names.city(moved_to)}")
+    elif choosers and start.event == DISASTER:
+        lines += _chooser_lines(state, names)
+    city = moved_to or start.disaster_city
+    disaster = start.event == DISASTER
+    annulled = disaster_entries(list(state.characters.values()), city) if disaster else ()
+    shown = ", ".join(
+        names.character(d) if d in state.characters else names.place(d) for d in annulled
+    )
+    return lines + [f"  Annulled by the disaster {when}: {shown}"] * bool(shown)
+
+
+def _chooser_lines(state: GenesState, names: Names) -> list[str]:
+    """Who chooses the disaster's kind and city (002 §5.3), in their declarations."""
+    chosen = disaster_choosers(state)
+    if chosen is None:
+        return []
+    kind, city = (names.country(c) for c in chosen)
+    affected = names.country(state.start.event_country)
+    line = (
+        f"  {kind} names its kind (a line `desastre: <kind>`); {city} may move it to"
+        f" another city of {affected} (a line `desastre a <city>`)"
+    )
+    return [line]
+
+
+def _crisis_helper_lines(state: GenesState, names: Names, when: str) -> list[str]:
+    """The characters that helped a crisis test: active for the turn (002 §5.4.6)."""
+    helpers = sorted(crisis_helpers(state))
+    listed = ", ".join(names.character(c) for c in helpers)
+    return [f"Already active {when} (they helped a crisis test): {listed}"] * bool(helpers)
+
+
+def _seat(state: GenesState, country: str) -> tuple[int, str]:
+    seats = state.seats
+    return (seats.index(country) if country in seats else len(seats), country)
+
+
+# --- resolution --------------------------------------------------------------------
+
+
+def _resolution_section(turn: GenesTurnReport) -> str:
+    results = facts.resolved_results(turn.resolution)
+    stepped = sorted((r for r in turn.resolution.results if r.step), key=lambda r: r.step)
+    lines = [line for r in stepped for line in result_lines(r, turn)]
+    free = [line for r in results if not r.step for line in result_lines(r, turn)]
+    lines += ["Free lines (no action spent):", *free] if free else []
+    return "\n".join(["== Resolution ==", *lines]) if lines else ""
+
+
+def _spent_line(result: ActionResult, turn: GenesTurnReport) -> str:
+    """An action that reached its step but was not carried out: it is spent
+    (the line is quoted under "Actions not resolved")."""
+    names, d = turn.names, result.declaration
+    impossible = result.reason.value.startswith("impossible:")
+    why = "impossible" if impossible else words.reason_text(result.reason)
+    detail = result.detail.strip() or (words.REASON_WORDS[result.reason] if impossible else "")
+    return (
+        f"{result.step}. {names.country(d.power)} — {words.declaration_text(d, names)}:"
+        f" {why}{f' ({detail})' if detail else ''}; the action is spent."
+    )
+
+
+def result_lines(result: ActionResult, turn: GenesTurnReport) -> list[str]:
+    """One resolved action: `3. Ponent — Setge de Vilanova (Militarisme 12, walled): ...`;
+    a free line (step 0): `  Llevant — Aliança amb Migjorn a Vilanova: in force this turn.`"""
+    names, d = turn.names, result.declaration
+    if result.step and not result.reason.resolved:
+        return [_spent_line(result, turn)]
+    forced = ", forced" if result.forced else ""
+    method = f" ({words.method_text(result, turn.previous)}{forced})" if result.step else ""
+    head = (
+        f"{f'{result.step}.' if result.step else ' '} {names.country(d.power)}"
+        f" — {words.declaration_text(d, names)}{method}"
+    )
+    outcome = words.reason_text(result.reason) + _detail(result)
+    effects = words.effects_text(result.effects, names)
+    if not result.step and not effects and result.reason is GenesReason.DONE:
+        outcome = "in force this turn"
+    tail = f"{outcome}.{' ' + effects if effects else ''}"
+    rolls = result.rolls
+    if not rolls:
+        return [f"{head}: {tail}"]
+    if len(rolls) == 1 and rolls[0].against is not None and not rolls[0].label:
+        return [f"{head}: {words.roll_text(rolls[0])}: {tail}"]
+    lines = [f"{head}:", *words.roll_lines(rolls, result.effects, names, "     ")]
+    own = [r for r in rolls if not r.label]
+    contest = len(own) == 2 and result.reason in (GenesReason.WON, GenesReason.LOST)
+    margin = f" by {abs(own[0].total - own[1].total)}" if contest else ""
+    lines.append(f"     {words.reason_text(result.reason)}{margin}{_detail(result)}.")
+    if effects:
+        lines.append(f"     {effects}")
+    return lines
+
+
+def _detail(result: ActionResult) -> str:
+    detail = result.detail.strip()
+    return f" ({detail})" if detail else ""
+
+
+def _unresolved_section(turn: GenesTurnReport) -> str:
+    results = facts.unresolved_results(turn.resolution)
+    if not results:
+        return ""
+    names, totals = turn.names, dict(turn.resolution.frame.budgets)
+    lines = ["== Actions not resolved =="]
+    for result in results:
+        d = result.declaration
+        why = words.reason_text(result.reason) + _detail(result)
+        if result.reason is GenesReason.OVER_BUDGET and d.power in totals:
+            why += f" ({names.country(d.power)} had {totals[d.power]} this turn)"
+        why += f" [step {result.step}]" if result.step else ""
+        lines.append(f"  {names.country(d.power)}: {words.declaration_text(d, names)}: {why}")
+        if d.source is not None:
+            lines.append(f"      {d.source.file}, line {d.source.line}: > {d.source.text.strip()}")
+        elif result.forced:
+            lines.append("      (a forced action the judge added: it was not declared)")
+    return "\n".join(lines)
+
+
+# --- the next turn and the sheets -------------------------------------------------
+
+
+def _next_turn_section(turn: GenesTurnReport) -> str:
+    state, names, frame = turn.state, turn.names, turn.resolution.frame
+    if facts.game_ended(turn.resolution):
+        return ""
+    crises = ["Critical situations (tests at 11):"] * bool(frame.rolls)
+    for roll in frame.rolls:
+        verdict = "passed" if words.passed(roll) else "failed"
+        what = f", {roll.label}" if roll.label else ""
+        crises.append(f"  {names.country(roll.country)}{what}: {words.roll_text(roll)}: {verdict}")
+    effects = words.effects_text(frame.effects, names)
+    crises += [f"  {effects}"] * bool(effects)
+    return "\n".join([f"== Start of turn {state.turn} ==", *_start_lines(state, names, crises)])
+
+
+def _start_lines(state: GenesState, names: Names, crises: Sequence[str] = ()) -> list[str]:
+    """The start of `state`'s turn: event, critical situations, forced actions, budgets."""
+    when = f"in turn {state.turn}"
+    lines = [*_event_lines(state, names, "Event", when, choosers=True), *crises]
+    lines += _crisis_helper_lines(state, names, when)
+    forced = f"Forced actions in turn {state.turn} (counted first against the country's actions;"
+    lines += _forced_lines(state, names, f"{forced} the judge adds any not declared)")
+    lines.append(f"Actions in turn {state.turn}:")
+    for country, budget in facts.next_budgets(state).items():
+        lines.append(words.budget_line(names.country(country), budget.total, budget.terms))
+    return lines
+
+
+def render_sheets(state: GenesState, region: Region) -> str:
+    """The start of `state`'s turn and every country's sheet (`mapjudge show`)."""
+    names = Names(region, (state,))
+    head = "\n".join([f"Turn {state.turn} ({state.phase.id})", *_start_lines(state, names)])
+    return "\n\n".join([head, *(sheet_text(state, names, c) for c in state.seats)]) + "\n"
+
+
+def sheet_text(state: GenesState, names: Names, country_id: str) -> str:
+    """A country's *Fitxa de societat* at the start of `state`'s turn: what it
+    holds and what stands for that turn (nothing about the turn just played)."""
+    country = state.countries[country_id]
+    title = f"== Fitxa de societat: {names.country(country_id)} =="
+    if country.eliminated:
+        return f"{title}\n  Eliminated."
+    traits = [f"{words.trait_name(t)} {country.trait(t)}" for t in Trait]
+    if country.counterpower:
+        traits[0] += f" (Contrapoder {country.counterpower}: {country.authority} in play)"
+    relevance = words.RELEVANCE_WORDS[country.relevance]
+    lines = [title, f"  Rellevància: {relevance}", f"  {', '.join(traits)}"]
+    crises = [f"{words.crisis_name(c)} {n}" for c, n in sorted(country.crises.items()) if n]
+    if country_id in state.civil_wars:
+        crises.insert(0, f"Guerra civil (rebels {state.civil_wars[country_id].rebels})")
+    lines += [f"  Crises: {', '.join(crises)}"] * bool(crises)
+    forces = sorted(
+        state.forces_of(country_id), key=lambda f: (f.place.startswith(FIELD_PREFIX), f.raiders)
+    )
+    army = ", ".join(_force_text(f, names) for f in forces)
+    lines.append(f"  Exèrcit {state.army(country_id)}{': ' + army if army else ''}")
+    cities = [_city_text(state, c, names) for c in state.cities_of(country_id)]
+    lines.append(f"  Cities ({len(cities)}): {', '.join(cities)}")
+    lines += _character_lines(state, names, country_id)
+    return "\n".join(lines + _standing_lines(state, names, country_id))
+
+
+def _force_text(force: Force, names: Names) -> str:
+    where = names.country(force.place.removeprefix(FIELD_PREFIX))
+    return (
+        f"{'raiders in ' + where if force.raiders else names.place(force.place)} {force.strength}"
+    )
+
+
+def _city_text(state: GenesState, city: City, names: Names) -> str:
+    marks = ", ".join(city_marks(state, city, names))
+    return f"{names.city(city.id)}{f' ({marks})' if marks else ''}"
+
+
+def _character_lines(state: GenesState, names: Names, country: str) -> list[str]:
+    own = state.characters_of(country)
+    lines = ["  Characters:" if own else "  Characters: none"]
+    lines += [f"    {_character_text(c, state, names)}" for c in own]
+    if state.principal_of(country) is None:
+        lines.append("  Principal: none (Ascendir <character> a principal names one)")
+    held = [c for _, c in sorted(state.characters.items()) if c.held_by == country]
+    captives = ", ".join(f"{c.name} ({names.country(c.owner)})" for c in held)
+    return lines + [f"  Holding captive: {captives}"] * bool(held)
+
+
+def _character_text(character: Character, state: GenesState, names: Names) -> str:
+    role = f" ({character.role})" if character.role else ""
+    values = [(t, character.value(t)) for t in Trait]
+    traits = ", ".join(f"{words.trait_name(t)} {v}" for t, v in values if v)
+    status = character_status(character, state, names)
+    where = f"; at {names.place(character.place)}" * (character.status is not CharacterStatus.DEAD)
+    return f"{character.name}{role}: {traits or 'no characteristics'}{where}; {status}"
+
+
+def _standing_lines(state: GenesState, names: Names, country_id: str) -> list[str]:
+    country, turn = state.countries[country_id], state.turn
+    lost, extra = country.lost_actions, country.extra_actions
+    standing = [
+        f"{_count(lost, 'action')} lost in turn {turn} (Sabotatge, Incursió, Setge)" * bool(lost),
+        f"{_count(extra, 'extra action')} in turn {turn} (Taxes)" * bool(extra),
+        "Restaurar ordre owed" if country.disorder else "",
+        *(
+            f"{_count(n, 'Investigació bonus', 'es')} (+2{' each' * (n > 1)})"
+            f" against {names.country(target)}"
+            for target, n in sorted(country.investigations.items())
+            if n
+        ),
+    ]
+    shown = "; ".join(s for s in standing if s)
+    points = facts.victory_points(state, names.region, country_id)
+    return [f"  Standing: {shown}"] * bool(shown) + [f"  Victory points so far: {points}"]
+
+
+def _count(n: int, noun: str, plural: str = "s") -> str:
+    """`1 action`, `2 actions`; `1 Investigació bonus`, `2 Investigació bonuses`."""
+    return f"{n} {noun}{plural if n != 1 else ''}"
+
+
+def city_marks(state: GenesState, city: City, names: Names) -> list[str]:
+    """`capital`, `capital of X`, `walled`, `besieged by X`, `conquered, in X`."""
+    marks = []
+    if city.capital_of:
+        own = city.capital_of == city.owner
+        marks.append("capital" if own else f"capital of {names.country(city.capital_of)}")
+    if city.walled:
+        marks.append("walled")
+    if city.id in state.sieges:
+        marks.append(f"besieged by {names.country(state.sieges[city.id])}")
+    if city.country != city.owner:
+        marks.append(f"conquered, in {names.country(city.country)}")
+    return marks
+
+
+def character_status(character: Character, state: GenesState, names: Names) -> str:
+    """`dead`, `captured by X`, or `principal` / `free`, with what stands for
+    `state`'s turn: `already active in turn 4 (helped a crisis test)`,
+    `annulled by the disaster in turn 4`."""
+    if character.status is CharacterStatus.DEAD:
+        return "dead"
+    if character.status is CharacterStatus.CAPTURED:
+        return f"captured by {names.country(character.held_by)}"
+    status = ["principal"] if character.principal else []
+    if character.id in crisis_helpers(state):
+        status.append(f"already active in turn {state.turn} (helped a crisis test)")
+    elif character.id in state.start.disabled:
+        status.append(f"annulled by the disaster in turn {state.turn}")
+    return ", ".join(status) or "free"
+
+
+# --- the end -----------------------------------------------------------------------
+
+
+def _game_over_section(turn: GenesTurnReport) -> str:
+    state, names = turn.state, turn.names
+    scores = facts.final_scores(turn.resolution)
+    if not state.winner and not scores:
+        return ""
+    lines = ["== Game over =="]
+    if scores:
+        ranked = sorted(scores.items(), key=lambda item: (-item[1], _seat(state, item[0])))
+        lines += [f"  {names.country(c)}: {points} victory points" for c, points in ranked]
+    if state.winner:
+        lines.append(f"Winner: {names.country(state.winner)}")
+    elif scores:
+        best = max(scores.values())
+        tied = [c for c, points in ranked if points == best]
+        lines.append(f"No single winner: tied at {best}: {names.listed(tied)}")
+    return "\n".join(lines)
+
+
+def _dice_section(rolls: Sequence[Roll]) -> str:
+    """Every roll of the turn, in the order rolled."""
+    lines = [f"  {r.purpose} #{r.index}: d{r.sides} -> {_face(r)}" for r in rolls]
+    return "\n".join(["Dice rolls:", *lines]) if lines else ""
+
+
+def _face(roll: Roll) -> str:
+    return words.face_words(roll.result) if roll.sides == 10 else str(roll.result)
+
+
+def _indent(text: str, prefix: str) -> str:
+    return "\n".join(prefix + line for line in text.splitlines())
