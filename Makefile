@@ -9,7 +9,7 @@ DEMO_DIR := $(VENV)/demo-game
 DEMO_EXAMPLE := examples/machiavelli-1454
 DEMO_CLASSIC_DIR := $(VENV)/demo-classic
 # the current phase id of a game folder (the latest state in turns/)
-CURRENT_PHASE := $(BIN)/python -c 'import sys, pathlib, adjudicator.app.gamefolder as g; print(g.current_phase(pathlib.Path(sys.argv[1])).id)'
+CURRENT_PHASE := $(BIN)/python -c 'import sys, pathlib; from adjudicator.app.game import current_phase_id; print(current_phase_id(pathlib.Path(sys.argv[1])))'
 
 .PHONY: demo demo-classic test bench bench-render docs-images lint clean
 

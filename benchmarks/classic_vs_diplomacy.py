@@ -39,7 +39,7 @@ from typing import Any, Protocol
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adjudicator.kits.board.state import GameState, PhaseKind
-from adjudicator.rulesets import find_ruleset
+from adjudicator.rulesets.classic import CLASSIC
 from maps import load_map
 from maps.model import GameMap
 from orders.board.model import Order
@@ -130,7 +130,7 @@ class MapjudgeResolve:
 
     def __init__(self, game_map: GameMap) -> None:
         self.map = game_map
-        self.ruleset = find_ruleset("classic")
+        self.ruleset = CLASSIC
 
     def run(self, case: Case) -> Run:
         seconds, resolution = _timed(
@@ -305,7 +305,7 @@ def report_disagreements(
 def main(argv: Sequence[str] | None = None) -> int:
     args = _arguments(argv)
     game_map = load_map("classic")
-    opening = find_ruleset("classic").initial_state(game_map)
+    opening = CLASSIC.initial_state(game_map)
     on = opening if args.positions == "opening" else None
     first, last = args.seed, args.seed + args.phases
     warmup = make_cases(game_map, on, range(last, last + args.warmup))

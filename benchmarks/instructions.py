@@ -34,7 +34,7 @@ from classic_vs_diplomacy import (
     make_cases,
 )
 
-from adjudicator.rulesets import find_ruleset
+from adjudicator.rulesets.classic import CLASSIC
 from maps import load_map
 from orders.board.parser import parse_orders
 
@@ -46,7 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--dry-run", action="store_true", help="set up only, adjudicate nothing")
     args = parser.parse_args(argv)
     game_map = load_map("classic")
-    opening = find_ruleset("classic").initial_state(game_map)
+    opening = CLASSIC.initial_state(game_map)
     cases = make_cases(game_map, opening, range(args.phases))
     if args.engine == "diplomacy":
         diplomacy = Diplomacy(opening)

@@ -19,7 +19,6 @@ import time
 from collections.abc import Callable
 
 started = time.perf_counter()
-from adjudicator.core.ruleset import find_ruleset
 from adjudicator.kits.board.results import Resolution
 from adjudicator.kits.board.state import PhaseKind
 from maps import load_map
@@ -30,6 +29,7 @@ from tests.generators.board_orders import (
     random_movement_orders,
     random_retreat_orders,
 )
+from tests.rulesets import board_rules
 
 IMPORT_SECONDS = time.perf_counter() - started
 PHASES = 4
@@ -37,16 +37,16 @@ PHASES = 4
 
 def busy_turn(ruleset_name: str, seed: int = 7) -> Resolution:
     """A few phases of random orders from the ruleset's default scenario."""
-    ruleset = find_ruleset(ruleset_name)
+    ruleset = board_rules(ruleset_name)
     game_map = load_map(ruleset.map_name)
     state = ruleset.initial_state(game_map)
     rng = random.Random(seed)
     resolution = None
     for _ in range(PHASES):
         kind = state.phase.kind
-        if kind is PhaseKind.MOVEMENT:
+        if kind == PhaseKind.MOVEMENT:
             orders = random_movement_orders(state, game_map, rng)
-        elif kind is PhaseKind.RETREAT:
+        elif kind == PhaseKind.RETREAT:
             orders = random_retreat_orders(state, game_map, rng)
         else:
             orders = random_adjustment_orders(state, game_map, rng)
@@ -69,7 +69,7 @@ def main(repeats: int) -> None:
     print(f"import (engine + matplotlib + shapely): {IMPORT_SECONDS:.2f} s")
     cases = []
     for name in ("machiavelli", "classic"):
-        ruleset = find_ruleset(name)
+        ruleset = board_rules(name)
         game_map, geometry = load_map(ruleset.map_name), load_geometry(ruleset.map_name)
         start_state = ruleset.initial_state(game_map)
         busy = busy_turn(name)

@@ -20,12 +20,14 @@ from typing import Any
 
 import yaml
 
-from adjudicator.core.ruleset import Ruleset, find_ruleset
+from adjudicator.core.phase import Phase
 from adjudicator.kits.board.results import EventKind, OrderResult, Outcome, Reason, Resolution
-from adjudicator.kits.board.state import Dislodged, GameState, Phase, PhaseKind, Unit
+from adjudicator.kits.board.rules import BoardRules
+from adjudicator.kits.board.state import Dislodged, GameState, PhaseKind, Unit
 from maps.model import GameMap
 from orders.board.model import Order, OrderSet, Retreat, UnitRef
 from orders.issues import IssueKind, OrderIssue
+from tests.rulesets import board_rules
 
 UnitKey = tuple[str, str]
 """A unit as the cases compare it: (power, `A LON`)."""
@@ -296,8 +298,8 @@ def default_engine(case: Case) -> Engine:
 
 
 @cache
-def _ruleset(name: str) -> Ruleset:
-    return find_ruleset(name)
+def _ruleset(name: str) -> BoardRules[Any]:
+    return board_rules(name)
 
 
 @cache
@@ -569,15 +571,15 @@ def _disbanded(before: GameState, resolution: Resolution) -> frozenset[UnitKey]:
     """Units taken off the board: dislodged units that did not retreat, removals;
     in a movement phase, units destroyed at once (no retreat, civil disorder) or
     surrendered to a siege."""
-    if before.phase.kind is PhaseKind.MOVEMENT:
+    if before.phase.kind == PhaseKind.MOVEMENT:
         return keys_of(
             e.unit for e in resolution.events if e.kind in TAKEN_OFF and e.unit is not None
         )
-    if before.phase.kind is PhaseKind.RETREAT:
+    if before.phase.kind == PhaseKind.RETREAT:
         return keys_of(
             d.unit for d in before.dislodged if not _retreated(d.unit, resolution.results)
         )
-    if before.phase.kind is PhaseKind.ADJUSTMENT:
+    if before.phase.kind == PhaseKind.ADJUSTMENT:
         return keys_of(set(before.units) - set(resolution.state.units))
     return frozenset()
 

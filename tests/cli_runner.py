@@ -13,7 +13,7 @@ from typing import Any
 from click.testing import CliRunner, Result
 
 from adjudicator.app import cli
-from adjudicator.app import gamefolder as gf
+from adjudicator.app.game import current_phase_id
 
 
 def run(*args: str | Path) -> Result:
@@ -27,7 +27,7 @@ def run(*args: str | Path) -> Result:
 
 def current_phase(folder: Path) -> str:
     """The id of the game's current phase (the latest state file)."""
-    return gf.current_phase(folder).id
+    return current_phase_id(folder)
 
 
 def play_example(example: Path, folder: Path) -> dict[str, Result]:

@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 import yaml
 
+from adjudicator.core.phase import Phase
 from adjudicator.kits.board.results import OrderResult, Outcome, Reason, Resolution
-from adjudicator.kits.board.state import Dislodged, GameState, Phase, PhaseKind, Season, Unit
+from adjudicator.kits.board.state import Dislodged, GameState, PhaseKind, Season, Unit
 from orders.board.model import (
     Build,
     Disband,
@@ -227,7 +228,7 @@ def test_load_case_reads_every_part(tmp_path: Path) -> None:
     case = load_case(path)
     assert (case.id, case.rule, case.path) == ("T.2", "test rule 2", path)
     movement, retreat = case.phases
-    assert movement.kind is PhaseKind.MOVEMENT and retreat.kind is PhaseKind.RETREAT
+    assert movement.kind == PhaseKind.MOVEMENT and retreat.kind == PhaseKind.RETREAT
     assert [str(o) for o in movement.orders] == ["france A WAL - YOR", "france A LVP S A WAL - YOR"]
     assert movement.orders[0].result is Outcome.SUCCEEDS and movement.orders[1].result is None
     assert movement.expect["dislodged"] == {("england", "A YOR")}

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.core.ruleset import OptionError
+from adjudicator.app.registry import UnknownRuleset, find_ruleset
+from adjudicator.core.options import OptionError
+from adjudicator.core.phase import Phase
 from adjudicator.kits.board.results import Outcome, Reason
-from adjudicator.kits.board.state import GameState, Phase, PhaseKind, Season, Unit
-from adjudicator.rulesets import UnknownRuleset, find_ruleset
+from adjudicator.kits.board.state import GameState, PhaseKind, Season, Unit
+from adjudicator.rulesets.classic import CLASSIC
 from adjudicator.rulesets.classic.adjustment import CivilDisorderRule
 from maps import load_map
 from orders.board.model import Disband, Hold, Move, SupportMove, UnitKind, UnitRef
 from orders.issues import Source
 
-CLASSIC = find_ruleset("classic")
 MAP = load_map("classic")
 
 
@@ -79,12 +80,12 @@ def test_dislodgement_opens_a_retreat_phase_then_missing_retreat_disbands() -> N
     ]
     # Two German moves into BUR bounce each other; the French army stays.
     moved = CLASSIC.resolve(before, orders, MAP)
-    assert moved.state.phase.kind is PhaseKind.MOVEMENT  # nothing dislodged: own units bounce
+    assert moved.state.phase.kind == PhaseKind.MOVEMENT  # nothing dislodged: own units bounce
     support = [
         Move("germany", UnitRef(None, "MUN"), "BUR"),
         Hold("germany", UnitRef(None, "RUH")),
     ]
-    assert CLASSIC.resolve(before, support, MAP).state.phase.kind is PhaseKind.MOVEMENT
+    assert CLASSIC.resolve(before, support, MAP).state.phase.kind == PhaseKind.MOVEMENT
     attack = [
         Move("germany", UnitRef(None, "MUN"), "BUR"),
         SupportMove("germany", UnitRef(None, "RUH"), UnitRef(None, "MUN"), "BUR"),

@@ -11,6 +11,8 @@ import pytest
 
 from adjudicator.app import gamefolder as gf
 from adjudicator.core.dice import Dice, commitment
+from adjudicator.kits.board.state import GameState
+from adjudicator.rulesets.classic import CLASSIC
 from tests.cli_runner import run
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "classic-1901"
@@ -63,7 +65,7 @@ def test_new_creates_game_with_committed_secret(game: Path) -> None:
     }
     secret = (game / "secret.txt").read_text().strip()
     assert len(secret) == 64 and config.commitment == commitment(secret)
-    assert [p.id for p in gf.list_phases(game)] == ["1901-spring-movement"]
+    assert [p.id for p in gf.list_phases(game, CLASSIC.calendar)] == ["1901-spring-movement"]
 
 
 def test_new_with_secret_file_keeps_secret_out(tmp_path: Path) -> None:
@@ -149,7 +151,7 @@ def test_adjudicate_writes_turn_report_and_archive(game: Path) -> None:
     assert "F LON - NTH  moved" in result.stdout
     assert "A PAR - BUR  bounced" in result.stdout
     assert "Next phase: Fall 1901 movement" in result.stdout
-    assert [p.id for p in gf.list_phases(game)] == ["1901-spring-movement", "1901-fall-movement"]
+    assert [p.id for p in gf.list_phases(game, CLASSIC.calendar)] == ["1901-spring-movement", "1901-fall-movement"]
     report = (game / "reports" / "1901-spring-movement.txt").read_text()
     assert report == result.stdout
     data = json.loads((game / "reports" / "1901-spring-movement.json").read_text())
@@ -165,7 +167,7 @@ def test_adjudicate_with_bad_lines_still_resolves_and_exits_1(game: Path) -> Non
     assert "A LVP - YOR  moved" in result.stdout
     assert "F LON H" in result.stdout  # the bad line was skipped: London held
     assert "1 order line(s) had problems (see the report)" in result.stderr
-    assert len(gf.list_phases(game)) == 2
+    assert len(gf.list_phases(game, CLASSIC.calendar)) == 2
 
 
 def test_adjudicate_quotes_illegal_orders_as_check_does(game: Path) -> None:
@@ -192,7 +194,7 @@ def test_undo_and_readjudicate(game: Path) -> None:
 def test_undo_never_removes_first_turn(game: Path) -> None:
     result = run("undo", game)
     assert result.exit_code == 1 and "nothing to undo" in result.stderr
-    assert len(gf.list_phases(game)) == 1
+    assert len(gf.list_phases(game, CLASSIC.calendar)) == 1
 
 
 def test_adjudicate_refuses_archived_inbox(game: Path) -> None:
@@ -261,7 +263,7 @@ def test_resolve_json(position: Path, tmp_path: Path) -> None:
 
 
 def test_resolve_text_and_json_position(position: Path, tmp_path: Path) -> None:
-    state = gf.read_state(position.parent.parent, "1901-spring-movement")
+    state = gf.read_state(position.parent.parent, "1901-spring-movement", GameState.from_dict)
     as_json = tmp_path / "position.json"
     as_json.write_text(json.dumps(state.to_dict()))
     orders = tmp_path / "orders.txt"

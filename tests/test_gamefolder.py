@@ -9,7 +9,10 @@ import pytest
 
 from adjudicator.app import gamefolder as gf
 from adjudicator.core.dice import commitment
-from adjudicator.kits.board.state import GameState, Phase, PhaseKind, Season, Unit
+from adjudicator.core.files import atomic_write
+from adjudicator.core.phase import Phase
+from adjudicator.kits.board.state import GameState, PhaseKind, Season, Unit
+from adjudicator.rulesets.classic import CLASSIC
 from orders.board.model import UnitKind
 
 SPRING = Phase(1901, Season.SPRING, PhaseKind.MOVEMENT)
@@ -54,9 +57,9 @@ def test_config_round_trips(game: Path) -> None:
 def test_state_round_trips_and_current_is_latest(game: Path) -> None:
     gf.write_state(game, state(WINTER))
     gf.write_state(game, state(FALL))
-    assert gf.list_phases(game) == [SPRING, FALL, WINTER]
-    assert gf.current_state(game) == state(WINTER)
-    assert gf.read_state(game, SPRING) == state(SPRING)
+    assert gf.list_phases(game, CLASSIC.calendar) == [SPRING, FALL, WINTER]
+    assert gf.current_state(game, CLASSIC.calendar, GameState.from_dict) == state(WINTER)
+    assert gf.read_state(game, SPRING, GameState.from_dict) == state(SPRING)
 
 
 def test_turns_are_never_rewritten(game: Path) -> None:
@@ -66,8 +69,8 @@ def test_turns_are_never_rewritten(game: Path) -> None:
 
 def test_atomic_write_leaves_no_temp_files(tmp_path: Path) -> None:
     target = tmp_path / "deep" / "file.txt"
-    gf.atomic_write(target, "one")
-    gf.atomic_write(target, "two")
+    atomic_write(target, "one")
+    atomic_write(target, "two")
     assert target.read_text() == "two"
     assert [p.name for p in target.parent.iterdir()] == ["file.txt"]
 
@@ -76,14 +79,14 @@ def test_atomic_write_failure_keeps_old_file_and_no_temp(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     target = tmp_path / "file.txt"
-    gf.atomic_write(target, "old")
+    atomic_write(target, "old")
 
     def broken(src: str, dst: str) -> None:
         raise OSError("disk full")
 
     monkeypatch.setattr(gf.os, "replace", broken)
     with pytest.raises(OSError):
-        gf.atomic_write(target, "new")
+        atomic_write(target, "new")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["file.txt"]
 
@@ -92,16 +95,16 @@ def test_undo_removes_latest_turn_report_and_archive(game: Path) -> None:
     gf.archive_orders(game, SPRING, [("england.txt", b"F LON - NTH\n")])
     gf.write_report(game, SPRING, "report", "{}")
     gf.write_state(game, state(FALL))
-    assert gf.undo(game) == (FALL, SPRING)
-    assert gf.list_phases(game) == [SPRING]
+    assert gf.undo(game, CLASSIC.calendar) == (FALL, SPRING)
+    assert gf.list_phases(game, CLASSIC.calendar) == [SPRING]
     assert not any((game / gf.REPORTS_DIR).iterdir())
     assert not gf.archive_dir(game, SPRING).exists()
 
 
 def test_undo_never_removes_the_first_turn(game: Path) -> None:
     with pytest.raises(gf.GameFolderError, match="nothing to undo"):
-        gf.undo(game)
-    assert gf.list_phases(game) == [SPRING]
+        gf.undo(game, CLASSIC.calendar)
+    assert gf.list_phases(game, CLASSIC.calendar) == [SPRING]
 
 
 def test_receipts_are_sha256_sorted(game: Path) -> None:
@@ -154,7 +157,7 @@ def test_missing_folder_and_game_yaml(tmp_path: Path) -> None:
 def test_bad_state_file_names_the_file(game: Path) -> None:
     (game / "turns" / "1901-fall-movement.yaml").write_text("phase: 1901-fall-movement\nunits: 3\n")
     with pytest.raises(gf.GameFolderError, match="1901-fall-movement.yaml"):
-        gf.current_state(game)
+        gf.current_state(game, CLASSIC.calendar, GameState.from_dict)
 
 
 def test_secret_sources_and_commitment(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:

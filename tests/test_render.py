@@ -14,7 +14,6 @@ from shapely import Point, Polygon
 
 from adjudicator.app import cli
 from adjudicator.app import gamefolder as gf
-from adjudicator.core.ruleset import find_ruleset
 from adjudicator.kits.board.state import GameState, Unit
 from maps import load_map
 from maps.geometry import MapGeometry, load_geometry
@@ -22,12 +21,13 @@ from orders.board.model import Move, UnitKind, UnitRef
 from renderers import map_style
 from renderers.board.map_orders import bounce_mark
 from renderers.map_image import TITLE_BAND, pixel, render_map
+from tests.rulesets import board_rules
 
 RGB = tuple[int, int, int]
 
 
 def start(name: str) -> GameState:
-    ruleset = find_ruleset(name)
+    ruleset = board_rules(name)
     return ruleset.initial_state(load_map(ruleset.map_name))
 
 
@@ -126,7 +126,7 @@ def test_unit_symbol_is_drawn_at_its_anchor(name: str, unit: Unit) -> None:
 
 def test_bounced_move_is_marked() -> None:
     name = "classic"
-    ruleset, game_map, geometry = find_ruleset(name), load_map(name), load_geometry(name)
+    ruleset, game_map, geometry = board_rules(name), load_map(name), load_geometry(name)
     orders = [
         Move("france", UnitRef(UnitKind.ARMY, "PAR"), "BUR"),
         Move("germany", UnitRef(UnitKind.ARMY, "MUN"), "BUR"),

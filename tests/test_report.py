@@ -6,10 +6,11 @@ import json
 
 import pytest
 
-from adjudicator.app.gamefolder import Receipt
 from adjudicator.core.dice import Roll
+from adjudicator.core.phase import Phase
+from adjudicator.core.receipts import Receipt, rolls_from_dict
 from adjudicator.kits.board.results import OrderResult, Outcome, Reason, Resolution
-from adjudicator.kits.board.state import Dislodged, GameState, Phase, PhaseKind, Season, Unit
+from adjudicator.kits.board.state import Dislodged, GameState, PhaseKind, Season, Unit
 from maps import load_map
 from maps.model import GameMap
 from orders.board.model import (
@@ -26,7 +27,7 @@ from orders.board.model import (
     Waive,
 )
 from orders.issues import IssueKind, OrderIssue, Source
-from renderers.board.json_output import SCHEMA, render_json, resolution_dict, rolls_from_dict
+from renderers.board.json_output import SCHEMA, render_json, resolution_dict
 from renderers.board.report import (
     REASON_PHRASES,
     TurnReport,

@@ -25,7 +25,6 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,8 +32,11 @@ from typing import Any
 
 import yaml
 
-from adjudicator.core.dice import file_digest, verify_secret
-from adjudicator.kits.board.state import GameState, Phase
+from adjudicator.core.dice import verify_secret
+from adjudicator.core.files import atomic_write, dump_yaml
+from adjudicator.core.phase import Calendar, Phase
+from adjudicator.core.plugin import StateLike
+from adjudicator.core.receipts import Receipt, receipts
 
 GAME_FILE = "game.yaml"
 SECRET_FILE = "secret.txt"
@@ -88,52 +90,7 @@ class GameConfig:
         return data
 
 
-@dataclass(frozen=True, order=True)
-class Receipt:
-    """An order file's SHA-256 digest: the player's proof of what was adjudicated."""
-
-    file: str
-    sha256: str
-
-
 # --- atomic writes and safe reads ----------------------------------------------
-
-
-def atomic_write(path: Path, data: str | bytes, mode: int = 0o644) -> None:
-    """Write `data` to `path` atomically: temp file in the same dir, fsync, replace."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            os.fchmod(handle.fileno(), mode)
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(directory: Path) -> None:
-    """Make a rename durable (best effort: not every platform can open a dir)."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def dump_yaml(data: Any) -> str:
-    """YAML text for plain data, keys in the order given, unicode kept."""
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False)
 
 
 def read_yaml(path: Path) -> Any:
@@ -295,50 +252,62 @@ def state_path(folder: Path, phase: Phase | str) -> Path:
     return folder / TURNS_DIR / f"{phase}.yaml"
 
 
-def list_phases(folder: Path) -> list[Phase]:
-    """Phases with a state file, oldest first (by `Phase.sort_key`)."""
+def map_path(folder: Path, phase: Phase | str, fmt: str = "png") -> Path:
+    """`turns/<phase>.png` (or `.svg`): the map drawn beside a phase's state."""
+    return folder / TURNS_DIR / f"{phase}.{fmt}"
+
+
+def list_phases(folder: Path, calendar: Calendar) -> list[Phase]:
+    """Phases with a state file, oldest first (in the ruleset's `calendar`)."""
     phases: list[Phase] = []
     for path in (folder / TURNS_DIR).glob("*.yaml"):
         try:
-            phases.append(Phase.parse(path.stem))
-        except ValueError:
-            raise GameFolderError(f"{path}: file name is not a phase id") from None
-    return sorted(phases, key=lambda p: p.sort_key)
+            phases.append(calendar.parse(path.stem))
+        except ValueError as exc:
+            raise GameFolderError(f"{path}: file name is not a phase id ({exc})") from None
+    return sorted(phases, key=calendar.sort_key)
 
 
-StateReader = Callable[[Mapping[str, Any]], Any]
-"""A ruleset's `state_from_dict`: a state file's body -> its state object."""
+StateReader = Callable[[Mapping[str, object]], StateLike]
+"""A ruleset's `read_state`: a state file's body -> its state object."""
 
 
-def read_state(folder: Path, phase: Phase | str, reader: StateReader = GameState.from_dict) -> Any:
-    """The state at the start of `phase`, read with the ruleset's `reader`."""
+def read_state_data(folder: Path, phase: Phase | str) -> Mapping[str, object]:
+    """The plain data of `turns/<phase>.yaml`; `GameFolderError` naming the file."""
     path = state_path(folder, phase)
     data = read_yaml(path)
     if not isinstance(data, Mapping):
         raise GameFolderError(f"{path}: expected a game state mapping")
+    if str(data.get("phase")) != str(phase):
+        raise GameFolderError(
+            f"{path}: key 'phase' says {data.get('phase')}, file name says {phase}"
+        )
+    return data
+
+
+def read_state(folder: Path, phase: Phase | str, reader: StateReader) -> StateLike:
+    """The state at the start of `phase`, read with the ruleset's `reader`."""
+    data = read_state_data(folder, phase)
     try:
-        state = reader(data)
+        return reader(data)
     except ValueError as exc:
-        raise GameFolderError(f"{path}: {exc}") from None
-    if state.phase.id != str(phase):
-        raise GameFolderError(f"{path}: key 'phase' says {state.phase.id}, file name says {phase}")
-    return state
+        raise GameFolderError(f"{state_path(folder, phase)}: {exc}") from None
 
 
-def current_phase(folder: Path) -> Phase:
+def current_phase(folder: Path, calendar: Calendar) -> Phase:
     """The latest phase in `turns/`."""
-    phases = list_phases(folder)
+    phases = list_phases(folder, calendar)
     if not phases:
         raise GameFolderError(f"{folder / TURNS_DIR}: no state files")
     return phases[-1]
 
 
-def current_state(folder: Path, reader: StateReader = GameState.from_dict) -> Any:
+def current_state(folder: Path, calendar: Calendar, reader: StateReader) -> StateLike:
     """The state of the latest phase in `turns/`."""
-    return read_state(folder, current_phase(folder), reader)
+    return read_state(folder, current_phase(folder, calendar), reader)
 
 
-def write_state(folder: Path, state: Any) -> Path:
+def write_state(folder: Path, state: StateLike) -> Path:
     """Write `turns/<phase>.yaml` (any state with `phase` and `to_dict`); refuses
     to rewrite an existing turn."""
     path = state_path(folder, state.phase)
@@ -387,18 +356,13 @@ def archive_orders(
     return receipts(files)
 
 
-def receipts(files: Sequence[tuple[str, bytes]]) -> tuple[Receipt, ...]:
-    """SHA-256 receipts of (name, bytes) pairs, sorted by name."""
-    return tuple(sorted(Receipt(name, file_digest(data)) for name, data in files))
-
-
-def undo(folder: Path) -> tuple[Phase, Phase]:
+def undo(folder: Path, calendar: Calendar) -> tuple[Phase, Phase]:
     """Remove the latest state file and what adjudicating the phase before wrote.
 
     Returns (removed phase, the phase that is current again). The first state
     file is never removed.
     """
-    phases = list_phases(folder)
+    phases = list_phases(folder, calendar)
     if len(phases) < 2:
         raise GameFolderError(f"{folder}: nothing to undo (only the first turn is there)")
     latest, previous = phases[-1], phases[-2]

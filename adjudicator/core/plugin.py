@@ -1,29 +1,56 @@
-"""The seam between the command line and a family of rulesets.
+"""The one seam between the app and a ruleset: the `RulesetPlugin` protocol.
 
-Every command works on a game folder through a `Judge`: the object that
-knows how that family of rulesets reads its map and state, parses its
-order files, resolves a turn and writes its report and map. Two families:
+A ruleset is one plugin, generic over its own state, order, map, resolution
+and options types (DESIGN.md, "One seam: a ruleset is a plugin"). It says
+what `mapjudge new` needs (`start`, with inputs of its own such as genes'
+country sheets), how it reads its map and states, and what a turn is:
+`parse` the order files, `check` them dry, `resolve` them with the dice,
+`report` the result and `draw` the map. The app never sees those types: it
+works through `core.session.bind(plugin)`, which runs that pipeline for any
+plugin, so nothing outside a ruleset's folders names a ruleset.
 
-- board games with units (`classic`, `machiavelli`): `board_judge.BoardJudge`;
-- Genes Mactantes, declared actions on country sheets: `genes_judge.GenesJudge`.
-
-`judge_for(ruleset)` picks one. The CLI reads the files and writes the
-results; a judge does neither (it gets bytes and returns text and bytes), so
-adding a family never touches the commands.
+The records here are what crosses the seam: order files in, a parsed turn,
+the facts a report shows, the report out, and a started game.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Protocol
+from enum import StrEnum
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
-from adjudicator.app import gamefolder as gf
-from adjudicator.core.ruleset import Ruleset
-from adjudicator.kits.board.state import Phase
-from orders.issues import OrderIssue
+from adjudicator.core.dice import Dice
+from adjudicator.core.phase import Calendar, Phase
+from adjudicator.core.receipts import Receipt
+from orders.issues import OrderIssue, Source
+
+if TYPE_CHECKING:
+    import click
+
+
+class StateLike(Protocol):
+    """What the app needs of any ruleset's state: its phase, and plain data
+    for `turns/<phase>.yaml` (the inverse of the plugin's `read_state`)."""
+
+    @property
+    def phase(self) -> Phase: ...
+
+    def to_dict(self) -> dict[str, object]: ...
+
+
+class Sourced(Protocol):
+    """What the app needs of any ruleset's order: where it was written."""
+
+    @property
+    def source(self) -> Source | None: ...
+
+
+StateT = TypeVar("StateT", bound=StateLike)
+OrderT = TypeVar("OrderT", bound=Sourced)
+MapT = TypeVar("MapT")
+ResolutionT = TypeVar("ResolutionT")
+OptionsT = TypeVar("OptionsT")
 
 
 @dataclass(frozen=True)
@@ -42,47 +69,76 @@ class OrderFile:
 
 
 @dataclass(frozen=True)
-class LoadedGame:
-    """A game folder opened: config, ruleset, map, options and the current state."""
+class Parsed(Generic[OrderT]):
+    """Every order file of a turn read: the orders, the issues, and which
+    power (or country) each file belongs to."""
 
-    folder: Path
-    config: gf.GameConfig
-    ruleset: Ruleset
-    game_map: Any
-    options: Any
-    state: Any
+    orders: tuple[OrderT, ...]
+    issues: tuple[OrderIssue, ...]
+    file_powers: Mapping[str, str]
 
 
 @dataclass(frozen=True)
-class JudgedTurn:
-    """One resolved turn, ready to write: the next state, the reports, the map."""
+class Turn(Generic[StateT, OrderT, MapT, ResolutionT]):
+    """Everything a turn's report shows: the game, the map, the orders read,
+    the resolution, and each order file's receipt."""
 
-    phase: Phase
-    next_state: Any
+    game_name: str
+    ruleset_name: str
+    ruleset_title: str
+    changed_options: Mapping[str, object]
+    game_map: MapT
+    state: StateT
+    parsed: Parsed[OrderT]
+    resolution: ResolutionT
+    receipts: tuple[Receipt, ...]
+
+
+@dataclass(frozen=True)
+class Report:
+    """A turn's report: the text mailed to players, its JSON twin, and every
+    problem found in the orders (parse issues and refused orders)."""
+
     text: str
     json_text: str
     issues: tuple[OrderIssue, ...]
-    map_image: bytes | None = None
+
+
+class InputKind(StrEnum):
+    """What a ruleset's own input to `mapjudge new` is."""
+
+    FOLDER = "folder"  # a folder of files (genes' country sheets)
+    NAME_OR_FILE = "name or file"  # a packaged name or a file (genes' region)
 
 
 @dataclass(frozen=True)
-class NewGame:
-    """What `mapjudge new` was asked for."""
+class StartInput:
+    """An input of its own that a ruleset takes at `mapjudge new`
+    (`--sheets DIR`); the CLI offers it as an option of `new <ruleset>`."""
+
+    name: str
+    kind: InputKind
+    help: str
+
+
+@dataclass(frozen=True)
+class StartRequest:
+    """What `mapjudge new` was asked for: the game's name and dice secret, the
+    scenario, the options for game.yaml, and the ruleset's own inputs."""
 
     name: str
     secret: str
     scenario: str | None = None
-    sheets: Path | None = None  # genes: the folder of country sheets
-    region: str | None = None  # genes: a bundled region name or a region file
-    options: Mapping[str, Any] = field(default_factory=dict)  # game.yaml options
+    options: Mapping[str, object] = field(default_factory=dict)
+    inputs: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Started:
-    """A new game: its first state, the map and scenario game.yaml names, the
-    powers, extra files to write in the folder, and a message for the GM."""
+    """A new game: its first state, the map and scenario for game.yaml, the
+    powers, files to write in the folder beside it, and a message for the GM."""
 
-    state: Any
+    state: StateLike
     map: str
     scenario: str | None
     powers: tuple[str, ...]
@@ -90,92 +146,126 @@ class Started:
     message: str = ""
 
 
-@dataclass(frozen=True)
-class Checked:
-    """What `check` prints (the per-file summary) and the problems found."""
-
-    text: str
-    issues: tuple[OrderIssue, ...]
+class SetupError(ValueError):
+    """A mistake in what the GM gave `new` or a turn (unknown scenario, a bad
+    country sheet, no dice secret for a ruleset that rolls): one message."""
 
 
-class Judge(Protocol):
-    """What a family of rulesets does for the commands."""
+class RulesetPlugin(Protocol[StateT, OrderT, MapT, ResolutionT, OptionsT]):
+    """A ruleset, as the app uses it (see the module docstring).
 
-    def start(self, ruleset: Ruleset, request: NewGame) -> Started:
-        """The first state of a new game (`mapjudge new`); problems in the
-        user's files raise `gf.GameFolderError` with the message."""
+    Every function is pure: files come in as bytes and plain data, text and
+    bytes go out; the app does all reading and writing."""
+
+    @property
+    def name(self) -> str:
+        """The ruleset's id in game.yaml and on the command line (`genes`)."""
         ...
 
-    def judge(self, game: LoadedGame, files: Sequence[OrderFile], secret: str | None) -> JudgedTurn:
-        """Parse, check and resolve the current turn with `files`."""
+    @property
+    def title(self) -> str:
+        """Its name for people (`Genes Mactantes (v0.2)`)."""
         ...
 
-    def check(self, game: LoadedGame, files: Sequence[OrderFile]) -> Checked:
-        """Parse and check `files` against the current turn; change nothing."""
+    @property
+    def calendar(self) -> Calendar:
+        """Its seasons and phase kinds, in order."""
         ...
 
-    def game_over(self, game: LoadedGame) -> str | None:
+    @property
+    def options_type(self) -> type[OptionsT]:
+        """Its frozen options dataclass; the defaults follow the rulebook."""
+        ...
+
+    @property
+    def presets(self) -> Mapping[str, Mapping[str, object]]:
+        """Named sets of options (`preset: pre2023` in game.yaml)."""
+        ...
+
+    @property
+    def default_map(self) -> str:
+        """The map (or region) a new game uses unless told otherwise."""
+        ...
+
+    @property
+    def start_inputs(self) -> tuple[StartInput, ...]:
+        """Inputs of its own that `mapjudge new <ruleset>` takes."""
+        ...
+
+    @property
+    def rolls_dice(self) -> bool:
+        """Whether resolving a turn needs the GM's dice secret."""
+        ...
+
+    @property
+    def commands(self) -> tuple[click.Command, ...]:
+        """Commands of its own (`mapjudge region`)."""
+        ...
+
+    def load_map(self, reference: str) -> MapT:
+        """Its map, by packaged name or file path; `ValueError` (or a
+        subclass) naming the file and key when the data is wrong."""
+        ...
+
+    def read_state(self, data: Mapping[str, object]) -> StateT:
+        """A `turns/<phase>.yaml` body as its state; `ValueError` naming the key."""
+        ...
+
+    def start(self, request: StartRequest, options: OptionsT) -> Started:
+        """The first state of a new game; `SetupError` for a mistake in the
+        request (unknown scenario, bad sheet...)."""
+        ...
+
+    def parse(self, files: Sequence[OrderFile], game_map: MapT, state: StateT) -> Parsed[OrderT]:
+        """Read every order file of the turn; each unreadable line is an issue."""
+        ...
+
+    def check(
+        self, state: StateT, orders: Sequence[OrderT], game_map: MapT, options: OptionsT
+    ) -> tuple[OrderIssue, ...]:
+        """The orders that break a rule against this position, without dice
+        (`mapjudge check`): the same refusals a turn would report."""
+        ...
+
+    def resolve(
+        self,
+        state: StateT,
+        orders: Sequence[OrderT],
+        game_map: MapT,
+        options: OptionsT,
+        dice: Dice | None,
+    ) -> ResolutionT:
+        """Resolve `state.phase`: every order's result and the next state."""
+        ...
+
+    def next_state(self, resolution: ResolutionT) -> StateT:
+        """The state a resolution leads to (the next phase's)."""
+        ...
+
+    def report(self, turn: Turn[StateT, OrderT, MapT, ResolutionT]) -> Report:
+        """The turn's report, text and JSON, with every issue of its orders."""
+        ...
+
+    def draw(
+        self,
+        game_map: MapT,
+        state: StateT,
+        previous: Callable[[], ResolutionT | None],
+        fmt: str,
+    ) -> bytes | None:
+        """The map of `state` as `fmt` (png or svg), or None if the map has no
+        drawing; `previous()` resolves the phase before again (its orders are
+        drawn by the board rulesets)."""
+        ...
+
+    def game_over(self, game_map: MapT, state: StateT) -> str | None:
         """How the game ended (`France won`), or None while it goes on."""
         ...
 
-    def board_text(self, game: LoadedGame) -> str:
-        """The current position in words (`mapjudge show`)."""
+    def describe(self, game_map: MapT, state: StateT) -> str:
+        """The position in words (`mapjudge show`)."""
         ...
 
-    def draw(self, game: LoadedGame, phase: Phase, fmt: str) -> bytes | None:
-        """The map of `phase` (None when the map has no drawing)."""
+    def power_name(self, game_map: MapT, power: str) -> str:
+        """A power's (or country's) name for people."""
         ...
-
-    def resolve_position(
-        self,
-        ruleset: Ruleset,
-        position: Any,
-        files: Sequence[OrderFile],
-        secret: str | None,
-        game_name: str,
-    ) -> JudgedTurn:
-        """`mapjudge resolve`: one turn from a position file, no game folder."""
-        ...
-
-
-def judge_for(ruleset: Ruleset) -> Judge:
-    """The judge of a ruleset's family."""
-    if ruleset.family == "genes":
-        from adjudicator.plugins.genes import GenesJudge
-
-        return GenesJudge()
-    from adjudicator.plugins.board import BoardJudge
-
-    return BoardJudge()
-
-
-def file_owner(hint: str | None, writers: Iterable[str]) -> str | None:
-    """The power an order file belongs to: the one its name gives (`hint`), else
-    the only power its orders were given by."""
-    if hint:
-        return hint
-    powers = set(writers)
-    return powers.pop() if len(powers) == 1 else None
-
-
-def file_summary(
-    files: Sequence[OrderFile],
-    file_powers: dict[str, str],
-    orders: Sequence[Any],
-    issues: Sequence[OrderIssue],
-    power_label: Any,
-) -> str:
-    """`check`'s text: per order file (labelled with its power) the number of
-    orders read (`orders`: anything with a `source`) and each issue.
-    `power_label(power_id)` names a power."""
-    counts = Counter(o.source.file for o in orders if o.source is not None)
-    lines: list[str] = []
-    for f in sorted(files, key=lambda f: (file_powers.get(f.name, "~"), f.name)):
-        mine = [i for i in issues if i.source.file == f.name]
-        power = file_powers.get(f.name)
-        label = f"{power_label(power)} ({f.name})" if power else f.name
-        verdict = f"{len(mine)} problem(s)" if mine else "no problems"
-        lines.append(f"{label}: {counts.get(f.name, 0)} order(s), {verdict}")
-        for issue in sorted(mine, key=lambda i: (i.source.line, i.source.column, i.message)):
-            lines += ["  " + line for line in issue.render().splitlines()]
-    return "\n".join(lines) + "\n"

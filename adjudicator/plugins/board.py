@@ -1,47 +1,46 @@
-"""The judge of board games with units (`classic`, `machiavelli`): parse the
-Diplomacy-style order files, resolve the phase, write the report and the map.
-See `judging.py` for the seam it fills."""
+"""The board plugin: a `BoardRules` (classic, machiavelli) as a `RulesetPlugin`.
+
+It reads Diplomacy-style order files with the ruleset's grammar, resolves a
+phase with the ruleset's hooks, reports it (`renderers.board`) and draws the
+map with the orders that led to it (`adjudicator.plugins.board_map`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Generic, TypeVar
 
-from adjudicator.app import gamefolder as gf
 from adjudicator.core.dice import Dice
+from adjudicator.core.phase import Calendar
 from adjudicator.core.plugin import (
-    Checked,
-    JudgedTurn,
-    LoadedGame,
-    NewGame,
     OrderFile,
+    Parsed,
+    Report,
+    SetupError,
     Started,
-    file_owner,
-    file_summary,
+    StartInput,
+    StartRequest,
+    Turn,
 )
-from adjudicator.core.ruleset import Ruleset
+from adjudicator.core.session import file_owner
 from adjudicator.kits.board.results import Resolution, illegal_issues
-from adjudicator.kits.board.state import GameState, Phase, PhaseKind
+from adjudicator.kits.board.rules import BoardRules
+from adjudicator.kits.board.state import GameState
 from adjudicator.plugins.board_map import map_bytes
-from maps import GameMap
-from orders.board.model import Order
+from maps import GameMap, load_map
+from orders.board.model import Order, PhaseKind
 from orders.board.parser import parse_orders
 from orders.issues import OrderIssue
 from renderers.board.json_output import render_json
 from renderers.board.report import TurnReport, power_name, render_board, render_report
-from renderers.map_image import Format
 
+if TYPE_CHECKING:
+    import click
 
-@dataclass(frozen=True)
-class ParsedOrders:
-    """All order files parsed: the orders, the issues, and which power wrote each file."""
+OptionsT = TypeVar("OptionsT")
 
-    files: tuple[OrderFile, ...]
-    orders: tuple[Order, ...]
-    issues: tuple[OrderIssue, ...]
-    file_powers: dict[str, str]
+BoardTurn = Turn[GameState, Order, GameMap, Resolution]
 
 
 def file_power(game_map: GameMap, name: str) -> str | None:
@@ -51,7 +50,7 @@ def file_power(game_map: GameMap, name: str) -> str | None:
 
 def parse_files(
     files: Sequence[OrderFile], game_map: GameMap, phase_kind: PhaseKind, grammar: str
-) -> ParsedOrders:
+) -> Parsed[Order]:
     """Parse every file with the ruleset's `grammar`; note which power each
     file's orders belong to."""
     orders: list[Order] = []
@@ -72,130 +71,125 @@ def parse_files(
         power = file_owner(hint, (o.power for o in parsed.orders))
         if power:
             file_powers[f.name] = power
-    return ParsedOrders(tuple(files), tuple(orders), tuple(issues), file_powers)
+    return Parsed(tuple(orders), tuple(issues), file_powers)
 
 
-def judge_turn(
-    ruleset: Ruleset,
-    game_map: GameMap,
-    options: Any,
-    state: GameState,
-    files: Sequence[OrderFile],
-    *,
-    game_name: str = "",
-    secret: str | None = None,
-) -> TurnReport:
-    """Parse, check and resolve one phase: everything its report shows."""
-    parsed = parse_files(files, game_map, state.phase.kind, ruleset.grammar)
-    dice = Dice(secret, game_name, state.phase.id) if secret is not None else None
-    resolution = ruleset.resolve(state, parsed.orders, game_map, options, dice)
+def turn_report(turn: BoardTurn) -> TurnReport:
+    """The facts of a turn as the board renderers take them."""
+    resolution = turn.resolution
     return TurnReport(
         resolution=resolution,
-        game_map=game_map,
-        ruleset=ruleset.name,
-        ruleset_title=ruleset.title,
-        game_name=game_name,
-        changed_options=ruleset.changed_options(options),
-        issues=parsed.issues + illegal_issues(resolution.results),
-        receipts=gf.receipts([(f.name, f.data) for f in files]),
-        file_powers=parsed.file_powers,
+        game_map=turn.game_map,
+        ruleset=turn.ruleset_name,
+        ruleset_title=turn.ruleset_title,
+        game_name=turn.game_name,
+        changed_options=turn.changed_options,
+        issues=turn.parsed.issues + illegal_issues(resolution.results),
+        receipts=turn.receipts,
+        file_powers=turn.parsed.file_powers,
     )
 
 
-def judged(turn: TurnReport, with_map: bool) -> JudgedTurn:
-    """A TurnReport as the commands write it."""
-    image = map_bytes(turn.game_map, turn.next_state, turn.resolution) if with_map else None
-    return JudgedTurn(
-        turn.phase, turn.next_state, render_report(turn), render_json(turn), turn.issues, image
-    )
+class BoardPlugin(Generic[OptionsT]):
+    """`RulesetPlugin[GameState, Order, GameMap, Resolution, Options]` for a
+    board ruleset."""
 
+    def __init__(self, rules: BoardRules[OptionsT]) -> None:
+        self.rules = rules
 
-class BoardJudge:
-    """`judging.Judge` for classic and machiavelli."""
+    @property
+    def name(self) -> str:
+        return self.rules.name
 
-    def start(self, ruleset: Ruleset, request: NewGame) -> Started:
-        game_map = ruleset.load_map(ruleset.map_name)
-        scenario = request.scenario or ruleset.default_scenario
+    @property
+    def title(self) -> str:
+        return self.rules.title
+
+    @property
+    def calendar(self) -> Calendar:
+        return self.rules.calendar
+
+    @property
+    def options_type(self) -> type[OptionsT]:
+        return self.rules.options_type
+
+    @property
+    def presets(self) -> Mapping[str, Mapping[str, object]]:
+        return self.rules.presets
+
+    @property
+    def default_map(self) -> str:
+        return self.rules.map_name
+
+    @property
+    def start_inputs(self) -> tuple[StartInput, ...]:
+        return ()
+
+    @property
+    def rolls_dice(self) -> bool:
+        return False
+
+    @property
+    def commands(self) -> tuple[click.Command, ...]:
+        return ()
+
+    def load_map(self, reference: str) -> GameMap:
+        return load_map(reference)
+
+    def read_state(self, data: Mapping[str, object]) -> GameState:
+        return GameState.from_dict(data)
+
+    def start(self, request: StartRequest, options: OptionsT) -> Started:
+        game_map = self.load_map(self.rules.map_name)
+        scenario = request.scenario or self.rules.default_scenario
         if game_map.scenarios and scenario not in game_map.scenarios:
             known = ", ".join(sorted(game_map.scenarios))
-            raise gf.GameFolderError(f"unknown scenario {scenario!r} (known: {known})")
-        state = ruleset.initial_state(game_map, scenario)
+            raise SetupError(f"unknown scenario {scenario!r} (known: {known})")
+        state = self.rules.initial_state(game_map, scenario)
         powers = game_map.scenarios[scenario].powers if scenario in game_map.scenarios else ()
-        return Started(state, ruleset.map_name, scenario, tuple(powers or state.powers()))
+        return Started(state, self.rules.map_name, scenario, tuple(powers or state.powers()))
 
-    def judge(self, game: LoadedGame, files: Sequence[OrderFile], secret: str | None) -> JudgedTurn:
-        turn = judge_turn(
-            game.ruleset,
-            game.game_map,
-            game.options,
-            game.state,
-            files,
-            game_name=game.config.name,
-            secret=secret,
-        )
-        return judged(turn, with_map=True)
+    def parse(
+        self, files: Sequence[OrderFile], game_map: GameMap, state: GameState
+    ) -> Parsed[Order]:
+        return parse_files(files, game_map, PhaseKind(state.phase.kind), self.rules.grammar)
 
-    def check(self, game: LoadedGame, files: Sequence[OrderFile]) -> Checked:
-        parsed = parse_files(files, game.game_map, game.state.phase.kind, game.ruleset.grammar)
-        issues = parsed.issues + tuple(
-            game.ruleset.check(game.state, parsed.orders, game.game_map, game.options)
-        )
-        text = file_summary(
-            files, parsed.file_powers, parsed.orders, issues, lambda p: power_name(game.game_map, p)
-        )
-        return Checked(f"Phase: {game.state.phase}\n{text}", issues)
+    def check(
+        self, state: GameState, orders: Sequence[Order], game_map: GameMap, options: OptionsT
+    ) -> tuple[OrderIssue, ...]:
+        return self.rules.check(state, orders, game_map, options)
 
-    def game_over(self, game: LoadedGame) -> str | None:
-        winner = game.state.winner
-        return f"{power_name(game.game_map, winner)} won" if winner else None
-
-    def board_text(self, game: LoadedGame) -> str:
-        return render_board(game.state, game.game_map)
-
-    def draw(self, game: LoadedGame, phase: Phase, fmt: str) -> bytes | None:
-        state = gf.read_state(game.folder, phase)
-        image_format: Format = "svg" if fmt == "svg" else "png"
-        return map_bytes(game.game_map, state, replayed(game, phase), image_format)
-
-    def resolve_position(
+    def resolve(
         self,
-        ruleset: Ruleset,
-        position: Any,
-        files: Sequence[OrderFile],
-        secret: str | None,
-        game_name: str,
-    ) -> JudgedTurn:
-        turn = judge_turn(
-            ruleset,
-            ruleset.load_map(ruleset.map_name),
-            ruleset.options(),
-            GameState.from_dict(position),
-            files,
-            game_name=game_name,
-            secret=secret,
-        )
-        return judged(turn, with_map=False)
+        state: GameState,
+        orders: Sequence[Order],
+        game_map: GameMap,
+        options: OptionsT,
+        dice: Dice | None,
+    ) -> Resolution:
+        return self.rules.resolve(state, orders, game_map, options, dice)
 
+    def next_state(self, resolution: Resolution) -> GameState:
+        return resolution.state
 
-def replayed(game: LoadedGame, phase: Phase) -> Resolution | None:
-    """The resolution of the phase before `phase`, resolved again from its archived
-    orders (the same inputs give the same results), if it leads to the state on
-    disk; `render` draws its orders."""
-    phases = gf.list_phases(game.folder)
-    earlier = [p for p in phases if p.sort_key < phase.sort_key]
-    if not earlier:
-        return None
-    previous = earlier[-1]
-    archive = gf.archive_dir(game.folder, previous)
-    files = sorted(archive.iterdir()) if archive.is_dir() else []
-    turn = judge_turn(
-        game.ruleset,
-        game.game_map,
-        game.options,
-        gf.read_state(game.folder, previous),
-        [OrderFile(p.name, p.read_bytes()) for p in files],
-        game_name=game.config.name,
-        secret=gf.checked_secret(game.folder, game.config),
-    )
-    target = gf.read_state(game.folder, phase)
-    return turn.resolution if turn.next_state.to_dict() == target.to_dict() else None
+    def report(self, turn: BoardTurn) -> Report:
+        facts = turn_report(turn)
+        return Report(render_report(facts), render_json(facts), facts.issues)
+
+    def draw(
+        self,
+        game_map: GameMap,
+        state: GameState,
+        previous: Callable[[], Resolution | None],
+        fmt: str,
+    ) -> bytes | None:
+        return map_bytes(game_map, state, previous(), "svg" if fmt == "svg" else "png")
+
+    def game_over(self, game_map: GameMap, state: GameState) -> str | None:
+        return f"{power_name(game_map, state.winner)} won" if state.winner else None
+
+    def describe(self, game_map: GameMap, state: GameState) -> str:
+        return render_board(state, game_map)
+
+    def power_name(self, game_map: GameMap, power: str) -> str:
+        return power_name(game_map, power)

@@ -1,41 +1,49 @@
-"""The judge of Genes Mactantes (002): country sheets at `new`, declaration
-files each turn, the report with every roll, the map with the countries.
-See `judging.py` for the seam it fills."""
+"""`genes` as a plugin: Genes Mactantes (002). Country sheets and a region at
+`new`, declaration files each turn, the report with every roll, the map with
+the countries, and the `region` command that draws a region for N players."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from adjudicator.app import gamefolder as gf
 from adjudicator.core.dice import Dice
+from adjudicator.core.phase import Calendar
 from adjudicator.core.plugin import (
-    Checked,
-    JudgedTurn,
-    LoadedGame,
-    NewGame,
+    InputKind,
     OrderFile,
+    Parsed,
+    Report,
     Started,
-    file_owner,
-    file_summary,
+    StartInput,
+    StartRequest,
+    Turn,
 )
-from adjudicator.core.ruleset import Ruleset
-from adjudicator.kits.board.state import Phase
-from adjudicator.rulesets.genes.model import GenesState
+from adjudicator.core.session import AnyRuleset, bind, file_owner
+from adjudicator.rulesets.genes.model import CALENDAR, GenesState
+from adjudicator.rulesets.genes.options import GenesOptions
 from adjudicator.rulesets.genes.outcome import ActionResult, GenesReason, GenesResolution
 from adjudicator.rulesets.genes.setup import example_sheets, start_game
-from adjudicator.rulesets.genes.turn import check_declarations
+from adjudicator.rulesets.genes.turn import check_declarations, resolve_turn
 from maps.genes.region import Region, load_region
 from orders.genes.model import Declaration
 from orders.genes.parser import DeclarationNames, parse_declarations
 from orders.issues import IssueKind, OrderIssue
-from renderers.board.json_output import roll_dict
+from renderers.common import roll_dict
 from renderers.genes.json_output import render_genes_json
-from renderers.genes.map import render_genes_map
 from renderers.genes.report import GenesTurnReport, render_genes_report, render_sheets
 from renderers.genes.words import reason_text
+
+if TYPE_CHECKING:
+    import click
+
+GenesTurn = Turn[GenesState, Declaration, Region, GenesResolution]
+DEFAULT_REGION = "peninsula"
+"""The region a new game is played on unless `--region` names another."""
+REPORTS_DIR = "reports"
+"""The game folder's reports folder, where `new` puts the creation report."""
 
 REGION_FILE = "region.yaml"
 """Where a game keeps a region file it was created with (a generated one)."""
@@ -65,7 +73,7 @@ def file_country(region: Region, name: str) -> str | None:
 
 def parse_files(
     files: Sequence[OrderFile], region: Region, state: GenesState
-) -> tuple[tuple[Declaration, ...], tuple[OrderIssue, ...], dict[str, str]]:
+) -> Parsed[Declaration]:
     """Every declaration file read: declarations, issues, file -> country."""
     names = declaration_names(region, state)
     declarations: list[Declaration] = []
@@ -79,7 +87,7 @@ def parse_files(
         owner = file_owner(hint, (d.power for d in parsed.declarations))
         if owner:
             owners[f.name] = owner
-    return tuple(declarations), tuple(issues), owners
+    return Parsed(tuple(declarations), tuple(issues), owners)
 
 
 def result_issues(results: Sequence[ActionResult]) -> tuple[OrderIssue, ...]:
@@ -109,7 +117,7 @@ def creation_report(
     )
     data = {"phase": CREATION_PHASE, "rolls": [roll_dict(r) for r in dice.rolls]}
     json_text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    base = Path(gf.REPORTS_DIR)
+    base = Path(REPORTS_DIR)
     return {
         str(base / f"{CREATION_PHASE}.txt"): text.encode(),
         str(base / f"{CREATION_PHASE}.json"): json_text.encode(),
@@ -129,123 +137,143 @@ def _country_name(region: Region, country: str | None) -> str:
     return area.name if area is not None else country
 
 
-class GenesJudge:
-    """`judging.Judge` for genes."""
+class GenesPlugin:
+    """`RulesetPlugin[GenesState, Declaration, Region, GenesResolution,
+    GenesOptions]`."""
 
-    def start(self, ruleset: Ruleset, request: NewGame) -> Started:
-        reference = request.region or ruleset.map_name
+    name = "genes"
+    title = "Genes Mactantes (v0.2)"
+    options_type = GenesOptions
+    default_map = DEFAULT_REGION
+    rolls_dice = True
+
+    @property
+    def calendar(self) -> Calendar:
+        return CALENDAR
+
+    @property
+    def presets(self) -> Mapping[str, Mapping[str, object]]:
+        return {}
+
+    @property
+    def start_inputs(self) -> tuple[StartInput, ...]:
+        return (
+            StartInput(
+                "sheets",
+                InputKind.FOLDER,
+                "the folder of country sheets (<country>.yaml; default: the region's example)",
+            ),
+            StartInput(
+                "region",
+                InputKind.NAME_OR_FILE,
+                f"a bundled region name or a region file (default: {DEFAULT_REGION})",
+            ),
+        )
+
+    @property
+    def commands(self) -> tuple[click.Command, ...]:
+        from adjudicator.plugins.genes_commands import region
+
+        return (region,)
+
+    def load_map(self, reference: str) -> Region:
+        return load_region(reference)
+
+    def read_state(self, data: Mapping[str, object]) -> GenesState:
+        return GenesState.from_dict(data)
+
+    def start(self, request: StartRequest, options: GenesOptions) -> Started:
+        """002 §3-§4: the region, every country's sheet checked, turn 1's events."""
+        reference = request.inputs.get("region") or DEFAULT_REGION
         region = load_region(reference)
         files: dict[str, bytes] = {}
         map_name = region.name
         if Path(reference).suffix in (".yaml", ".yml"):
             files[REGION_FILE] = Path(reference).read_bytes()
             map_name = REGION_FILE
-        sheets = request.sheets or example_sheets(region)
+        sheets = request.inputs.get("sheets")
+        folder = Path(sheets) if sheets else example_sheets(region)
         dice = Dice(request.secret, request.name, CREATION_PHASE)
-        options = ruleset.options(request.options)
-        started = start_game(region, sheets, options, dice)
+        started = start_game(region, folder, options, dice)
         warnings = "".join(f"warning: {issue}\n" for issue in started.warnings)
         files.update(creation_report(region, started.state, dice, request.name))
         seats = started.state.seats
         return Started(started.state, map_name, None, seats, files, warnings)
 
-    def judge(self, game: LoadedGame, files: Sequence[OrderFile], secret: str | None) -> JudgedTurn:
-        if secret is None:
-            raise gf.GameFolderError(
-                f"{game.folder}: genes rolls dice: the secret is needed "
-                f"({gf.SECRET_FILE} or ${gf.SECRET_ENV})"
-            )
-        return self._judge(
-            game.ruleset,
-            game.game_map,
-            game.options,
-            game.state,
-            files,
-            secret,
-            game.config.name,
-            with_map=True,
-        )
+    def parse(
+        self, files: Sequence[OrderFile], game_map: Region, state: GenesState
+    ) -> Parsed[Declaration]:
+        return parse_files(files, game_map, state)
 
-    def _judge(
+    def check(
         self,
-        ruleset: Ruleset,
-        region: Region,
-        options: Any,
         state: GenesState,
-        files: Sequence[OrderFile],
-        secret: str,
-        game_name: str,
-        *,
-        with_map: bool,
-    ) -> JudgedTurn:
-        declarations, issues, owners = parse_files(files, region, state)
-        dice = Dice(secret, game_name, state.phase.id)
-        resolution: GenesResolution = ruleset.resolve(state, declarations, region, options, dice)
-        turn = GenesTurnReport(
-            resolution=resolution,
-            region=region,
-            game_name=game_name,
-            ruleset_title=ruleset.title,
-            changed_options=ruleset.changed_options(options),
-            issues=issues,
-            receipts=tuple(
-                (r.file, r.sha256) for r in gf.receipts([(f.name, f.data) for f in files])
-            ),
-            file_powers=owners,
-        )
-        image = self._image(region, resolution.state) if with_map else None
-        return JudgedTurn(
-            state.phase,
-            resolution.state,
-            render_genes_report(turn),
-            render_genes_json(turn),
-            issues + result_issues(resolution.results),
-            image,
-        )
+        orders: Sequence[Declaration],
+        game_map: Region,
+        options: GenesOptions,
+    ) -> tuple[OrderIssue, ...]:
+        """The lines over the budget or impossible against the turn's start,
+        without rolling: genes rolls as it resolves (`check_declarations`)."""
+        return result_issues(check_declarations(state, orders, game_map, options))
 
-    def _image(self, region: Region, state: GenesState, fmt: str = "png") -> bytes:
-        return render_genes_map(region, state, fmt, title=f"{region.title}: {state.phase.title}")
+    def resolve(
+        self,
+        state: GenesState,
+        orders: Sequence[Declaration],
+        game_map: Region,
+        options: GenesOptions,
+        dice: Dice | None,
+    ) -> GenesResolution:
+        """A whole turn (002 §5.1)."""
+        return resolve_turn(state, orders, game_map, options, dice)
 
-    def check(self, game: LoadedGame, files: Sequence[OrderFile]) -> Checked:
-        declarations, issues, owners = parse_files(files, game.game_map, game.state)
-        results = check_declarations(game.state, declarations, game.game_map, game.options)
-        issues = issues + result_issues(results)
-        text = file_summary(
-            files, owners, declarations, issues, lambda c: _country_name(game.game_map, c)
+    def next_state(self, resolution: GenesResolution) -> GenesState:
+        return resolution.state
+
+    def report(self, turn: GenesTurn) -> Report:
+        facts = GenesTurnReport(
+            resolution=turn.resolution,
+            region=turn.game_map,
+            game_name=turn.game_name,
+            ruleset_title=turn.ruleset_title,
+            changed_options=turn.changed_options,
+            issues=turn.parsed.issues,
+            receipts=tuple((r.file, r.sha256) for r in turn.receipts),
+            file_powers=turn.parsed.file_powers,
         )
-        return Checked(f"Turn: {game.state.phase}\n{text}", issues)
+        issues = turn.parsed.issues + result_issues(turn.resolution.results)
+        return Report(render_genes_report(facts), render_genes_json(facts), issues)
 
-    def game_over(self, game: LoadedGame) -> str | None:
+    def draw(
+        self,
+        game_map: Region,
+        state: GenesState,
+        previous: Callable[[], GenesResolution | None],
+        fmt: str,
+    ) -> bytes | None:
+        """The countries, cities, armies and characters of `state` (the orders
+        are in the report, not on the map)."""
+        from renderers.genes.map import render_genes_map
+
+        return render_genes_map(game_map, state, fmt, title=f"{game_map.title}: {state.phase.title}")
+
+    def game_over(self, game_map: Region, state: GenesState) -> str | None:
         """002 §6: a winner, or the final victory points of a tie."""
-        state: GenesState = game.state
         if state.winner is not None:
-            return f"{_country_name(game.game_map, state.winner)} won"
+            return f"{_country_name(game_map, state.winner)} won"
         if state.final_scores:
             scores = ", ".join(
-                f"{_country_name(game.game_map, c)} {p}" for c, p in state.final_scores.items()
+                f"{_country_name(game_map, c)} {p}" for c, p in state.final_scores.items()
             )
             return f"no single winner (victory points: {scores})"
         return None
 
-    def board_text(self, game: LoadedGame) -> str:
-        return render_sheets(game.state, game.game_map)
+    def describe(self, game_map: Region, state: GenesState) -> str:
+        return render_sheets(state, game_map)
 
-    def draw(self, game: LoadedGame, phase: Phase, fmt: str) -> bytes | None:
-        state = gf.read_state(game.folder, phase, game.ruleset.state_from_dict)
-        return self._image(game.game_map, state, fmt)
+    def power_name(self, game_map: Region, power: str) -> str:
+        return _country_name(game_map, power)
 
-    def resolve_position(
-        self,
-        ruleset: Ruleset,
-        position: Any,
-        files: Sequence[OrderFile],
-        secret: str | None,
-        game_name: str,
-    ) -> JudgedTurn:
-        if secret is None:
-            raise gf.GameFolderError("genes rolls dice: give --secret-file")
-        state = GenesState.from_dict(position)
-        region = load_region(ruleset.map_name)
-        return self._judge(
-            ruleset, region, ruleset.options(), state, files, secret, game_name, with_map=False
-        )
+
+def ruleset() -> AnyRuleset:
+    return bind(GenesPlugin())

@@ -1,5 +1,4 @@
-"""Rulesets: one module (or package) each, registered in `base.REGISTRY`."""
+"""Rulesets: one package each, with the rules of its rulebook and no I/O.
 
-from adjudicator.core.ruleset import REGISTRY, Ruleset, UnknownRuleset, find_ruleset
-
-__all__ = ["REGISTRY", "Ruleset", "UnknownRuleset", "find_ruleset"]
+The app finds them through `adjudicator.app.registry`; nothing here lists them.
+"""

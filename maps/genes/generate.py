@@ -27,12 +27,11 @@ import math
 import random
 import unicodedata
 from collections.abc import Sequence
-from pathlib import Path
 
 import shapely
+import yaml
 from shapely.geometry.base import BaseGeometry
 
-from adjudicator.app.gamefolder import atomic_write, dump_yaml
 from maps.genes.region import (
     STEPS,
     XY,
@@ -88,9 +87,10 @@ def generate_region(players: Sequence[str], seed: int, name: str = "generated") 
     raise RuntimeError(f"no usable region for seed {seed} after {ATTEMPTS} attempts")
 
 
-def write_region(region: Region, path: str | Path) -> None:
-    """Write `region` as a region YAML file, atomically (`load_region` reads it)."""
-    atomic_write(Path(path), dump_yaml(region_to_dict(region)))
+def region_yaml(region: Region) -> str:
+    """`region` as the text of a region YAML file (`load_region` reads it)."""
+    data = region_to_dict(region)
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False)
 
 
 def drawing_turns(players: Sequence[str]) -> tuple[dict[str, str], tuple[str, ...]]:

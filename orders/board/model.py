@@ -21,7 +21,6 @@ class PhaseKind(StrEnum):
     MOVEMENT = "movement"
     RETREAT = "retreat"
     ADJUSTMENT = "adjustment"
-    ACTIONS = "actions"  # Genes Mactantes: one turn of declared actions (002 §5)
 
 
 class UnitKind(StrEnum):

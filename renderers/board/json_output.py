@@ -9,14 +9,12 @@ in a stable order, so equal turns give byte-equal JSON.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from typing import Any
 
-from adjudicator.app.gamefolder import Receipt
 from adjudicator.core.dice import Roll
 from adjudicator.kits.board.results import Event, OrderResult
-from orders.issues import OrderIssue
-from renderers.board.report import TurnReport, format_order, issue_key, sorted_results
+from renderers.board.report import TurnReport, format_order, sorted_results
+from renderers.common import issue_dict, issue_key, plain_value, roll_dict
 
 SCHEMA = "mapjudge/resolution/1"
 
@@ -87,67 +85,8 @@ def _dislodged(turn: TurnReport) -> list[dict[str, Any]]:
     ]
 
 
-def issue_dict(issue: OrderIssue, file_powers: Mapping[str, str]) -> dict[str, Any]:
-    return {
-        "power": file_powers.get(issue.source.file),
-        "kind": issue.kind.value,
-        "file": issue.source.file,
-        "line": issue.source.line,
-        "column": issue.source.column,
-        "text": issue.source.text.strip(),
-        "message": issue.message,
-        "suggestions": list(issue.suggestions),
-    }
-
 
 def _roll_key(roll: Roll) -> tuple[str, int]:
     return (roll.purpose, roll.index)
 
 
-def roll_dict(roll: Roll) -> dict[str, Any]:
-    return {
-        "game": roll.game,
-        "phase": roll.phase,
-        "purpose": roll.purpose,
-        "index": roll.index,
-        "sides": roll.sides,
-        "result": roll.result,
-    }
-
-
-def plain_value(value: Any) -> Any:
-    """An option value as JSON can hold it (enums and tuples become str/list)."""
-    if isinstance(value, bool | int | float | str) or value is None:
-        return value
-    if isinstance(value, tuple | list | frozenset | set):
-        return [plain_value(v) for v in value]
-    return str(value)
-
-
-# --- reading a report back (for `mapjudge verify`) -------------------------------
-
-
-def rolls_from_dict(data: Mapping[str, Any]) -> tuple[Roll, ...]:
-    """The rolls logged in a report's JSON; ValueError on malformed entries."""
-    try:
-        return tuple(
-            Roll(
-                str(r["game"]),
-                str(r["phase"]),
-                str(r["purpose"]),
-                int(r["index"]),
-                int(r["sides"]),
-                int(r["result"]),
-            )
-            for r in data.get("rolls") or ()
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"malformed roll entry: {exc}") from None
-
-
-def receipts_from_dict(data: Mapping[str, Any]) -> tuple[Receipt, ...]:
-    """The order-file receipts in a report's JSON; ValueError on malformed entries."""
-    try:
-        return tuple(Receipt(str(r["file"]), str(r["sha256"])) for r in data.get("receipts") or ())
-    except (KeyError, TypeError) as exc:
-        raise ValueError(f"malformed receipt entry: {exc}") from None

@@ -12,10 +12,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.app.gamefolder import Receipt
 from adjudicator.core.dice import Roll
+from adjudicator.core.phase import Phase
+from adjudicator.core.receipts import Receipt
 from adjudicator.kits.board.results import Event, EventKind, OrderResult, Reason, Resolution
-from adjudicator.kits.board.state import AUTONOMOUS, GameState, Phase, PhaseKind, Season, Unit
+from adjudicator.kits.board.state import AUTONOMOUS, GameState, PhaseKind, Season, Unit
 from maps.model import GameMap
 from orders.board.model import (
     Besiege,
@@ -35,6 +36,7 @@ from orders.board.model import (
     Waive,
 )
 from orders.issues import OrderIssue
+from renderers.common import issue_key
 
 OTHER_FILES = "other order files"
 
@@ -203,9 +205,9 @@ def result_text(result: OrderResult, phase_kind: PhaseKind) -> str:
 def centres_settled(resolution: Resolution) -> bool:
     """Whether centre ownership was just settled for the year (after Fall)."""
     before, after = resolution.previous.phase, resolution.state.phase
-    if before.season is not Season.FALL:
+    if before.season != Season.FALL:
         return False
-    return after.kind is PhaseKind.ADJUSTMENT or after.season is not Season.FALL
+    return after.kind == PhaseKind.ADJUSTMENT or after.season != Season.FALL
 
 
 def power_name(game_map: GameMap, power: str) -> str:
@@ -237,10 +239,6 @@ def sorted_results(results: Iterable[OrderResult]) -> list[OrderResult]:
     )
 
 
-def issue_key(issue: OrderIssue) -> tuple[str, int, int, str]:
-    return (issue.source.file, issue.source.line, issue.source.column, issue.message)
-
-
 def issues_by_power(turn: TurnReport) -> dict[str, list[OrderIssue]]:
     """Issues grouped by the power of their order file (`OTHER_FILES` if unknown)."""
     grouped: dict[str, list[OrderIssue]] = {}
@@ -260,7 +258,7 @@ def render_report(turn: TurnReport) -> str:
     sections += [
         _power_section(turn, power, issues.get(power, ()))
         for power in report_powers(turn)
-        if turn.phase.kind is not PhaseKind.RETREAT or _concerned(turn, power, issues)
+        if turn.phase.kind != PhaseKind.RETREAT or _concerned(turn, power, issues)
     ]
     if OTHER_FILES in issues:
         sections.append(_issue_section(OTHER_FILES.capitalize(), issues[OTHER_FILES]))
@@ -296,7 +294,7 @@ def _header(turn: TurnReport) -> str:
 def _power_section(turn: TurnReport, power: str, issues: Sequence[OrderIssue]) -> str:
     results = sorted_results(r for r in turn.resolution.results if r.order.power == power)
     lines = [f"== {power_name(turn.game_map, power)} =="]
-    lines += _result_lines(results, turn.phase.kind) or ["  (no orders)"]
+    lines += _result_lines(results, PhaseKind(turn.phase.kind)) or ["  (no orders)"]
     lines += _dislodged_lines(turn, power)
     lines += [
         f"  {text}"

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.app.gamefolder import Receipt
+from adjudicator.core.receipts import Receipt
 from adjudicator.rulesets.genes import ending
 from adjudicator.rulesets.genes.budget import Budget, actions_per_turn
 from adjudicator.rulesets.genes.model import FIELD_PREFIX, GenesState, TurnStart
@@ -37,8 +37,7 @@ from adjudicator.rulesets.genes.outcome import (
 from adjudicator.rulesets.genes.work import Board
 from maps.genes.region import Region
 from orders.genes.model import Declaration
-from renderers.board.json_output import issue_dict, plain_value, roll_dict
-from renderers.board.report import issue_key
+from renderers.common import issue_dict, issue_key, plain_value, roll_dict
 
 if TYPE_CHECKING:
     from renderers.genes.report import GenesTurnReport

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.app.gamefolder import Receipt
 from adjudicator.core.dice import Roll
+from adjudicator.core.receipts import Receipt
 from adjudicator.rulesets.genes.model import (
     FIELD_PREFIX,
     Character,
@@ -40,7 +40,7 @@ from adjudicator.rulesets.genes.turn_start import (
 )
 from maps.genes.region import Region
 from orders.issues import OrderIssue
-from renderers.board.report import issue_key
+from renderers.common import issue_key
 from renderers.genes import json_output as facts
 from renderers.genes import words
 from renderers.genes.json_output import Names

@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Generic, TypeVar
 
+from adjudicator.core.phase import Phase
 from adjudicator.kits.board.reach import can_reach_area
-from adjudicator.kits.board.state import GameState, Phase, PhaseKind, Season, Unit
+from adjudicator.kits.board.state import GameState, PhaseKind, Season, Unit
 from maps.model import AreaKind, GameMap, split_location
 from orders.board.model import (
     Build,

@@ -155,7 +155,7 @@ def _line(decl: Declaration, n: _Names) -> str:
 def declaration_line(decl: Declaration, state: GenesState, region: Region) -> str:
     """`decl` as the Catalan line a player mails (grammar/genes.lark), with its
     active characters (`amb Jaume i Elisenda`, 002 §5.4.6); names as
-    `genes_judge.declaration_names` gives them. The country is not written:
+    `adjudicator.plugins.genes.declaration_names` gives them. The country is not written:
     the line belongs in the country's file."""
     names = _Names(state, region)
     line = _line(decl, names)

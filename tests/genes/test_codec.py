@@ -14,7 +14,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.kits.board.state import Phase
+from adjudicator.core.phase import Phase
 from adjudicator.rulesets.genes.codec import state_from_dict, state_to_dict
 from adjudicator.rulesets.genes.model import (
     Character,

@@ -39,7 +39,7 @@ secret drawn by Hypothesis), and after every turn:
   through YAML (`gamefolder.dump_yaml`);
 - parsing (002 §5.4.2): on turns declared with `legal_only=True`, each
   country's lines written back as Catalan text (`declaration_line`) read
-  back (`parse_declarations`, names as `genes_judge.declaration_names`
+  back (`parse_declarations`, names as `adjudicator.plugins.genes.declaration_names`
   gives them) as the same declarations (`parser_form`: battles and
   personal actions come back with their internal kind).
 
@@ -75,8 +75,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.app.gamefolder import dump_yaml
 from adjudicator.core.dice import Dice
+from adjudicator.core.files import dump_yaml
 from adjudicator.plugins.genes import declaration_names
 from adjudicator.rulesets.genes import work
 from adjudicator.rulesets.genes.ending import game_over

@@ -23,7 +23,7 @@ from maps.genes.generate import (
     default_players,
     drawing_turns,
     generate_region,
-    write_region,
+    region_yaml,
 )
 from maps.genes.region import (
     REGIONS_DIR,
@@ -131,7 +131,7 @@ def test_peninsula_file_is_in_canonical_form(peninsula: Region) -> None:
 def test_load_by_path_and_unknown_name(peninsula: Region, tmp_path: Path) -> None:
     """002 §3: a region file given by path loads like a packaged one."""
     path = tmp_path / "copy.yaml"
-    write_region(peninsula, path)
+    path.write_text(region_yaml(peninsula), encoding="utf-8")
     assert load_region(path) == peninsula
     assert load_region(str(path)) == peninsula
     with pytest.raises(MapError, match="peninsula"):
@@ -327,7 +327,7 @@ def test_generated_regions_load_back_and_hold_together(seed: int, count: int) ->
     assert len(set(region.countries) | set(region.cities)) == 4 * count
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "region.yaml"
-        write_region(region, path)
+        path.write_text(region_yaml(region), encoding="utf-8")
         assert load_region(path) == region
     assert_well_formed(region)
 

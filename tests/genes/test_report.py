@@ -14,8 +14,8 @@ import json
 
 import pytest
 
-from adjudicator.app.gamefolder import Receipt
 from adjudicator.core.dice import Roll
+from adjudicator.core.receipts import Receipt
 from adjudicator.rulesets.genes import ending
 from adjudicator.rulesets.genes.model import (
     CharacterStatus,

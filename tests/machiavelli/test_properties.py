@@ -35,9 +35,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from adjudicator.core.phase import Phase
 from adjudicator.kits.board.results import EventKind, Reason, Resolution
-from adjudicator.kits.board.state import GameState, Phase, PhaseKind, Season, Unit
-from adjudicator.rulesets import find_ruleset
+from adjudicator.kits.board.state import GameState, PhaseKind, Season, Unit
+from adjudicator.rulesets.machiavelli import MACHIAVELLI
 from maps import load_map
 from maps.model import AreaKind
 from orders.board.model import Besiege, Build, Convert, Move, Order, UnitKind, UnitRef
@@ -48,7 +49,6 @@ from tests.generators.machiavelli_orders import (
 from tests.property_checks import PRE_MATCH, noise, unit_results, yaml_round_trip
 
 GAME_MAP = load_map("machiavelli")
-MACHIAVELLI = find_ruleset("machiavelli")
 BALANCE = MACHIAVELLI.initial_state(GAME_MAP, "balance")
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -65,7 +65,7 @@ NEXT_SEASON = {Season.SPRING: Season.SUMMER, Season.SUMMER: Season.FALL}
 def _orders(state: GameState, rng: random.Random) -> list[Order]:
     """Random orders for the phase, with noise (an order of another phase included)."""
     orders = random_machiavelli_orders(state, GAME_MAP, rng)
-    if state.phase.kind is PhaseKind.MOVEMENT:
+    if state.phase.kind == PhaseKind.MOVEMENT:
         return noise(
             state, orders, rng, GAME_MAP, lambda p: Build(p, UnitRef(UnitKind.ARMY, "FLO"))
         )
@@ -158,17 +158,17 @@ def _assert_calendar(before: GameState, after: GameState) -> None:
     waits to retreat; spring opens with an adjustment when some power must remove."""
     phase = before.phase
     waiting = bool(after.dislodged)
-    assert (after.phase.kind is PhaseKind.RETREAT) == waiting, after.phase
-    if phase.kind is PhaseKind.ADJUSTMENT:
+    assert (after.phase.kind == PhaseKind.RETREAT) == waiting, after.phase
+    if phase.kind == PhaseKind.ADJUSTMENT:
         assert after.phase == Phase(phase.year, Season.SPRING, PhaseKind.MOVEMENT)
-    elif phase.kind is PhaseKind.MOVEMENT and waiting:
+    elif phase.kind == PhaseKind.MOVEMENT and waiting:
         assert after.phase == Phase(phase.year, phase.season, PhaseKind.RETREAT)
     elif phase.season in NEXT_SEASON:
         assert after.phase == Phase(phase.year, NEXT_SEASON[phase.season], PhaseKind.MOVEMENT)
     else:
-        assert phase.season is Season.FALL, phase
+        assert phase.season == Season.FALL, phase
         assert (after.phase.year, after.phase.season) == (phase.year + 1, Season.SPRING)
-        if after.phase.kind is PhaseKind.MOVEMENT:
+        if after.phase.kind == PhaseKind.MOVEMENT:
             assert not _surplus(after), f"{_surplus(after)} must remove units first"
 
 
@@ -259,7 +259,7 @@ def test_the_random_games_reach_every_phase_kind_and_order_outcome() -> None:
             kinds.add(before.phase.kind)
             outcomes |= {(type(r.order).__name__, r.reason) for r in resolution.results}
             events |= {e.kind for e in resolution.events}
-    assert kinds == set(find_ruleset("machiavelli").phase_kinds)
+    assert kinds == set(MACHIAVELLI.calendar.kinds)
     wanted = {
         ("Move", Reason.MOVED),
         ("Move", Reason.BOUNCED),

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from adjudicator.core.ruleset import Ruleset, find_ruleset
+from adjudicator.kits.board.rules import BoardRules
 from adjudicator.kits.board.state import GameState
+from adjudicator.rulesets.machiavelli import MACHIAVELLI, MachiavelliOptions
 from maps import load_map
 from maps.model import GameMap
 from orders.board.model import Besiege, Convert, SupportConvert, SupportHold, UnitKind, UnitRef
@@ -22,8 +23,8 @@ A, F, G = UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON
 
 
 @pytest.fixture(scope="module")
-def ruleset() -> Ruleset:
-    return find_ruleset("machiavelli")
+def ruleset() -> BoardRules[MachiavelliOptions]:
+    return MACHIAVELLI
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +32,7 @@ def game_map() -> GameMap:
     return load_map("machiavelli")
 
 
-def turn(ruleset: Ruleset, game_map: GameMap, state: dict[str, Any], text: str) -> TurnReport:
+def turn(ruleset: BoardRules[MachiavelliOptions], game_map: GameMap, state: dict[str, Any], text: str) -> TurnReport:
     position = GameState.from_dict(state)
     parsed = parse_orders(
         text, game_map=game_map, phase_kind=position.phase.kind, grammar=ruleset.grammar
@@ -58,7 +59,7 @@ def test_canonical_text_of_machiavelli_orders(order: Any, text: str) -> None:
     assert format_order(order) == text
 
 
-def test_a_siege_in_the_report(ruleset: Ruleset, game_map: GameMap) -> None:
+def test_a_siege_in_the_report(ruleset: BoardRules[MachiavelliOptions], game_map: GameMap) -> None:
     """003 §4.4: both sides read that a siege began, and it is listed as under way."""
     state = {
         "phase": "1454-spring-movement",
@@ -80,7 +81,7 @@ def test_a_siege_in_the_report(ruleset: Ruleset, game_map: GameMap) -> None:
     assert "Sieges under way" not in text
 
 
-def test_control_and_adjustment_after_the_autumn(ruleset: Ruleset, game_map: GameMap) -> None:
+def test_control_and_adjustment_after_the_autumn(ruleset: BoardRules[MachiavelliOptions], game_map: GameMap) -> None:
     """003 §1, §1.1: after the autumn the report gives control changes and each
     power's cities against its units."""
     state = {
@@ -102,7 +103,7 @@ def test_control_and_adjustment_after_the_autumn(ruleset: Ruleset, game_map: Gam
     assert "cities controlled (2): FLO, PISA" in board
 
 
-def test_a_dislodged_unit_withdraws_into_its_free_city(ruleset: Ruleset, game_map: GameMap) -> None:
+def test_a_dislodged_unit_withdraws_into_its_free_city(ruleset: BoardRules[MachiavelliOptions], game_map: GameMap) -> None:
     """003 §4.3: dislodged beside a free fortified city, the army becomes its garrison."""
     state = {
         "phase": "1454-spring-movement",

@@ -1,7 +1,7 @@
 """Game state: the board at the start of one phase, and its YAML form.
 
-A phase id is `<year>-<season>-<kind>` (`1901-spring-movement`); state files
-are named by it. `GameState.to_dict` / `GameState.from_dict` give the plain
+The board rulesets' phases are `<year>-<season>-<kind>`
+(`1901-spring-movement`): `Season` here, `PhaseKind` with the orders. `GameState.to_dict` / `GameState.from_dict` give the plain
 data written to `turns/<phase>.yaml` and must round-trip exactly.
 """
 
@@ -12,80 +12,23 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from adjudicator.core.phase import Phase
 from orders.board.model import PhaseKind, UnitKind
 
-__all__ = ["AUTONOMOUS", "Dislodged", "GameState", "Phase", "PhaseKind", "Season", "Unit"]
+__all__ = ["AUTONOMOUS", "Dislodged", "GameState", "PhaseKind", "Season", "Unit"]
 
 
 class Season(StrEnum):
+    """The seasons of the board rulesets' calendars (each names the ones it uses)."""
+
     SPRING = "spring"
     SUMMER = "summer"
     FALL = "fall"
     WINTER = "winter"
 
 
-SEASON_ORDER = {Season.SPRING: 0, Season.SUMMER: 1, Season.FALL: 2, Season.WINTER: 3}
-KIND_ORDER = {
-    PhaseKind.ADJUSTMENT: -1,
-    PhaseKind.MOVEMENT: 0,
-    PhaseKind.RETREAT: 1,
-    PhaseKind.ACTIONS: 0,
-}
-"""Within a season: Machiavelli's spring opens with its adjustment (003 §1);
-classic's adjustments have a season of their own (winter)."""
-
 AUTONOMOUS = "autonomous"
 """The owner of Machiavelli's autonomous garrisons (003 §4.5): not a power."""
-
-
-@dataclass(frozen=True, slots=True)
-class Phase:
-    """One phase of the calendar: `1901-spring-movement`, or `3-actions` for a
-    ruleset counted in turns (Genes Mactantes), whose `season` is None and
-    whose `year` is the turn number."""
-
-    year: int
-    season: Season | None
-    kind: PhaseKind
-
-    @property
-    def id(self) -> str:
-        if self.season is None:
-            return f"{self.year}-{self.kind.value}"
-        return f"{self.year}-{self.season.value}-{self.kind.value}"
-
-    @property
-    def title(self) -> str:
-        """`Spring 1901 movement`, or `Turn 3 actions`."""
-        if self.season is None:
-            return f"Turn {self.year} {self.kind.value}"
-        return f"{self.season.value.capitalize()} {self.year} {self.kind.value}"
-
-    @property
-    def turn(self) -> int:
-        """The turn number of a turn-counted phase (the year otherwise)."""
-        return self.year
-
-    def __str__(self) -> str:
-        return self.id
-
-    @property
-    def sort_key(self) -> tuple[int, int, int]:
-        season = -1 if self.season is None else SEASON_ORDER[self.season]
-        return (self.year, season, KIND_ORDER[self.kind])
-
-    @classmethod
-    def parse(cls, text: str) -> Phase:
-        """`1901-spring-movement` or `3-actions` -> Phase; ValueError with the text otherwise."""
-        parts = text.split("-")
-        problem = f"bad phase id {text!r}: expected <year>-<season>-<kind> or <turn>-<kind>"
-        if len(parts) not in (2, 3) or not parts[0].isdigit():
-            raise ValueError(problem)
-        try:
-            season = Season(parts[1]) if len(parts) == 3 else None
-            return cls(int(parts[0]), season, PhaseKind(parts[-1]))
-        except ValueError:
-            raise ValueError(problem) from None
 
 
 @dataclass(frozen=True, order=True, slots=True)

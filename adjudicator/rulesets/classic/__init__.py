@@ -1,5 +1,5 @@
 """Standard Diplomacy (`classic`) on the standard map."""
 
-from adjudicator.rulesets.classic.ruleset import ClassicHooks, ClassicOptions, classic
+from adjudicator.rulesets.classic.ruleset import CLASSIC, ClassicHooks, ClassicOptions
 
-__all__ = ["ClassicHooks", "ClassicOptions", "classic"]
+__all__ = ["CLASSIC", "ClassicHooks", "ClassicOptions"]

@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from adjudicator.core.dice import Dice
-from adjudicator.core.ruleset import Ruleset, register
+from adjudicator.core.phase import Calendar, Phase
 from adjudicator.kits.board.results import OrderResult, Resolution
-from adjudicator.kits.board.state import GameState, Phase, PhaseKind, Season, Unit
+from adjudicator.kits.board.rules import BoardRules
+from adjudicator.kits.board.state import GameState, PhaseKind, Season, Unit
 from adjudicator.rulesets.classic.adjustment import (
     CivilDisorderRule,
     needs_adjustment,
@@ -62,9 +63,9 @@ def after_season(state: GameState, game_map: GameMap, options: ClassicOptions) -
     """The state at the start of the next season, once movement and retreats are done."""
     phase = state.phase
     clean = replace(state, dislodged=(), standoffs=frozenset())
-    if phase.season is Season.SPRING:
+    if phase.season == Season.SPRING:
         return replace(clean, phase=Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT))
-    if phase.season is Season.FALL:
+    if phase.season == Season.FALL:
         owned = replace(clean, supply_centers=update_centers(clean, game_map))
         owned = replace(owned, winner=winner(owned, options.victory_centers))
         if needs_adjustment(owned, game_map):
@@ -119,16 +120,20 @@ class ClassicHooks:
         return GameState(phase=phase, units=units, supply_centers=dict(start.supply_centers))
 
 
-@register("classic")
-def classic() -> Ruleset:
-    return Ruleset(
-        name="classic",
-        title="Diplomacy (standard map, 2023 rules)",
-        map_name="classic",
-        grammar="diplomacy",
-        phase_kinds=(PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT),
-        options_type=ClassicOptions,
-        hooks=ClassicHooks(),
-        default_scenario="standard",
-        presets={"pre2023": {"civil_disorder": CivilDisorderRule.DISTANCE_TO_HOME}},
-    )
+CLASSIC_CALENDAR = Calendar(
+    seasons=(Season.SPRING, Season.FALL, Season.WINTER),
+    kinds=(PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT),
+)
+"""Spring and fall: movement, then retreats if a unit was dislodged; winter: adjustments."""
+
+CLASSIC: BoardRules[ClassicOptions] = BoardRules(
+    name="classic",
+    title="Diplomacy (standard map, 2023 rules)",
+    map_name="classic",
+    grammar="diplomacy",
+    options_type=ClassicOptions,
+    calendar=CLASSIC_CALENDAR,
+    hooks=ClassicHooks(),
+    default_scenario="standard",
+    presets={"pre2023": {"civil_disorder": CivilDisorderRule.DISTANCE_TO_HOME}},
+)

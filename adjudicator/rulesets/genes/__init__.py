@@ -1,3 +1,1 @@
-"""Genes Mactantes (rulebook 002): registers the `genes` ruleset."""
-
-from adjudicator.rulesets.genes import ruleset  # noqa: F401  (registers itself)
+"""Genes Mactantes (rulebook 002): countries that act in order of Autoritat on a d10."""

@@ -36,8 +36,9 @@ from dataclasses import MISSING, Field, fields, is_dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from adjudicator.kits.board.state import Phase, PhaseKind
+from adjudicator.core.phase import Phase
 from adjudicator.rulesets.genes.model import (
+    ACTIONS,
     CHARACTER_TRAIT_MAX,
     FIELD_PREFIX,
     TRAIT_MAX,
@@ -186,7 +187,7 @@ def _phase(value: Any, path: str) -> Phase:
         phase = Phase.parse(text)
     except ValueError as exc:
         raise StateDataError(f"phase: {exc}") from None
-    if phase.season is not None or phase.kind is not PhaseKind.ACTIONS:
+    if phase.season is not None or phase.kind != ACTIONS:
         raise StateDataError(f"phase: {phase.id!r} is not a turn phase like 3-actions")
     return phase
 

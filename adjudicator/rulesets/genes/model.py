@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from adjudicator.kits.board.state import Phase, PhaseKind
+from adjudicator.core.phase import Calendar, Phase
 
 FIELD_PREFIX = "field:"
 
@@ -320,8 +320,14 @@ def field_place(country: str) -> str:
     return f"{FIELD_PREFIX}{country}"
 
 
+ACTIONS = "actions"
+"""The one phase kind of a genes turn (002 §5): `3-actions`."""
+CALENDAR = Calendar(seasons=(), kinds=(ACTIONS,))
+"""Genes is counted in turns, one phase of declared actions each."""
+
+
 def first_phase(turn: int = 1) -> Phase:
-    return Phase(turn, None, PhaseKind.ACTIONS)
+    return Phase(turn, None, ACTIONS)
 
 
 def merge_forces(forces: Iterable[Force]) -> tuple[Force, ...]:

@@ -1,5 +1,5 @@
 """`machiavelli`: Maquiavelo (rulebook 003) on the Renaissance Italy map."""
 
-from adjudicator.rulesets.machiavelli.ruleset import MachiavelliOptions, machiavelli
+from adjudicator.rulesets.machiavelli.ruleset import MACHIAVELLI, MachiavelliOptions
 
-__all__ = ["MachiavelliOptions", "machiavelli"]
+__all__ = ["MACHIAVELLI", "MachiavelliOptions"]

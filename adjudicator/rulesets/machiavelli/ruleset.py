@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from adjudicator.core.dice import Dice
-from adjudicator.core.ruleset import Ruleset, register
+from adjudicator.core.phase import Calendar, Phase
 from adjudicator.kits.board.results import Event, OrderResult, Resolution
-from adjudicator.kits.board.state import AUTONOMOUS, GameState, Phase, PhaseKind, Season, Unit
+from adjudicator.kits.board.rules import BoardRules
+from adjudicator.kits.board.state import AUTONOMOUS, GameState, PhaseKind, Season, Unit
 from adjudicator.rulesets.machiavelli.movement import resolve_movement
 from adjudicator.rulesets.machiavelli.retreat import resolve_machiavelli_retreats, settle_dislodged
 from adjudicator.rulesets.machiavelli.spring import (
@@ -59,7 +60,7 @@ def after_season(
     clean = replace(state, dislodged=(), standoffs=frozenset())
     if phase.season in NEXT_SEASON:
         return replace(
-            clean, phase=Phase(phase.year, NEXT_SEASON[phase.season], PhaseKind.MOVEMENT)
+            clean, phase=Phase(phase.year, NEXT_SEASON[Season(phase.season)], PhaseKind.MOVEMENT)
         ), ()
     control, events = settle_control(clean, game_map)
     spring = replace(clean, control=control)
@@ -134,15 +135,20 @@ class MachiavelliHooks:
         )
 
 
-@register("machiavelli")
-def machiavelli() -> Ruleset:
-    return Ruleset(
-        name="machiavelli",
-        title="Machiavelli (Maquiavelo, basic rules)",
-        map_name="machiavelli",
-        grammar="machiavelli",
-        phase_kinds=(PhaseKind.ADJUSTMENT, PhaseKind.MOVEMENT, PhaseKind.RETREAT),
-        options_type=MachiavelliOptions,
-        hooks=MachiavelliHooks(),
-        default_scenario="balance",
-    )
+MACHIAVELLI_CALENDAR = Calendar(
+    seasons=(Season.SPRING, Season.SUMMER, Season.FALL),
+    kinds=(PhaseKind.ADJUSTMENT, PhaseKind.MOVEMENT, PhaseKind.RETREAT),
+)
+"""Three seasons a year, each a movement and its retreats; the spring opens
+with the adjustment of units to the cities held (003 §1)."""
+
+MACHIAVELLI: BoardRules[MachiavelliOptions] = BoardRules(
+    name="machiavelli",
+    title="Machiavelli (Maquiavelo, basic rules)",
+    map_name="machiavelli",
+    grammar="machiavelli",
+    options_type=MachiavelliOptions,
+    calendar=MACHIAVELLI_CALENDAR,
+    hooks=MachiavelliHooks(),
+    default_scenario="balance",
+)

@@ -1,0 +1,142 @@
+"""`mapjudge new RULESET DIR`: a game folder with game.yaml and the first turn.
+
+Each ruleset is a sub-command of `new`, made from its plugin when asked for:
+the options every game has (`--scenario`, `--name`, `--secret-file`,
+`--option`) and the inputs the ruleset declares for itself (genes'
+`--sheets DIR` and `--region`), so the CLI names no ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import click
+import yaml
+
+from adjudicator.app import gamefolder as gf
+from adjudicator.app.errors import UsageProblem, fail
+from adjudicator.app.registry import UnknownRuleset, find_ruleset, ruleset_names
+from adjudicator.core.dice import commitment
+from adjudicator.core.files import atomic_write
+from adjudicator.core.plugin import InputKind, StartInput, StartRequest
+from adjudicator.core.session import AnyRuleset
+
+FOLDER = click.Path(path_type=Path, file_okay=False)
+FILE = click.Path(path_type=Path, dir_okay=False)
+
+
+class NewGroup(click.Group):
+    """`new` with one sub-command per registered ruleset."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            name,
+            help="Create a game folder with game.yaml and the first turn: "
+            "`mapjudge new RULESET DIR` (`mapjudge new RULESET --help` for its options).",
+            subcommand_metavar="RULESET DIR [OPTIONS]",
+        )
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(ruleset_names())
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command:
+        try:
+            ruleset = find_ruleset(cmd_name)
+        except UnknownRuleset as exc:
+            raise UsageProblem(str(exc)) from exc
+        return new_command(ruleset)
+
+
+def new_command(ruleset: AnyRuleset) -> click.Command:
+    """`new <ruleset>`: its arguments, the common options and its own inputs."""
+    params: list[click.Parameter] = [
+        click.Argument(["folder"], metavar="DIR", type=FOLDER),
+        click.Option(["--scenario"], help="Starting position (default: the ruleset's)."),
+        click.Option(["--name"], help="Game name (default: the folder's name)."),
+        click.Option(
+            ["--secret-file"], type=FILE, help="GM dice secret (default: generate DIR/secret.txt)."
+        ),
+        click.Option(
+            ["--option", "option_texts"],
+            multiple=True,
+            metavar="KEY=VALUE",
+            help="A ruleset option for game.yaml, e.g. events=true (repeatable).",
+        ),
+    ]
+    params += [_input_option(i) for i in ruleset.start_inputs]
+
+    def callback(
+        folder: Path,
+        scenario: str | None,
+        name: str | None,
+        secret_file: Path | None,
+        option_texts: tuple[str, ...],
+        **inputs: Path | str | None,
+    ) -> None:
+        given = {key: str(value) for key, value in inputs.items() if value is not None}
+        create_game(ruleset, folder, scenario, name, secret_file, option_texts, given)
+
+    return click.Command(
+        ruleset.name,
+        params=params,
+        callback=callback,
+        help=f"Create a {ruleset.title} game in DIR.",
+        short_help=ruleset.title,
+    )
+
+
+def _input_option(start_input: StartInput) -> click.Option:
+    kind = FOLDER if start_input.kind is InputKind.FOLDER else None
+    return click.Option([f"--{start_input.name}", start_input.name], type=kind, help=start_input.help)
+
+
+def create_game(
+    ruleset: AnyRuleset,
+    folder: Path,
+    scenario: str | None,
+    name: str | None,
+    secret_file: Path | None,
+    option_texts: Sequence[str],
+    inputs: dict[str, str],
+) -> None:
+    """Check everything first, then write the folder: secret, the plugin's own
+    files, game.yaml and the first state."""
+    options = parse_options(option_texts)
+    ruleset.check_options(options)  # a wrong name or value stops here, before any file
+    if folder.exists() and any(folder.iterdir()):
+        fail(f"{folder}: already exists and is not empty")
+    given_secret = gf.read_secret_file(secret_file) if secret_file else None
+    secret = given_secret or gf.new_secret()
+    game_name = name or folder.resolve().name
+    started = ruleset.start(StartRequest(game_name, secret, scenario, options, inputs))
+    folder.mkdir(parents=True, exist_ok=True)
+    if given_secret is None:
+        click.echo(f"wrote {gf.write_secret(folder, secret)} (keep it private)")
+    for file_name, data in started.files.items():
+        atomic_write(folder / file_name, data)
+    config = gf.GameConfig(
+        ruleset=ruleset.name,
+        name=game_name,
+        map=started.map,
+        scenario=started.scenario,
+        powers={p: gf.Player() for p in started.powers},
+        options=options,
+        commitment=commitment(secret),
+    )
+    gf.save_config(folder, config)
+    gf.write_state(folder, started.state)
+    if started.message:
+        click.echo(started.message, nl=False)
+    click.echo(f"created {folder}: {ruleset.title}, first phase {started.state.phase}")
+
+
+def parse_options(texts: Sequence[str]) -> dict[str, object]:
+    """`events=true` -> {"events": True}: each value read as a YAML scalar."""
+    options: dict[str, object] = {}
+    for text in texts:
+        key, sep, value = text.partition("=")
+        if not sep or not key.strip():
+            fail(f"--option {text!r}: expected KEY=VALUE, e.g. events=true")
+        options[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+    return options

@@ -1,0 +1,372 @@
+"""A plugin bound for the app: the turn pipeline run for any ruleset.
+
+`bind(plugin)` closes a generic `RulesetPlugin[State, Order, Map, Resolution,
+Options]` over its own types and gives the app a `Ruleset`, which has none:
+the app hands it plain data (game.yaml's options, a state file's body, order
+files as bytes) and gets text and bytes back. One pipeline serves every
+ruleset (DESIGN.md, "Flow of one turn"):
+
+    order files --parse--> orders + issues --resolve(dice)--> resolution
+                --report--> text, JSON, issues --draw--> the next phase's map
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic, Protocol
+
+from adjudicator.core.dice import Dice
+from adjudicator.core.options import build_options, changed_options
+from adjudicator.core.phase import Calendar, Phase
+from adjudicator.core.plugin import (
+    MapT,
+    OptionsT,
+    OrderFile,
+    OrderT,
+    Parsed,
+    ResolutionT,
+    RulesetPlugin,
+    SetupError,
+    Started,
+    StartInput,
+    StartRequest,
+    StateLike,
+    StateT,
+    Turn,
+)
+from adjudicator.core.receipts import receipts
+from orders.issues import OrderIssue
+
+if TYPE_CHECKING:
+    import click
+
+
+class BadState(ValueError):
+    """A state's data that its ruleset cannot read (the message names the key)."""
+
+
+@dataclass(frozen=True)
+class JudgedTurn:
+    """One resolved turn, ready to write: the next state, the reports, the map."""
+
+    phase: Phase
+    next_state: StateLike
+    text: str
+    json_text: str
+    issues: tuple[OrderIssue, ...]
+    map_image: bytes | None = None
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What `check` prints (the per-file summary) and the problems found."""
+
+    text: str
+    issues: tuple[OrderIssue, ...]
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """A game as the app read it: its name, map, game.yaml's options and
+    preset, and the current state's plain data."""
+
+    name: str
+    map_reference: str
+    options: Mapping[str, object]
+    preset: str | None
+    state_data: Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class EarlierTurn:
+    """The phase before the one drawn: its state's data and the order files
+    archived for it (so its orders can be resolved again and drawn)."""
+
+    state_data: Mapping[str, object]
+    files: tuple[OrderFile, ...]
+    secret: str | None
+
+
+class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
+    """An opened game of one ruleset: its map, options and current state."""
+
+    def __init__(
+        self,
+        plugin: RulesetPlugin[StateT, OrderT, MapT, ResolutionT, OptionsT],
+        name: str,
+        game_map: MapT,
+        options: OptionsT,
+        state: StateT,
+    ) -> None:
+        self._plugin = plugin
+        self.name = name
+        self._map = game_map
+        self._options = options
+        self._state = state
+
+    @property
+    def state(self) -> StateLike:
+        return self._state
+
+    def judge(self, files: Sequence[OrderFile], secret: str | None) -> JudgedTurn:
+        """Parse, check and resolve the current phase with `files`; the
+        report, and the map of the phase it leads to."""
+        turn = self._turn(self._state, files, secret)
+        next_state = self._plugin.next_state(turn.resolution)
+        report = self._plugin.report(turn)
+        image = self._plugin.draw(self._map, next_state, lambda: turn.resolution, "png")
+        return JudgedTurn(
+            self._state.phase, next_state, report.text, report.json_text, report.issues, image
+        )
+
+    def judge_without_map(self, files: Sequence[OrderFile], secret: str | None) -> JudgedTurn:
+        """`judge` for `mapjudge resolve`: the reports, no map."""
+        turn = self._turn(self._state, files, secret)
+        report = self._plugin.report(turn)
+        next_state = self._plugin.next_state(turn.resolution)
+        return JudgedTurn(
+            self._state.phase, next_state, report.text, report.json_text, report.issues
+        )
+
+    def check(self, files: Sequence[OrderFile]) -> Checked:
+        """Parse and check `files` against the current phase; change nothing."""
+        parsed = self._plugin.parse(files, self._map, self._state)
+        refused = self._plugin.check(self._state, parsed.orders, self._map, self._options)
+        issues = parsed.issues + refused
+        summary = file_summary(files, parsed, issues, self._power_name)
+        label = "Turn" if self._state.phase.season is None else "Phase"
+        return Checked(f"{label}: {self._state.phase}\n{summary}", issues)
+
+    def game_over(self) -> str | None:
+        return self._plugin.game_over(self._map, self._state)
+
+    def describe(self) -> str:
+        return self._plugin.describe(self._map, self._state)
+
+    def draw(
+        self,
+        state_data: Mapping[str, object],
+        earlier: Callable[[], EarlierTurn | None],
+        fmt: str,
+    ) -> bytes | None:
+        """The map of the state in `state_data`, with the orders of the phase
+        before when they lead to it (resolved again from `earlier()`)."""
+        state = self._plugin.read_state(state_data)
+
+        def previous() -> ResolutionT | None:
+            before = earlier()
+            if before is None:
+                return None
+            old = self._plugin.read_state(before.state_data)
+            turn = self._turn(old, before.files, before.secret)
+            same = self._plugin.next_state(turn.resolution).to_dict() == state.to_dict()
+            return turn.resolution if same else None
+
+        return self._plugin.draw(self._map, state, previous, fmt)
+
+    def _turn(
+        self, state: StateT, files: Sequence[OrderFile], secret: str | None
+    ) -> Turn[StateT, OrderT, MapT, ResolutionT]:
+        plugin = self._plugin
+        parsed = plugin.parse(files, self._map, state)
+        dice = Dice(secret, self.name, state.phase.id) if secret is not None else None
+        resolution = plugin.resolve(state, parsed.orders, self._map, self._options, dice)
+        return Turn(
+            game_name=self.name,
+            ruleset_name=plugin.name,
+            ruleset_title=plugin.title,
+            changed_options=changed_options(self._options),
+            game_map=self._map,
+            state=state,
+            parsed=parsed,
+            resolution=resolution,
+            receipts=receipts([(f.name, f.data) for f in files]),
+        )
+
+    def _power_name(self, power: str) -> str:
+        return self._plugin.power_name(self._map, power)
+
+
+class Ruleset(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
+    """A plugin as the app uses it: names, calendar, inputs and commands, and
+    the steps that take plain data (see the module docstring)."""
+
+    def __init__(self, plugin: RulesetPlugin[StateT, OrderT, MapT, ResolutionT, OptionsT]):
+        self._plugin = plugin
+
+    @property
+    def name(self) -> str:
+        return self._plugin.name
+
+    @property
+    def title(self) -> str:
+        return self._plugin.title
+
+    @property
+    def calendar(self) -> Calendar:
+        return self._plugin.calendar
+
+    @property
+    def default_map(self) -> str:
+        return self._plugin.default_map
+
+    @property
+    def start_inputs(self) -> tuple[StartInput, ...]:
+        return self._plugin.start_inputs
+
+    @property
+    def rolls_dice(self) -> bool:
+        return self._plugin.rolls_dice
+
+    @property
+    def commands(self) -> tuple[click.Command, ...]:
+        return self._plugin.commands
+
+    def check_options(self, overrides: Mapping[str, object], preset: str | None = None) -> None:
+        """`OptionError` unless game.yaml's options and preset are good."""
+        self.options(overrides, preset)
+
+    def options(self, overrides: Mapping[str, object], preset: str | None = None) -> OptionsT:
+        """The options game.yaml asks for; `OptionError` naming a bad key or value."""
+        plugin = self._plugin
+        return build_options(plugin.name, plugin.options_type, plugin.presets, overrides, preset)
+
+    def start(self, request: StartRequest) -> Started:
+        """The first state of a new game (`mapjudge new`)."""
+        return self._plugin.start(request, self.options(request.options))
+
+    def read_state(self, data: Mapping[str, object]) -> StateLike:
+        """A state file's body, checked against the calendar; `ValueError` naming the key."""
+        state = self._plugin.read_state(data)
+        self.calendar.check(state.phase)
+        return state
+
+    def open(self, game: GameSetup) -> Session[StateT, OrderT, MapT, ResolutionT, OptionsT]:
+        """The game as a `Session` (`OptionError`, `ValueError` name what is wrong)."""
+        options = self.options(game.options, game.preset)
+        game_map = self._plugin.load_map(game.map_reference)
+        try:
+            state = self._plugin.read_state(game.state_data)
+            self.calendar.check(state.phase)
+        except ValueError as exc:
+            raise BadState(str(exc)) from None
+        return Session(self._plugin, game.name, game_map, options, state)
+
+    def resolve_position(
+        self,
+        position: Mapping[str, object],
+        files: Sequence[OrderFile],
+        secret: str | None,
+        game_name: str,
+    ) -> JudgedTurn:
+        """`mapjudge resolve`: one turn from a position, with the default map
+        and options, no game folder."""
+        if self.rolls_dice and secret is None:
+            raise SetupError(f"{self.name} rolls dice: give --secret-file")
+        setup = GameSetup(game_name, self.default_map, {}, None, position)
+        return self.open(setup).judge_without_map(files, secret)
+
+
+class OpenGame(Protocol):
+    """What the app sees of a `Session`: no ruleset types."""
+
+    name: str
+
+    @property
+    def state(self) -> StateLike: ...
+
+    def judge(self, files: Sequence[OrderFile], secret: str | None) -> JudgedTurn: ...
+
+    def judge_without_map(self, files: Sequence[OrderFile], secret: str | None) -> JudgedTurn: ...
+
+    def check(self, files: Sequence[OrderFile]) -> Checked: ...
+
+    def game_over(self) -> str | None: ...
+
+    def describe(self) -> str: ...
+
+    def draw(
+        self,
+        state_data: Mapping[str, object],
+        earlier: Callable[[], EarlierTurn | None],
+        fmt: str,
+    ) -> bytes | None: ...
+
+
+class AnyRuleset(Protocol):
+    """What the app sees of a bound `Ruleset`: no ruleset types."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def calendar(self) -> Calendar: ...
+
+    @property
+    def default_map(self) -> str: ...
+
+    @property
+    def start_inputs(self) -> tuple[StartInput, ...]: ...
+
+    @property
+    def rolls_dice(self) -> bool: ...
+
+    @property
+    def commands(self) -> tuple[click.Command, ...]: ...
+
+    def check_options(self, overrides: Mapping[str, object], preset: str | None = None) -> None: ...
+
+    def start(self, request: StartRequest) -> Started: ...
+
+    def read_state(self, data: Mapping[str, object]) -> StateLike: ...
+
+    def open(self, game: GameSetup) -> OpenGame: ...
+
+    def resolve_position(
+        self,
+        position: Mapping[str, object],
+        files: Sequence[OrderFile],
+        secret: str | None,
+        game_name: str,
+    ) -> JudgedTurn: ...
+
+
+def bind(plugin: RulesetPlugin[StateT, OrderT, MapT, ResolutionT, OptionsT]) -> AnyRuleset:
+    """The plugin as the app uses it, its types closed over."""
+    return Ruleset(plugin)
+
+
+def file_owner(hint: str | None, writers: Iterable[str]) -> str | None:
+    """The power an order file belongs to: the one its name gives (`hint`), else
+    the only power its orders were given by."""
+    if hint:
+        return hint
+    powers = set(writers)
+    return powers.pop() if len(powers) == 1 else None
+
+
+def file_summary(
+    files: Sequence[OrderFile],
+    parsed: Parsed[OrderT],
+    issues: Sequence[OrderIssue],
+    power_label: Callable[[str], str],
+) -> str:
+    """`check`'s text: per order file (labelled with its power) the number of
+    orders read and each issue."""
+    counts = Counter(o.source.file for o in parsed.orders if o.source is not None)
+    file_powers = parsed.file_powers
+    lines: list[str] = []
+    for f in sorted(files, key=lambda f: (file_powers.get(f.name, "~"), f.name)):
+        mine = [i for i in issues if i.source.file == f.name]
+        power = file_powers.get(f.name)
+        label = f"{power_label(power)} ({f.name})" if power else f.name
+        verdict = f"{len(mine)} problem(s)" if mine else "no problems"
+        lines.append(f"{label}: {counts.get(f.name, 0)} order(s), {verdict}")
+        for issue in sorted(mine, key=lambda i: (i.source.line, i.source.column, i.message)):
+            lines += ["  " + line for line in issue.render().splitlines()]
+    return "\n".join(lines) + "\n"

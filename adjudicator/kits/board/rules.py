@@ -1,0 +1,97 @@
+"""A board ruleset's record: units on a graph map, resolved phase by phase.
+
+`classic` and `machiavelli` are each one `BoardRules`: their names, map,
+grammar, calendar and options, and a `BoardHooks` object that resolves a
+phase and sets up a scenario. The board plugin (`adjudicator.plugins.board`)
+adds the order files, reports and maps around it; tests and benchmarks use
+the record directly, with the rulebook's default options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, Protocol, TypeVar
+
+from adjudicator.core.dice import Dice
+from adjudicator.core.options import build_options, changed_options
+from adjudicator.core.phase import Calendar
+from adjudicator.kits.board.results import Resolution, illegal_issues
+from adjudicator.kits.board.state import GameState
+from maps.model import GameMap
+from orders.board.model import Order
+from orders.issues import OrderIssue
+
+OptionsT = TypeVar("OptionsT")
+OptionsT_contra = TypeVar("OptionsT_contra", contravariant=True)
+
+
+class BoardHooks(Protocol[OptionsT_contra]):
+    """What a board ruleset does itself: resolve one phase, set up a scenario."""
+
+    def resolve(
+        self,
+        state: GameState,
+        orders: Sequence[Order],
+        game_map: GameMap,
+        options: OptionsT_contra,
+        dice: Dice | None,
+    ) -> Resolution:
+        """Resolve `state.phase` with `orders`; the result's state is the next phase's."""
+        ...
+
+    def initial_state(self, game_map: GameMap, scenario: str) -> GameState:
+        """The board at the start of a scenario."""
+        ...
+
+
+@dataclass(frozen=True)
+class BoardRules(Generic[OptionsT]):
+    """A board ruleset: names and data, with its hooks."""
+
+    name: str
+    title: str
+    map_name: str
+    grammar: str
+    calendar: Calendar
+    options_type: type[OptionsT]
+    hooks: BoardHooks[OptionsT]
+    default_scenario: str
+    presets: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+
+    def options(
+        self, overrides: Mapping[str, object] | None = None, preset: str | None = None
+    ) -> OptionsT:
+        """The options dataclass with a preset and then game.yaml overrides applied."""
+        return build_options(self.name, self.options_type, self.presets, overrides, preset)
+
+    def changed_options(self, options: OptionsT) -> dict[str, object]:
+        """Options that differ from the rulebook default (for the report header)."""
+        return changed_options(options)
+
+    def resolve(
+        self,
+        state: GameState,
+        orders: Sequence[Order],
+        game_map: GameMap,
+        options: OptionsT | None = None,
+        dice: Dice | None = None,
+    ) -> Resolution:
+        """Resolve `state.phase` (with the default options unless given)."""
+        chosen = options if options is not None else self.options()
+        return self.hooks.resolve(state, orders, game_map, chosen, dice)
+
+    def initial_state(self, game_map: GameMap, scenario: str | None = None) -> GameState:
+        return self.hooks.initial_state(game_map, scenario or self.default_scenario)
+
+    def check(
+        self,
+        state: GameState,
+        orders: Sequence[Order],
+        game_map: GameMap,
+        options: OptionsT | None = None,
+    ) -> tuple[OrderIssue, ...]:
+        """ILLEGAL issues for orders that break a rule against this board (foreign
+        unit, no unit there, unreachable destination...): the illegal results of
+        resolving the phase without dice, the same ones `adjudicate` reports."""
+        return illegal_issues(self.resolve(state, orders, game_map, options).results)
