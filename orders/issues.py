@@ -6,7 +6,8 @@ text, says what kind of problem it is, and offers the nearest valid names.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 
@@ -46,4 +47,29 @@ class OrderIssue:
         return (
             f"{self.source.file}, line {self.source.line}: {self.kind.value}: "
             f"{self.message}{hint}\n    > {self.source.text.strip()}"
+        )
+
+
+class Problem(Exception):
+    """Why a line cannot become an order; turned into an `OrderIssue`."""
+
+    def __init__(
+        self,
+        kind: IssueKind,
+        message: str,
+        column: int,
+        suggestions: Sequence[str] = (),
+        *,
+        unreadable: bool = False,
+    ) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.column = column
+        self.suggestions = tuple(suggestions)
+        self.unreadable = unreadable  # the grammar rejected the line
+
+    def issue(self, source: Source) -> OrderIssue:
+        return OrderIssue(
+            self.kind, self.message, replace(source, column=self.column), self.suggestions
         )

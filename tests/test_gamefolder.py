@@ -46,7 +46,7 @@ def game(tmp_path: Path) -> Path:
     folder = tmp_path / "game"
     folder.mkdir()
     gf.save_config(folder, config())
-    gf.write_state(folder, state(SPRING))
+    gf.write_state(folder, SPRING, state(SPRING).to_dict())
     return folder
 
 
@@ -55,8 +55,8 @@ def test_config_round_trips(game: Path) -> None:
 
 
 def test_state_round_trips_and_current_is_latest(game: Path) -> None:
-    gf.write_state(game, state(WINTER))
-    gf.write_state(game, state(FALL))
+    gf.write_state(game, WINTER, state(WINTER).to_dict())
+    gf.write_state(game, FALL, state(FALL).to_dict())
     assert gf.list_phases(game, CLASSIC.calendar) == [SPRING, FALL, WINTER]
     assert gf.current_state(game, CLASSIC.calendar, GameState.from_dict) == state(WINTER)
     assert gf.read_state(game, SPRING, GameState.from_dict) == state(SPRING)
@@ -64,7 +64,7 @@ def test_state_round_trips_and_current_is_latest(game: Path) -> None:
 
 def test_turns_are_never_rewritten(game: Path) -> None:
     with pytest.raises(gf.GameFolderError, match="never rewritten"):
-        gf.write_state(game, state(SPRING))
+        gf.write_state(game, SPRING, state(SPRING).to_dict())
 
 
 def test_atomic_write_leaves_no_temp_files(tmp_path: Path) -> None:
@@ -94,7 +94,7 @@ def test_atomic_write_failure_keeps_old_file_and_no_temp(
 def test_undo_removes_latest_turn_report_and_archive(game: Path) -> None:
     gf.archive_orders(game, SPRING, [("england.txt", b"F LON - NTH\n")])
     gf.write_report(game, SPRING, "report", "{}")
-    gf.write_state(game, state(FALL))
+    gf.write_state(game, FALL, state(FALL).to_dict())
     assert gf.undo(game, CLASSIC.calendar) == (FALL, SPRING)
     assert gf.list_phases(game, CLASSIC.calendar) == [SPRING]
     assert not any((game / gf.REPORTS_DIR).iterdir())

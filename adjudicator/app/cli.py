@@ -135,14 +135,14 @@ def adjudicate(folder: Path, order_paths: tuple[Path, ...]) -> None:
 
 def _write_turn(folder: Path, turn: JudgedTurn, files: Sequence[OrderFile]) -> None:
     """Archive the orders, write the reports and the map, then (last) the next state."""
-    next_path = gf.state_path(folder, turn.next_state.phase)
+    next_path = gf.state_path(folder, turn.next_phase)
     if next_path.exists():
         fail(f"{next_path}: already exists; older turns are never rewritten")
     gf.archive_orders(folder, turn.phase, [(f.name, f.data) for f in files])
     gf.write_report(folder, turn.phase, turn.text, turn.json_text)
     if turn.map_image is not None:
-        atomic_write(gf.map_path(folder, turn.next_state.phase), turn.map_image)
-    gf.write_state(folder, turn.next_state)
+        atomic_write(gf.map_path(folder, turn.next_phase), turn.map_image)
+    gf.write_state(folder, turn.next_phase, turn.next_state)
 
 
 def raise_for_issues(issues: Sequence[OrderIssue]) -> None:
@@ -168,7 +168,7 @@ def show(folder: Path) -> None:
 def render(folder: Path, phase_id: str | None, fmt: str, out: Path | None) -> None:
     """Draw a phase's map: the board and the orders that led to it."""
     game = open_game(folder)
-    phase = game.ruleset.calendar.parse(phase_id) if phase_id else game.session.state.phase
+    phase = game.ruleset.calendar.parse(phase_id) if phase_id else game.session.phase
     state_data = gf.read_state_data(folder, phase)
     data = game.session.draw(state_data, lambda: earlier_turn(game, phase), fmt)
     if data is None:

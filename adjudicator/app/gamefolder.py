@@ -307,13 +307,13 @@ def current_state(folder: Path, calendar: Calendar, reader: StateReader) -> Stat
     return read_state(folder, current_phase(folder, calendar), reader)
 
 
-def write_state(folder: Path, state: StateLike) -> Path:
-    """Write `turns/<phase>.yaml` (any state with `phase` and `to_dict`); refuses
-    to rewrite an existing turn."""
-    path = state_path(folder, state.phase)
+def write_state(folder: Path, phase: Phase, data: Mapping[str, object]) -> Path:
+    """Write `turns/<phase>.yaml` (a state's plain data); refuses to rewrite an
+    existing turn."""
+    path = state_path(folder, phase)
     if path.exists():
         raise GameFolderError(f"{path}: already exists; older turns are never rewritten")
-    atomic_write(path, dump_yaml(state.to_dict()))
+    atomic_write(path, dump_yaml(dict(data)))
     return path
 
 

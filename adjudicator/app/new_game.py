@@ -125,10 +125,10 @@ def create_game(
         commitment=commitment(secret),
     )
     gf.save_config(folder, config)
-    gf.write_state(folder, started.state)
+    gf.write_state(folder, started.phase, started.state_data)
     if started.message:
         click.echo(started.message, nl=False)
-    click.echo(f"created {folder}: {ruleset.title}, first phase {started.state.phase}")
+    click.echo(f"created {folder}: {ruleset.title}, first phase {started.phase}")
 
 
 def parse_options(texts: Sequence[str]) -> dict[str, object]:

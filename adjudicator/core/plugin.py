@@ -30,13 +30,11 @@ if TYPE_CHECKING:
 
 
 class StateLike(Protocol):
-    """What the app needs of any ruleset's state: its phase, and plain data
-    for `turns/<phase>.yaml` (the inverse of the plugin's `read_state`)."""
+    """What the app needs of any ruleset's state: the phase it is the start of
+    (its plain data for `turns/<phase>.yaml` is the plugin's `write_state`)."""
 
     @property
     def phase(self) -> Phase: ...
-
-    def to_dict(self) -> dict[str, object]: ...
 
 
 class Sourced(Protocol):
@@ -135,10 +133,12 @@ class StartRequest:
 
 @dataclass(frozen=True)
 class Started:
-    """A new game: its first state, the map and scenario for game.yaml, the
-    powers, files to write in the folder beside it, and a message for the GM."""
+    """A new game: its first phase and state (as plain data), the map and
+    scenario for game.yaml, the powers, files to write in the folder beside
+    it, and a message for the GM."""
 
-    state: StateLike
+    phase: Phase
+    state_data: Mapping[str, object]
     map: str
     scenario: str | None
     powers: tuple[str, ...]
@@ -209,6 +209,10 @@ class RulesetPlugin(Protocol[StateT, OrderT, MapT, ResolutionT, OptionsT]):
 
     def read_state(self, data: Mapping[str, object]) -> StateT:
         """A `turns/<phase>.yaml` body as its state; `ValueError` naming the key."""
+        ...
+
+    def write_state(self, state: StateT) -> Mapping[str, object]:
+        """The plain data of `turns/<phase>.yaml` (`read_state` reads it back exactly)."""
         ...
 
     def start(self, request: StartRequest, options: OptionsT) -> Started:

@@ -26,6 +26,7 @@ from adjudicator.core.plugin import (
     OrderFile,
     OrderT,
     Parsed,
+    Report,
     ResolutionT,
     RulesetPlugin,
     SetupError,
@@ -49,10 +50,12 @@ class BadState(ValueError):
 
 @dataclass(frozen=True)
 class JudgedTurn:
-    """One resolved turn, ready to write: the next state, the reports, the map."""
+    """One resolved turn, ready to write: the next phase and its state's plain
+    data, the reports, the map."""
 
     phase: Phase
-    next_state: StateLike
+    next_phase: Phase
+    next_state: Mapping[str, object]
     text: str
     json_text: str
     issues: tuple[OrderIssue, ...]
@@ -107,8 +110,8 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
         self._state = state
 
     @property
-    def state(self) -> StateLike:
-        return self._state
+    def phase(self) -> Phase:
+        return self._state.phase
 
     def judge(self, files: Sequence[OrderFile], secret: str | None) -> JudgedTurn:
         """Parse, check and resolve the current phase with `files`; the
@@ -117,17 +120,24 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
         next_state = self._plugin.next_state(turn.resolution)
         report = self._plugin.report(turn)
         image = self._plugin.draw(self._map, next_state, lambda: turn.resolution, "png")
-        return JudgedTurn(
-            self._state.phase, next_state, report.text, report.json_text, report.issues, image
-        )
+        return self._judged(next_state, report, image)
 
     def judge_without_map(self, files: Sequence[OrderFile], secret: str | None) -> JudgedTurn:
         """`judge` for `mapjudge resolve`: the reports, no map."""
         turn = self._turn(self._state, files, secret)
         report = self._plugin.report(turn)
-        next_state = self._plugin.next_state(turn.resolution)
+        return self._judged(self._plugin.next_state(turn.resolution), report, None)
+
+    def _judged(self, next_state: StateT, report: Report, image: bytes | None) -> JudgedTurn:
+        data = self._plugin.write_state(next_state)
         return JudgedTurn(
-            self._state.phase, next_state, report.text, report.json_text, report.issues
+            self._state.phase,
+            next_state.phase,
+            data,
+            report.text,
+            report.json_text,
+            report.issues,
+            image,
         )
 
     def check(self, files: Sequence[OrderFile]) -> Checked:
@@ -161,7 +171,8 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
                 return None
             old = self._plugin.read_state(before.state_data)
             turn = self._turn(old, before.files, before.secret)
-            same = self._plugin.next_state(turn.resolution).to_dict() == state.to_dict()
+            led_to = self._plugin.next_state(turn.resolution)
+            same = self._plugin.write_state(led_to) == self._plugin.write_state(state)
             return turn.resolution if same else None
 
         return self._plugin.draw(self._map, state, previous, fmt)
@@ -275,7 +286,7 @@ class OpenGame(Protocol):
     name: str
 
     @property
-    def state(self) -> StateLike: ...
+    def phase(self) -> Phase: ...
 
     def judge(self, files: Sequence[OrderFile], secret: str | None) -> JudgedTurn: ...
 

@@ -139,6 +139,9 @@ class BoardPlugin(Generic[OptionsT]):
     def read_state(self, data: Mapping[str, object]) -> GameState:
         return GameState.from_dict(data)
 
+    def write_state(self, state: GameState) -> dict[str, object]:
+        return state.to_dict()
+
     def start(self, request: StartRequest, options: OptionsT) -> Started:
         game_map = self.load_map(self.rules.map_name)
         scenario = request.scenario or self.rules.default_scenario
@@ -147,7 +150,8 @@ class BoardPlugin(Generic[OptionsT]):
             raise SetupError(f"unknown scenario {scenario!r} (known: {known})")
         state = self.rules.initial_state(game_map, scenario)
         powers = game_map.scenarios[scenario].powers if scenario in game_map.scenarios else ()
-        return Started(state, self.rules.map_name, scenario, tuple(powers or state.powers()))
+        powers = tuple(powers or state.powers())
+        return Started(state.phase, state.to_dict(), self.rules.map_name, scenario, powers)
 
     def parse(
         self, files: Sequence[OrderFile], game_map: GameMap, state: GameState

@@ -13,7 +13,7 @@ ruleset's business.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from lark import Token, Tree
@@ -35,7 +35,7 @@ from orders.board.model import (
     UnitRef,
     Waive,
 )
-from orders.issues import IssueKind, OrderIssue, Source
+from orders.issues import IssueKind, OrderIssue, Problem, Source
 from orders.names import COAST_PHRASES, NameIndex, Reading, coast_name, fold
 
 # --- one line --------------------------------------------------------------------
@@ -70,31 +70,6 @@ class Header:
 
 
 Outcome = Order | OrderIssue | Header | None
-
-
-class Problem(Exception):
-    """Why a line cannot become an order; turned into an `OrderIssue`."""
-
-    def __init__(
-        self,
-        kind: IssueKind,
-        message: str,
-        column: int,
-        suggestions: Sequence[str] = (),
-        *,
-        unreadable: bool = False,
-    ) -> None:
-        super().__init__(message)
-        self.kind = kind
-        self.message = message
-        self.column = column
-        self.suggestions = tuple(suggestions)
-        self.unreadable = unreadable  # the grammar rejected the line
-
-    def issue(self, source: Source) -> OrderIssue:
-        return OrderIssue(
-            self.kind, self.message, replace(source, column=self.column), self.suggestions
-        )
 
 
 # --- shapes: what the grammar read, names not yet resolved -------------------------

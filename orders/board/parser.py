@@ -24,9 +24,9 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from maps.model import GameMap
-from orders.board.build import Builder, Giver, Header, Line, Outcome, Place, Problem, Unit, Words
+from orders.board.build import Builder, Giver, Header, Line, Outcome, Place, Unit, Words
 from orders.board.model import Order, OrderSet, PhaseKind, UnitKind
-from orders.issues import IssueKind, OrderIssue, Source
+from orders.issues import IssueKind, OrderIssue, Problem, Source
 from orders.lines import first_column, order_lines
 from orders.names import NameIndex
 

@@ -39,7 +39,6 @@ from typing import Any
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
-from orders.board.build import Problem
 from orders.genes.model import ActionKind, Declaration
 from orders.genes.words import (
     ACTION_WORDS,
@@ -53,7 +52,7 @@ from orders.genes.words import (
     fold,
     nearest,
 )
-from orders.issues import IssueKind, OrderIssue, Source
+from orders.issues import IssueKind, OrderIssue, Problem, Source
 from orders.lines import first_column, order_lines
 
 __all__ = [

@@ -23,8 +23,7 @@ from typing import NamedTuple
 from lark import Token
 
 from maps.model import SUGGESTION_CUTOFF, SUGGESTION_SPREAD, normalize_name
-from orders.board.build import Problem
-from orders.issues import IssueKind
+from orders.issues import IssueKind, Problem
 
 ARTICLES: frozenset[str] = frozenset(
     {"el", "la", "l", "els", "les", "lo", "los", "las", "the", "en", "na", "n"}

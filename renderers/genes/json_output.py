@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.core.receipts import Receipt
 from adjudicator.rulesets.genes import ending
 from adjudicator.rulesets.genes.budget import Budget, actions_per_turn
+from adjudicator.rulesets.genes.codec import state_to_dict
 from adjudicator.rulesets.genes.model import FIELD_PREFIX, GenesState, TurnStart
 from adjudicator.rulesets.genes.outcome import (
     ActionResult,
@@ -182,7 +183,7 @@ def genes_turn_dict(turn: GenesTurnReport) -> dict[str, Any]:
         ],
         "next_turn": _next_turn_dict(resolution),
         "sheets": {c: _sheet_dict(turn, c) for c in state.seats},
-        "state": state.to_dict(),
+        "state": state_to_dict(state),
         "names": names.table(state),
         "winner": state.winner,
         "final_scores": final_scores(resolution),

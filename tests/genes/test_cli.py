@@ -11,7 +11,8 @@ import pytest
 import yaml
 
 from adjudicator.app import gamefolder as gf
-from adjudicator.rulesets.genes.model import CALENDAR, GenesState
+from adjudicator.rulesets.genes.codec import state_from_dict
+from adjudicator.rulesets.genes.model import CALENDAR
 from tests.cli_runner import run
 
 SHEETS = Path(__file__).resolve().parents[2] / "maps" / "genes" / "sheets" / "peninsula"
@@ -45,7 +46,7 @@ def test_new_builds_turn_one_from_the_example_sheets(game: Path) -> None:
     config = yaml.safe_load((game / "game.yaml").read_text())
     assert config["ruleset"] == "genes" and config["options"] == {"events": True}
     assert sorted(config["powers"]) == ["llevant", "ponent", "serra"]
-    state = gf.current_state(game, CALENDAR, GenesState.from_dict)
+    state = gf.current_state(game, CALENDAR, state_from_dict)
     assert state.phase.id == "1-actions"
     assert state.seats == ("ponent", "serra", "llevant")
 

@@ -116,7 +116,7 @@ def test_round_trip_of_every_field() -> None:
     data = state_to_dict(state)
     assert state_from_dict(data) == state
     assert state_from_dict(yaml_trip(data)) == state
-    assert GenesState.from_dict(state.to_dict()) == state
+    assert state_from_dict(state_to_dict(state)) == state
 
 
 def test_plain_data_in_a_stable_order() -> None:

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 import yaml
 
+from adjudicator.rulesets.genes.codec import state_from_dict, state_to_dict
 from adjudicator.rulesets.genes.model import (
     CharacterStatus,
     Force,
-    GenesState,
     Relevance,
     Trait,
     field_place,
@@ -621,7 +621,7 @@ def test_initial_state(tmp_path: Path) -> None:
         Force("ponent", "vilagrana", 10),
     )
     assert {c: state.army(c) for c in state.seats} == {"ponent": 30, "serra": 32, "llevant": 32}
-    assert GenesState.from_dict(state.to_dict()) == state
+    assert state_from_dict(state_to_dict(state)) == state
 
 
 def test_founded_capital_and_ids(tmp_path: Path) -> None:
@@ -687,7 +687,7 @@ def test_example_sheets_pass() -> None:
     assert sum(len(s.founded) for s in checked.sheets) == 1
     state = initial_state(region, checked, tuple(region.countries))
     assert {c: state.army(c) for c in state.seats} == {c: f[0] for c, f in EXAMPLE_FIGURES.items()}
-    assert GenesState.from_dict(state.to_dict()) == state
+    assert state_from_dict(state_to_dict(state)) == state
 
 
 @pytest.mark.skipif(not PENINSULA.exists(), reason="the bundled peninsula region is not there")

@@ -301,19 +301,6 @@ class GenesState:
             return place.removeprefix(FIELD_PREFIX)
         return self.cities[place].country
 
-    # --- YAML form -------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        from adjudicator.rulesets.genes.codec import state_to_dict
-
-        return state_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GenesState:
-        from adjudicator.rulesets.genes.codec import state_from_dict
-
-        return state_from_dict(data)
-
 
 def field_place(country: str) -> str:
     """The place id of a country's open field."""

@@ -22,6 +22,7 @@ from adjudicator.core.plugin import (
     Turn,
 )
 from adjudicator.core.session import AnyRuleset, bind, file_owner
+from adjudicator.rulesets.genes.codec import state_from_dict, state_to_dict
 from adjudicator.rulesets.genes.model import CALENDAR, GenesState
 from adjudicator.rulesets.genes.options import GenesOptions
 from adjudicator.rulesets.genes.outcome import ActionResult, GenesReason, GenesResolution
@@ -172,7 +173,7 @@ class GenesPlugin:
 
     @property
     def commands(self) -> tuple[click.Command, ...]:
-        from adjudicator.plugins.genes_commands import region
+        from adjudicator.plugins.genes.commands import region
 
         return (region,)
 
@@ -180,7 +181,10 @@ class GenesPlugin:
         return load_region(reference)
 
     def read_state(self, data: Mapping[str, object]) -> GenesState:
-        return GenesState.from_dict(data)
+        return state_from_dict(data)
+
+    def write_state(self, state: GenesState) -> dict[str, object]:
+        return state_to_dict(state)
 
     def start(self, request: StartRequest, options: GenesOptions) -> Started:
         """002 §3-§4: the region, every country's sheet checked, turn 1's events."""
@@ -198,7 +202,9 @@ class GenesPlugin:
         warnings = "".join(f"warning: {issue}\n" for issue in started.warnings)
         files.update(creation_report(region, started.state, dice, request.name))
         seats = started.state.seats
-        return Started(started.state, map_name, None, seats, files, warnings)
+        state = started.state
+        data = state_to_dict(state)
+        return Started(state.phase, data, map_name, None, seats, files, warnings)
 
     def parse(
         self, files: Sequence[OrderFile], game_map: Region, state: GenesState
