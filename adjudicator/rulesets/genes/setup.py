@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.core.dice import Dice
+from adjudicator.kits.sheets.reader import SheetIssue
 from adjudicator.rulesets.genes.model import GenesState
 from adjudicator.rulesets.genes.options import GenesOptions
-from adjudicator.rulesets.genes.sheet_checks import SheetIssue
 from adjudicator.rulesets.genes.sheets import check_sheets, initial_state, sheets_folder
 from adjudicator.rulesets.genes.turn_start import initial_turn_start
 from maps.genes.region import Region

@@ -9,19 +9,22 @@ which also describes the file format.
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from adjudicator.kits.sheets.reader import (
+    Entry,
+    SheetIssue,
+    SheetReader,
+    Words,
+    lookup,
+    near,
+    shown,
+)
 from adjudicator.rulesets.genes.model import CHARACTER_TRAIT_MAX, TRAIT_MAX, Relevance, Trait
 from maps.genes.region import Region
-from maps.model import SUGGESTION_CUTOFF, SUGGESTION_SPREAD, normalize_name
-
-Entry = tuple[str, Any]
-"""A value with its key as the player wrote it (`characteristics.militarisme`)."""
-Words = Mapping[str, tuple[str, ...]]
-"""canonical key -> the other spellings accepted (folded: case, accents, _ - ignored)."""
+from maps.model import normalize_name
 
 TOP_KEYS: Words = {
     "country": ("pais",),
@@ -75,22 +78,6 @@ PUBLIC_WHY = "the principal's city is made public at the start (002 §4.4)"
 ARMY_POINTS_WHY = "creation points spent on Exèrcit, 002 §4.5"
 FORCE_WHY = "Exèrcit points placed there, 002 §4.5"
 FORCE_MAX = 999
-
-
-@dataclass(frozen=True)
-class SheetIssue:
-    """One problem of a sheet: the file, the key (`characteristics.militarisme`),
-    what is wrong and what it should be, and the nearest valid names."""
-
-    file: str
-    key: str
-    message: str
-    suggestions: tuple[str, ...] = ()
-    warning: bool = False
-
-    def __str__(self) -> str:
-        hint = f" (did you mean {' or '.join(self.suggestions)}?)" if self.suggestions else ""
-        return f"{self.file}: {self.key}: {self.message}{hint}"
 
 
 @dataclass(frozen=True)
@@ -151,128 +138,12 @@ class Sheet:
         return sum(self.city_forces.values()) + self.field_force + self.raiders
 
 
-# --- generic readers -----------------------------------------------------------------
-
-
-def lookup(words: Words, written: Any) -> str | None:
-    """The canonical key of a written key or word (case, accents, _ and - ignored)."""
-    folded = normalize_name(str(written))
-    for canonical, aliases in words.items():
-        if folded == normalize_name(canonical) or folded in {normalize_name(a) for a in aliases}:
-            return canonical
-    return None
-
-
-def near(written: Any, names: Words | Sequence[str]) -> tuple[str, ...]:
-    """The nearest names to a misspelt one: one spelling per key (its closest), and
-    only those nearly as close as the closest (like `maps.model`'s suggestions)."""
-    target = normalize_name(str(written))
-    groups = names.items() if isinstance(names, Mapping) else [(n, ()) for n in names]
-    scored = sorted(
-        (max((_likeness(target, w), w) for w in (key, *aliases)) for key, aliases in groups),
-        key=lambda pair: -pair[0],
-    )
-    if not scored:
-        return ()
-    floor = max(SUGGESTION_CUTOFF, scored[0][0] - SUGGESTION_SPREAD)
-    return tuple(w for ratio, w in scored[:3] if ratio >= floor)
-
-
-def _likeness(target: str, word: str) -> float:
-    return difflib.SequenceMatcher(None, target, normalize_name(word)).ratio()
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, Mapping):
-        return "a mapping"
-    return "a list" if isinstance(value, list) else repr(value)
-
-
-class Reader:
-    """Reads one sheet's data, collecting issues against the file's name."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-        self.issues: list[SheetIssue] = []
-
-    def error(self, key: str, message: str, suggestions: Sequence[str] = ()) -> None:
-        self.issues.append(SheetIssue(self.file, key, message, tuple(suggestions)))
-
-    def entries(self, value: Any, key: str) -> list[tuple[str, Any, Any]]:
-        """A mapping's (key path, key as written, value); not a mapping is an issue."""
-        if value is None:
-            return []
-        if not isinstance(value, Mapping):
-            self.error(key or "(file)", f"must be a mapping of key: value, not {_shown(value)}")
-            return []
-        return [(f"{key}.{k}" if key else str(k), k, v) for k, v in value.items()]
-
-    def section(self, value: Any, key: str, words: Words) -> dict[str, Entry]:
-        """A mapping's entries by canonical key; unknown and repeated keys are issues."""
-        found: dict[str, Entry] = {}
-        for path, written, item in self.entries(value, key):
-            canonical = lookup(words, written)
-            if canonical is None:
-                hint = near(written, words)
-                self.error(path, f"unknown key (expected {', '.join(words)})", hint)
-            elif canonical in found:
-                self.error(path, f"repeats {found[canonical][0]}: give {canonical} once")
-            else:
-                found[canonical] = (path, item)
-        return found
-
-    def text(self, entry: Entry | None, key: str, why: str, required: bool = True) -> str | None:
-        """A text (a name, a role); `why` says what it is for."""
-        if entry is None or entry[1] is None or str(entry[1]).strip() == "":
-            if required:
-                self.error(entry[0] if entry else key, f"missing: {why}")
-            return None
-        if not isinstance(entry[1], str | int | float) or isinstance(entry[1], bool):
-            self.error(entry[0], f"must be a text, not {_shown(entry[1])} ({why})")
-            return None
-        return str(entry[1]).strip()
-
-    def number(self, entry: Entry | None, low: int, high: int, why: str) -> int | None:
-        """A whole number, kept as written; out of `low..high` is an issue."""
-        if entry is None or entry[1] is None:
-            return None
-        key, value = entry
-        if not isinstance(value, int) or isinstance(value, bool):
-            self.error(key, f"must be a whole number {low}..{high}, not {_shown(value)} ({why})")
-            return None
-        if value > high:
-            self.error(key, f"{value} is above {high} ({why})")
-        elif value < low:
-            self.error(key, f"{value} is below {low} ({why})")
-        return value
-
-    def flag(self, entry: Entry | None) -> bool:
-        if entry is None or entry[1] is None:
-            return False
-        if not isinstance(entry[1], bool):
-            self.error(entry[0], f"must be true or false, not {_shown(entry[1])}")
-            return False
-        return entry[1]
+class Reader(SheetReader):
+    """Reads one country sheet: the kit's reader, and genes' characteristics."""
 
     def traits(self, entry: Entry | None, low: int, high: int, why: str) -> dict[Trait, int]:
         """Characteristics under their Catalan, Spanish or English names."""
-        if entry is None:
-            return {}
-        found = self.section(entry[1], entry[0], TRAIT_WORDS)
-        values = {Trait(k): self.number(v, low, high, why) for k, v in found.items()}
-        return {t: v for t, v in values.items() if v is not None}
-
-    def items(self, entry: Entry | None) -> list[Entry]:
-        """A list's entries keyed `founded[2]` (1-based); a single item reads as a list."""
-        if entry is None or entry[1] is None:
-            return []
-        key, value = entry
-        if isinstance(value, str | Mapping):
-            value = [value]
-        if not isinstance(value, list):
-            self.error(key, f"must be a list (lines starting with -), not {_shown(value)}")
-            return []
-        return [(f"{key}[{n}]", item) for n, item in enumerate(value, start=1)]
+        return {Trait(k): v for k, v in self.numbers(entry, TRAIT_WORDS, low, high, why).items()}
 
 
 class CityNames:
@@ -324,7 +195,7 @@ def parse_sheet(
     """One sheet's YAML data -> the Sheet (None if its country is unknown) and its issues."""
     reader = Reader(file)
     if not isinstance(data, Mapping):
-        reader.error("(file)", f"a sheet is a mapping of {', '.join(TOP_KEYS)}, not {_shown(data)}")
+        reader.error("(file)", f"a sheet is a mapping of {', '.join(TOP_KEYS)}, not {shown(data)}")
         return None, reader.issues
     top = reader.section(data, "", TOP_KEYS)
     country = _country(reader, top.get("country"), stem, region)

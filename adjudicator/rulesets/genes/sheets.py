@@ -57,6 +57,7 @@ from pathlib import Path
 import yaml
 
 import maps
+from adjudicator.kits.sheets.reader import SheetIssue
 from adjudicator.rulesets.genes.actions_society import unique_slug
 from adjudicator.rulesets.genes.model import (
     Character,
@@ -70,13 +71,7 @@ from adjudicator.rulesets.genes.model import (
     first_phase,
     merge_forces,
 )
-from adjudicator.rulesets.genes.sheet_checks import (
-    FoundedCity,
-    Sheet,
-    SheetCharacter,
-    SheetIssue,
-    parse_sheet,
-)
+from adjudicator.rulesets.genes.sheet_checks import FoundedCity, Sheet, SheetCharacter, parse_sheet
 from maps.genes.region import Region
 from maps.model import normalize_name
 

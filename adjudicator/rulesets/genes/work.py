@@ -19,6 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.core.dice import Dice
+from adjudicator.kits.sheets.handlers import HandlerRegistry
+from adjudicator.kits.sheets.rolls import PassRule, add_up
+from adjudicator.kits.sheets.rolls import contest_winner as higher_total
 from adjudicator.rulesets.genes.model import (
     FIELD_PREFIX,
     Character,
@@ -94,14 +97,14 @@ class Board:
     ) -> TestRoll:
         """A test (002 §5.4.5): sum of `terms` + 1d10 against `difficulty`."""
         face = self.d10(purpose)
-        kept = tuple(terms)
-        return TestRoll(country, face, kept, sum(v for _, v in kept) + face, difficulty)
+        kept, total = add_up(face, terms)
+        return TestRoll(country, face, kept, total, difficulty)
 
     def contest_side(self, purpose: str, country: str, terms: Iterable[tuple[str, int]]) -> TestRoll:
         """One side of a contest: sum of `terms` + 1d10."""
         face = self.d10(purpose)
-        kept = tuple(terms)
-        return TestRoll(country, face, kept, sum(v for _, v in kept) + face)
+        kept, total = add_up(face, terms)
+        return TestRoll(country, face, kept, total)
 
     # --- reading -------------------------------------------------------------------
 
@@ -151,18 +154,10 @@ Handler = Callable[[Board, Declaration, str], ActionResult]
 """A handler: (board, declaration, roll purpose prefix) -> its result. The
 prefix (`<country>:<n>`) keeps each declaration's rolls apart in the dice log."""
 
-HANDLERS: dict[ActionKind, Handler] = {}
-
-
-def handles(*kinds: ActionKind) -> Callable[[Handler], Handler]:
-    """Decorator: register `handler` for the action kinds."""
-
-    def wrap(handler: Handler) -> Handler:
-        for kind in kinds:
-            HANDLERS[kind] = handler
-        return handler
-
-    return wrap
+HANDLERS: HandlerRegistry[ActionKind, Handler] = HandlerRegistry()
+"""Every action kind's handler (002 §5.4.3, §5.4.4), filled by the `actions_*` modules."""
+handles = HANDLERS.handles
+"""Decorator: register a handler for action kinds (`@handles(ActionKind.TAXES)`)."""
 
 
 def impossible(declaration: Declaration, reason: GenesReason, detail: str = "") -> ActionResult:
@@ -170,15 +165,15 @@ def impossible(declaration: Declaration, reason: GenesReason, detail: str = "") 
     return ActionResult(declaration, ActionOutcome.NOT_RESOLVED, reason, detail=detail)
 
 
+D10_TEST = PassRule(always_passes=10, always_fails=1)
+"""002 §5.4.5 and the rules README: the 0 face (10) always passes, the 1 always
+fails, otherwise the total must be greater than the difficulty."""
+
+
 def test_passed(roll: TestRoll) -> bool:
-    """002 §5.4.5 and the rules README: 0 (10) always passes, 1 always fails,
-    otherwise the total must be greater than the difficulty."""
-    if roll.face == 10:
-        return True
-    if roll.face == 1:
-        return False
+    """Whether a test passed, by the d10's rule (`D10_TEST`)."""
     assert roll.against is not None
-    return roll.total > roll.against
+    return D10_TEST.passes(roll.face, roll.total, roll.against)
 
 
 def test_reason(roll: TestRoll) -> GenesReason:
@@ -188,7 +183,6 @@ def test_reason(roll: TestRoll) -> GenesReason:
 
 
 def contest_winner(first: TestRoll, second: TestRoll) -> int:
-    """0 if `first` wins, 1 if `second` wins, -1 on a tie (no effect)."""
-    if first.total == second.total:
-        return -1
-    return 0 if first.total > second.total else 1
+    """0 if `first` wins, 1 if `second` wins, -1 on a tie (no effect): the
+    higher total wins, whatever the faces (002 §5.4.5, the rules README)."""
+    return higher_total(first.total, second.total)
