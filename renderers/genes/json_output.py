@@ -5,9 +5,9 @@ show, and its JSON form (`reports/<turn>-actions.json`).
 (founded cities from the state), characters from the state; an unknown id
 is shown as itself. The facts (pure functions shared with
 `renderers.genes.report`): the results in resolution order and the ones not
-resolved, the receipts, victory points so far
-(`ending.victory_points`), the next turn's actions per turn
-(`budget.actions_per_turn`).
+resolved, and the receipts; the figures the rules compute (victory points
+so far, the next turn's actions per turn, final scores) come from
+`adjudicator.rulesets.genes.standings`.
 
 `render_genes_json(turn)` is the text report as data: outcomes, reasons and
 effect kinds are the enum values, every roll keeps its terms, the state after
@@ -24,8 +24,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.receipts import Receipt
-from adjudicator.rulesets.genes import ending
-from adjudicator.rulesets.genes.budget import Budget, actions_per_turn
 from adjudicator.rulesets.genes.codec import state_to_dict
 from adjudicator.rulesets.genes.model import FIELD_PREFIX, GenesState, TurnStart
 from adjudicator.rulesets.genes.outcome import (
@@ -35,7 +33,12 @@ from adjudicator.rulesets.genes.outcome import (
     TestRoll,
     TurnFrame,
 )
-from adjudicator.rulesets.genes.work import Board
+from adjudicator.rulesets.genes.standings import (
+    final_scores,
+    game_ended,
+    next_budgets,
+    victory_points,
+)
 from maps.genes.region import Region
 from orders.genes.model import Declaration
 from renderers.common import issue_dict, issue_key, plain_value, roll_dict
@@ -130,27 +133,6 @@ def unresolved_results(resolution: GenesResolution) -> list[ActionResult]:
         return (seats.get(power, len(seats)), power, source.line if source else 0, result.step)
 
     return sorted((r for r in resolution.results if not r.reason.resolved), key=key)
-
-
-def victory_points(state: GenesState, region: Region, country: str) -> int:
-    """Victory points so far (002 §6), as `ending.victory_points` counts them."""
-    return ending.victory_points(Board(state, region, None, None), country)
-
-
-def next_budgets(state: GenesState) -> dict[str, Budget]:
-    """Each surviving country's actions in the turn `state` starts (002 §5.2)."""
-    return {
-        country: actions_per_turn(state.countries[country], state) for country in state.powers()
-    }
-
-
-def final_scores(resolution: GenesResolution) -> dict[str, int]:
-    """The victory points at the end of the game (the state's, else the frame's)."""
-    return dict(resolution.state.final_scores) or dict(resolution.frame.scores)
-
-
-def game_ended(resolution: GenesResolution) -> bool:
-    return resolution.state.winner is not None or bool(final_scores(resolution))
 
 
 # --- the JSON form -----------------------------------------------------------------

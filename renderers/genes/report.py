@@ -15,6 +15,7 @@ from typing import Any
 
 from adjudicator.core.dice import Roll
 from adjudicator.core.receipts import Receipt
+from adjudicator.rulesets.genes import standings
 from adjudicator.rulesets.genes.model import (
     FIELD_PREFIX,
     Character,
@@ -328,7 +329,7 @@ def _unresolved_section(turn: GenesTurnReport) -> str:
 
 def _next_turn_section(turn: GenesTurnReport) -> str:
     state, names, frame = turn.state, turn.names, turn.resolution.frame
-    if facts.game_ended(turn.resolution):
+    if standings.game_ended(turn.resolution):
         return ""
     crises = ["Critical situations (tests at 11):"] * bool(frame.rolls)
     for roll in frame.rolls:
@@ -348,7 +349,7 @@ def _start_lines(state: GenesState, names: Names, crises: Sequence[str] = ()) ->
     forced = f"Forced actions in turn {state.turn} (counted first against the country's actions;"
     lines += _forced_lines(state, names, f"{forced} the judge adds any not declared)")
     lines.append(f"Actions in turn {state.turn}:")
-    for country, budget in facts.next_budgets(state).items():
+    for country, budget in standings.next_budgets(state).items():
         lines.append(words.budget_line(names.country(country), budget.total, budget.terms))
     return lines
 
@@ -434,7 +435,7 @@ def _standing_lines(state: GenesState, names: Names, country_id: str) -> list[st
         ),
     ]
     shown = "; ".join(s for s in standing if s)
-    points = facts.victory_points(state, names.region, country_id)
+    points = standings.victory_points(state, names.region, country_id)
     return [f"  Standing: {shown}"] * bool(shown) + [f"  Victory points so far: {points}"]
 
 
@@ -479,7 +480,7 @@ def character_status(character: Character, state: GenesState, names: Names) -> s
 
 def _game_over_section(turn: GenesTurnReport) -> str:
     state, names = turn.state, turn.names
-    scores = facts.final_scores(turn.resolution)
+    scores = standings.final_scores(turn.resolution)
     if not state.winner and not scores:
         return ""
     lines = ["== Game over =="]
