@@ -106,9 +106,12 @@ example-genes: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 
+# ruff, mypy --strict, and the import-linter contracts of pyproject.toml (the
+# layers, independent rulesets, no import cycle: docs/architecture.md).
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy adjudicator orders maps renderers
+	$(BIN)/lint-imports
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python benchmarks/classic_vs_diplomacy.py

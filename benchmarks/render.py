@@ -17,25 +17,27 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 started = time.perf_counter()
 from adjudicator.kits.board.results import Resolution
 from adjudicator.kits.board.state import PhaseKind
 from maps import load_map
 from maps.geometry import load_geometry
-from renderers.map_image import Format, render_map
+from renderers.board.map_image import render_map
+from renderers.figure import Format
 from tests.generators.board_orders import (
     random_adjustment_orders,
     random_movement_orders,
     random_retreat_orders,
 )
-from tests.rulesets import board_rules
+from tests.rulesets import board_rendering, board_rules
 
 IMPORT_SECONDS = time.perf_counter() - started
 PHASES = 4
 
 
-def busy_turn(ruleset_name: str, seed: int = 7) -> Resolution:
+def busy_turn(ruleset_name: str, seed: int = 7) -> Resolution[Any]:
     """A few phases of random orders from the ruleset's default scenario."""
     ruleset = board_rules(ruleset_name)
     game_map = load_map(ruleset.map_name)
@@ -73,14 +75,22 @@ def main(repeats: int) -> None:
         game_map, geometry = load_map(ruleset.map_name), load_geometry(ruleset.map_name)
         start_state = ruleset.initial_state(game_map)
         busy = busy_turn(name)
-        cases.append((f"{name} start", game_map, geometry, start_state, ()))
-        cases.append((f"{name} busy turn", game_map, geometry, busy.state, busy.results))
-    for label, game_map, geometry, state, results in cases:
+        rendering = board_rendering(name)
+        cases.append((f"{name} start", game_map, geometry, start_state, (), rendering))
+        busy_case = (game_map, geometry, busy.state, busy.results, rendering)
+        cases.append((f"{name} busy turn", *busy_case))
+    for label, game_map, geometry, state, results, rendering in cases:
         for fmt in ("png", "svg"):
             image_format: Format = "png" if fmt == "png" else "svg"
 
             make = functools.partial(
-                render_map, game_map, geometry, state, results, fmt=image_format
+                render_map,
+                game_map,
+                geometry,
+                state,
+                results,
+                fmt=image_format,
+                rendering=rendering,
             )
             best, mean, size = timed(make, repeats)
             print(

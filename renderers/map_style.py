@@ -23,7 +23,8 @@ OUT_OF_PLAY = "#9e9e9e"
 EDGE = "#4a4a4a"
 TEXT = "#1a1a1a"
 FAILED = "#d0021b"
-AUTONOMOUS_FILL = "#ffffff"
+NO_POWER_FILL = "#ffffff"
+"""The fill of an owner that is no power of the map (Machiavelli's autonomous garrisons)."""
 LIGHTNESS = (0.30, 0.82)
 """Darkest and lightest fill lightness (HLS) handed out to the powers."""
 
@@ -62,7 +63,7 @@ class Palette:
     fills: Mapping[str, str]
 
     def fill(self, power: str) -> str:
-        return self.fills.get(power, AUTONOMOUS_FILL)
+        return self.fills.get(power, NO_POWER_FILL)
 
     def ink(self, power: str) -> str:
         colour = self.fill(power)

@@ -8,20 +8,25 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
+from typing import TypeVar
 
 import yaml
 
-from adjudicator.kits.board.results import Reason, Resolution
+from adjudicator.kits.board.results import Reason, Resolution, ResultReason
 from adjudicator.kits.board.state import GameState, Unit
 from maps.model import GameMap
 from orders.board.model import Hold, Order, UnitKind, UnitRef
 
-PRE_MATCH = frozenset({Reason.NO_UNIT, Reason.NOT_YOUR_UNIT, Reason.DUPLICATE, Reason.WRONG_PHASE})
+PRE_MATCH: frozenset[ResultReason] = frozenset(
+    {Reason.NO_UNIT, Reason.NOT_YOUR_UNIT, Reason.DUPLICATE, Reason.WRONG_PHASE}
+)
 """Reasons of orders rejected before they command a unit; they do not count as the unit's result."""
+
+StateT = TypeVar("StateT", bound=GameState)
 
 
 def unit_results(
-    resolution: Resolution, pre_match: AbstractSet[Reason] = PRE_MATCH
+    resolution: Resolution[GameState], pre_match: AbstractSet[ResultReason] = PRE_MATCH
 ) -> Counter[Unit]:
     """How many results name each unit, leaving out orders rejected before matching
     (those with a reason in `pre_match`)."""
@@ -30,8 +35,10 @@ def unit_results(
     return Counter(u for u in named if u is not None)
 
 
-def yaml_round_trip(state: GameState) -> GameState:
-    return GameState.from_dict(yaml.safe_load(yaml.safe_dump(state.to_dict())))
+def yaml_round_trip(state: StateT) -> StateT:
+    """The state through its YAML form and back, read by its own class (a
+    ruleset's subclass reads its own keys)."""
+    return type(state).from_dict(yaml.safe_load(yaml.safe_dump(state.to_dict())))
 
 
 def noise(

@@ -8,10 +8,10 @@ import pytest
 from adjudicator.app.registry import UnknownRuleset, find_ruleset
 from adjudicator.core.options import OptionError
 from adjudicator.core.phase import Phase
+from adjudicator.kits.board.adjustment import CivilDisorderRule
 from adjudicator.kits.board.results import Outcome, Reason
 from adjudicator.kits.board.state import GameState, PhaseKind, Season, Unit
 from adjudicator.rulesets.classic import CLASSIC
-from adjudicator.rulesets.classic.adjustment import CivilDisorderRule
 from maps import load_map
 from orders.board.model import Disband, Hold, Move, SupportMove, UnitKind, UnitRef
 from orders.issues import Source

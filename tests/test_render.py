@@ -15,13 +15,15 @@ from shapely import Point, Polygon
 from adjudicator.app import cli
 from adjudicator.app import gamefolder as gf
 from adjudicator.kits.board.state import GameState, Unit
+from adjudicator.rulesets.machiavelli import MACHIAVELLI
 from maps import load_map
 from maps.geometry import MapGeometry, load_geometry
 from orders.board.model import Move, UnitKind, UnitRef
 from renderers import map_style
+from renderers.board.map_image import TITLE_BAND, pixel, render_map
 from renderers.board.map_orders import bounce_mark
-from renderers.map_image import TITLE_BAND, pixel, render_map
-from tests.rulesets import board_rules
+from renderers.machiavelli.rendering import MACHIAVELLI_RENDERING
+from tests.rulesets import board_rendering, board_rules
 
 RGB = tuple[int, int, int]
 
@@ -67,19 +69,22 @@ def fill_of(name: str, power: str) -> RGB:
 @pytest.mark.parametrize("name", ["classic", "machiavelli"])
 def test_png_size_and_same_bytes_twice(name: str) -> None:
     game_map, geometry, state = load_map(name), load_geometry(name), start(name)
-    png = render_map(game_map, geometry, state)
+    rendering = board_rendering(name)
+    png = render_map(game_map, geometry, state, rendering=rendering)
     assert decode(png).size == (int(geometry.width), int(geometry.height) + TITLE_BAND)
-    assert render_map(game_map, geometry, state) == png
-    svg = render_map(game_map, geometry, state, fmt="svg")
-    assert render_map(game_map, geometry, state, fmt="svg") == svg
+    assert render_map(game_map, geometry, state, rendering=rendering) == png
+    svg = render_map(game_map, geometry, state, fmt="svg", rendering=rendering)
+    assert render_map(game_map, geometry, state, fmt="svg", rendering=rendering) == svg
     assert b"<dc:date>" not in svg and b"Matplotlib" not in png
 
 
 def test_machiavelli_areas_have_their_controllers_colour() -> None:
     name = "machiavelli"
-    begin = start(name)
+    begin = MACHIAVELLI.initial_state(load_map(name))
     state = begin.with_(control={**begin.control, "COR": "venice", "SAR": "turks"})
-    image = decode(render_map(load_map(name), load_geometry(name), state))
+    image = decode(
+        render_map(load_map(name), load_geometry(name), state, rendering=MACHIAVELLI_RENDERING)
+    )
     geometry = load_geometry(name)
     homes = {a for areas in state.homes.values() for a in areas}
     checked = 0
@@ -113,14 +118,16 @@ def test_classic_centres_have_their_owners_colour() -> None:
 )
 def test_unit_symbol_is_drawn_at_its_anchor(name: str, unit: Unit) -> None:
     game_map, geometry = load_map(name), load_geometry(name)
-    state = start(name).with_(units=(unit,), supply_centers={}, control={}, homes={})
+    begin = start(name)
+    state = type(begin)(begin.phase, (unit,))  # nothing else on the board: no owner colours
     area = geometry.areas[game_map.province(unit.location)]
     at = area.city if unit.kind is UnitKind.GARRISON and area.city else area.anchor(unit.location)
     assert at is not None
     beside = (at[0] - 6, at[1] + 2)  # inside the symbol, clear of its letter
-    image = decode(render_map(game_map, geometry, state))
+    rendering = board_rendering(name)
+    image = decode(render_map(game_map, geometry, state, rendering=rendering))
     assert close(colour_at(image, beside), fill_of(name, unit.power), 8)
-    empty = decode(render_map(game_map, geometry, state.with_(units=())))
+    empty = decode(render_map(game_map, geometry, state.with_(units=()), rendering=rendering))
     assert not close(colour_at(empty, beside), fill_of(name, unit.power), 8)
 
 

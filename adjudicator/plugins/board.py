@@ -2,7 +2,10 @@
 
 It reads Diplomacy-style order files with the ruleset's grammar, resolves a
 phase with the ruleset's hooks, reports it (`renderers.board`) and draws the
-map with the orders that led to it (`adjudicator.plugins.board_map`).
+map with the orders that led to it (`adjudicator.plugins.board_map`). It is
+generic over the ruleset's state (`GameState` or its subclass, read by
+`BoardRules.read_state`); the ruleset's `BoardRendering` shows what that
+state adds to the plain board (Machiavelli's control and sieges).
 """
 
 from __future__ import annotations
@@ -33,14 +36,17 @@ from orders.board.model import Order, PhaseKind
 from orders.board.parser import parse_orders
 from orders.issues import OrderIssue
 from renderers.board.json_output import render_json
-from renderers.board.report import TurnReport, power_name, render_board, render_report
+from renderers.board.rendering import BoardRendering
+from renderers.board.report import TurnReport, render_board, render_report
+from renderers.board.words import power_name
 
 if TYPE_CHECKING:
     import click
 
 OptionsT = TypeVar("OptionsT")
+StateT = TypeVar("StateT", bound=GameState)
 
-BoardTurn = Turn[GameState, Order, GameMap, Resolution]
+BoardTurn = Turn[StateT, Order, GameMap, Resolution[StateT]]
 
 
 def file_power(game_map: GameMap, name: str) -> str | None:
@@ -74,7 +80,7 @@ def parse_files(
     return Parsed(tuple(orders), tuple(issues), file_powers)
 
 
-def turn_report(turn: BoardTurn) -> TurnReport:
+def turn_report(turn: BoardTurn[StateT], rendering: BoardRendering[StateT]) -> TurnReport[StateT]:
     """The facts of a turn as the board renderers take them."""
     resolution = turn.resolution
     return TurnReport(
@@ -87,15 +93,19 @@ def turn_report(turn: BoardTurn) -> TurnReport:
         issues=turn.parsed.issues + illegal_issues(resolution.results),
         receipts=turn.receipts,
         file_powers=turn.parsed.file_powers,
+        rendering=rendering,
     )
 
 
-class BoardPlugin(Generic[OptionsT]):
-    """`RulesetPlugin[GameState, Order, GameMap, Resolution, Options]` for a
-    board ruleset."""
+class BoardPlugin(Generic[OptionsT, StateT]):
+    """`RulesetPlugin[State, Order, GameMap, Resolution[State], Options]` for a
+    board ruleset, with the rendering of its state."""
 
-    def __init__(self, rules: BoardRules[OptionsT]) -> None:
+    def __init__(
+        self, rules: BoardRules[OptionsT, StateT], rendering: BoardRendering[StateT]
+    ) -> None:
         self.rules = rules
+        self.rendering = rendering
 
     @property
     def name(self) -> str:
@@ -136,10 +146,10 @@ class BoardPlugin(Generic[OptionsT]):
     def load_map(self, reference: str) -> GameMap:
         return load_map(reference)
 
-    def read_state(self, data: Mapping[str, object]) -> GameState:
-        return GameState.from_dict(data)
+    def read_state(self, data: Mapping[str, object]) -> StateT:
+        return self.rules.read_state(data)
 
-    def write_state(self, state: GameState) -> dict[str, object]:
+    def write_state(self, state: StateT) -> dict[str, object]:
         return state.to_dict()
 
     def start(self, request: StartRequest, options: OptionsT) -> Started:
@@ -153,47 +163,47 @@ class BoardPlugin(Generic[OptionsT]):
         powers = tuple(powers or state.powers())
         return Started(state.phase, state.to_dict(), self.rules.map_name, scenario, powers)
 
-    def parse(
-        self, files: Sequence[OrderFile], game_map: GameMap, state: GameState
-    ) -> Parsed[Order]:
+    def parse(self, files: Sequence[OrderFile], game_map: GameMap, state: StateT) -> Parsed[Order]:
         return parse_files(files, game_map, PhaseKind(state.phase.kind), self.rules.grammar)
 
     def check(
-        self, state: GameState, orders: Sequence[Order], game_map: GameMap, options: OptionsT
+        self, state: StateT, orders: Sequence[Order], game_map: GameMap, options: OptionsT
     ) -> tuple[OrderIssue, ...]:
         return self.rules.check(state, orders, game_map, options)
 
     def resolve(
         self,
-        state: GameState,
+        state: StateT,
         orders: Sequence[Order],
         game_map: GameMap,
         options: OptionsT,
         dice: Dice | None,
-    ) -> Resolution:
+    ) -> Resolution[StateT]:
         return self.rules.resolve(state, orders, game_map, options, dice)
 
-    def next_state(self, resolution: Resolution) -> GameState:
+    def next_state(self, resolution: Resolution[StateT]) -> StateT:
         return resolution.state
 
-    def report(self, turn: BoardTurn) -> Report:
-        facts = turn_report(turn)
+    def report(self, turn: BoardTurn[StateT]) -> Report:
+        facts = turn_report(turn, self.rendering)
         return Report(render_report(facts), render_json(facts), facts.issues)
 
     def draw(
         self,
         game_map: GameMap,
-        state: GameState,
-        previous: Callable[[], Resolution | None],
+        state: StateT,
+        previous: Callable[[], Resolution[StateT] | None],
         fmt: str,
     ) -> bytes | None:
-        return map_bytes(game_map, state, previous(), "svg" if fmt == "svg" else "png")
+        return map_bytes(
+            game_map, state, previous(), self.rendering, "svg" if fmt == "svg" else "png"
+        )
 
-    def game_over(self, game_map: GameMap, state: GameState) -> str | None:
+    def game_over(self, game_map: GameMap, state: StateT) -> str | None:
         return f"{power_name(game_map, state.winner)} won" if state.winner else None
 
-    def describe(self, game_map: GameMap, state: GameState) -> str:
-        return render_board(state, game_map)
+    def describe(self, game_map: GameMap, state: StateT) -> str:
+        return render_board(state, game_map, self.rendering)
 
     def power_name(self, game_map: GameMap, power: str) -> str:
         return power_name(game_map, power)

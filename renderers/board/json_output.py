@@ -9,17 +9,25 @@ in a stable order, so equal turns give byte-equal JSON.
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
 from adjudicator.core.dice import Roll
 from adjudicator.kits.board.results import Event, OrderResult
+from adjudicator.kits.board.state import GameState
 from renderers.board.report import TurnReport, format_order, sorted_results
 from renderers.common import issue_dict, issue_key, plain_value, roll_dict
 
 SCHEMA = "mapjudge/resolution/1"
 
+SCHEMA_STATE_SECTIONS: Mapping[str, object] = {"control": {}, "sieges": {}}
+"""Keys schema 1 gives every board ruleset for a state's own facts (docs/cli.md),
+empty unless the ruleset's rendering fills them (`BoardRendering.json_fields`)."""
 
-def resolution_dict(turn: TurnReport) -> dict[str, Any]:
+StateT = TypeVar("StateT", bound=GameState)
+
+
+def resolution_dict(turn: TurnReport[StateT]) -> dict[str, Any]:
     """Plain data for one resolved phase (see docs/cli.md for the schema)."""
     state = turn.next_state.to_dict()
     return {
@@ -40,8 +48,8 @@ def resolution_dict(turn: TurnReport) -> dict[str, Any]:
         "receipts": [{"file": r.file, "sha256": r.sha256} for r in sorted(turn.receipts)],
         "notes": list(turn.resolution.notes),
         "events": [_event_dict(e) for e in turn.resolution.events],
-        "control": state.get("control", {}),
-        "sieges": state.get("sieges", {}),
+        **SCHEMA_STATE_SECTIONS,
+        **turn.rendering.json_fields(turn.next_state),
     }
 
 
@@ -55,7 +63,7 @@ def _event_dict(event: Event) -> dict[str, Any]:
     }
 
 
-def render_json(turn: TurnReport) -> str:
+def render_json(turn: TurnReport[StateT]) -> str:
     """`resolution_dict` as indented JSON text with sorted keys."""
     return json.dumps(resolution_dict(turn), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
@@ -71,7 +79,7 @@ def _result_dict(result: OrderResult) -> dict[str, Any]:
     }
 
 
-def _dislodged(turn: TurnReport) -> list[dict[str, Any]]:
+def _dislodged(turn: TurnReport[StateT]) -> list[dict[str, Any]]:
     state = turn.next_state
     return [
         {
@@ -85,8 +93,5 @@ def _dislodged(turn: TurnReport) -> list[dict[str, Any]]:
     ]
 
 
-
 def _roll_key(roll: Roll) -> tuple[str, int]:
     return (roll.purpose, roll.index)
-
-

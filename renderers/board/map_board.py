@@ -1,24 +1,27 @@
-"""The board layer of a turn map: areas by controller, labels, cities, units, sieges,
-dislodged units. Pure drawing onto a matplotlib `Axes` in the geometry's pixels
-(origin top-left, y down); nothing here knows the engine's internals beyond the
-`GameState` record.
+"""The board layer of a turn map: areas by controller, labels, cities, units, ringed
+cities (Machiavelli's sieges), dislodged units. Pure drawing onto a matplotlib
+`Axes` in the geometry's pixels (origin top-left, y down); nothing here knows the
+engine's internals beyond the `GameState` record, and what a ruleset's own state
+adds comes through the canvas's `BoardRendering`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from matplotlib.axes import Axes
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, Polygon
 from matplotlib.path import Path
 
-from adjudicator.kits.board.state import AUTONOMOUS, GameState, Unit
+from adjudicator.kits.board.state import GameState, Unit
 from maps.geometry import AreaGeometry, MapGeometry, Point
 from maps.model import AreaKind, GameMap
 from orders.board.model import UnitKind
 from renderers import map_style as style
+from renderers.board.rendering import BoardRendering
 
 UNIT_SIZE = {UnitKind.ARMY: 17.0, UnitKind.FLEET: 19.0, UnitKind.GARRISON: 12.0}
 """Marker sizes in points (1 point = 1.39 px at 100 dpi)."""
@@ -30,6 +33,8 @@ MARKERS: Mapping[UnitKind, str | Path] = {
     UnitKind.GARRISON: "s",
 }
 DISLODGED_OFFSET = (22.0, -18.0)
+
+StateT = TypeVar("StateT", bound=GameState)
 
 
 @dataclass(frozen=True)
@@ -52,21 +57,23 @@ class Canvas:
         return area.anchor(location)
 
 
-def owners(state: GameState) -> dict[str, str]:
-    """Area -> the power it is coloured for: control markers (Machiavelli) over
-    supply-centre owners (classic)."""
-    return {**state.supply_centers, **state.control}
+@dataclass(frozen=True)
+class Board(Generic[StateT]):
+    """The state drawn, with the ruleset's rendering of what it adds."""
+
+    state: StateT
+    rendering: BoardRendering[StateT]
+
+    def owners(self) -> Mapping[str, str]:
+        """Area -> the power it is coloured for (supply-centre owners, or what
+        the ruleset's rendering says: Machiavelli's control markers)."""
+        return self.rendering.area_owners(self.state)
 
 
-def home_areas(state: GameState, game_map: GameMap) -> dict[str, str]:
-    """Area -> the power it is home to (the state's homes, else the map's home centres)."""
-    if state.homes:
-        return {a: p for p, areas in state.homes.items() for a in areas}
-    return {code: a.home_of for code, a in game_map.areas.items() if a.home_of}
-
-
-def area_fill(canvas: Canvas, code: str, state: GameState, owned: Mapping[str, str]) -> str:
-    if code in state.out_of_play:
+def area_fill(
+    canvas: Canvas, code: str, out_of_play: frozenset[str], owned: Mapping[str, str]
+) -> str:
+    if code in out_of_play:
         return style.OUT_OF_PLAY
     if code in owned:
         return canvas.palette.fill(owned[code])
@@ -74,13 +81,14 @@ def area_fill(canvas: Canvas, code: str, state: GameState, owned: Mapping[str, s
     return style.SEA if kind is AreaKind.SEA else style.LAND
 
 
-def draw_areas(canvas: Canvas, state: GameState) -> None:
+def draw_areas(canvas: Canvas, board: Board[StateT]) -> None:
     """Every area filled by its controller, impassable land, crossings, home hatches."""
-    owned = owners(state)
+    owned = board.owners()
+    out_of_play = board.rendering.out_of_play(board.state)
     geometry = canvas.geometry
     codes = sorted(geometry.areas)
     patches = [_polygon(geometry.areas[c]) for c in codes]
-    fills = [area_fill(canvas, c, state, owned) for c in codes]
+    fills = [area_fill(canvas, c, out_of_play, owned) for c in codes]
     canvas.ax.add_collection(
         PatchCollection(patches, facecolors=fills, edgecolors=style.EDGE, linewidths=0.7)
     )
@@ -92,7 +100,7 @@ def draw_areas(canvas: Canvas, state: GameState) -> None:
             linewidths=0.7,
         )
     )
-    homes = home_areas(state, canvas.game_map)
+    homes = board.rendering.home_areas(board.state, canvas.game_map)
     for code in sorted(homes):
         if code in geometry.areas:
             canvas.ax.add_patch(
@@ -119,10 +127,10 @@ def draw_labels(canvas: Canvas) -> None:
         canvas.ax.text(x, y, code, ha="center", va="center", fontsize=6.5, color=style.TEXT)
 
 
-def draw_cities(canvas: Canvas, state: GameState) -> None:
+def draw_cities(canvas: Canvas, board: Board[StateT]) -> None:
     """Cities (Machiavelli: ring if fortified, blue dot for a port, income) and supply
     centres (classic: a dot in the owner's fill)."""
-    owned = owners(state)
+    owned = board.owners()
     for code in sorted(canvas.geometry.areas):
         area, where = canvas.game_map.areas[code], canvas.geometry.areas[code].city
         if where is None or (area.city is None and not area.supply_center):
@@ -164,7 +172,9 @@ def draw_units(canvas: Canvas, units: Sequence[Unit]) -> None:
 
 
 def draw_unit(canvas: Canvas, unit: Unit, at: Point, edge: str = "#000000") -> None:
-    fill = style.AUTONOMOUS_FILL if unit.power == AUTONOMOUS else canvas.palette.fill(unit.power)
+    """A unit in its power's fill (an owner that is no power, such as
+    Machiavelli's autonomous garrisons, in `NO_POWER_FILL`)."""
+    fill = canvas.palette.fill(unit.power)
     x, y = at
     canvas.ax.plot(
         [x],
@@ -188,16 +198,18 @@ def draw_unit(canvas: Canvas, unit: Unit, at: Point, edge: str = "#000000") -> N
     )
 
 
-def draw_sieges(canvas: Canvas, state: GameState) -> None:
-    """A dashed ring in the besieger's ink around each besieged city."""
-    for code in sorted(state.sieges):
+def draw_rings(canvas: Canvas, board: Board[StateT]) -> None:
+    """A dashed ring in a power's ink around each city the ruleset's rendering
+    rings (Machiavelli: a besieged city, in its besieger's ink)."""
+    ringed = board.rendering.ringed_cities(board.state)
+    for code in sorted(ringed):
         where = canvas.geometry.areas[code].city or canvas.geometry.areas[code].unit
         canvas.ax.add_patch(
             Circle(
                 where,
                 14.0,
                 fill=False,
-                edgecolor=canvas.palette.ink(state.sieges[code]),
+                edgecolor=canvas.palette.ink(ringed[code]),
                 linewidth=2.2,
                 linestyle=(0, (3, 2)),
             )

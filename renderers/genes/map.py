@@ -18,7 +18,7 @@ With `state=None` only the region is drawn, with who drew it (002 §3): the
 generator's preview. The frame is `region.size` at `SCALE` pixels per unit
 plus a title band on top and a legend panel on the right: region point
 (x, y) is image pixel `pixel((x, y))`. The bytes depend only on the inputs
-(`renderers.map_image.RC` and `METADATA`: no dates, a fixed SVG salt).
+(`renderers.figure.RC` and `METADATA`: no dates, a fixed SVG salt).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from matplotlib.patches import Rectangle
 from adjudicator.rulesets.genes.model import FIELD_PREFIX, CharacterStatus, Force, GenesState
 from maps.genes.region import XY, Region, place_in
 from renderers import map_style as style
-from renderers.map_image import DPI, FORMATS, METADATA, RC
+from renderers.figure import DPI, FORMATS, METADATA, RC
 
 SCALE = 10
 """Pixels per region unit."""

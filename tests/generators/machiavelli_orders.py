@@ -25,9 +25,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from adjudicator.kits.board.state import AUTONOMOUS, GameState, PhaseKind, Unit
+from adjudicator.kits.board.state import PhaseKind, Unit
 from adjudicator.rulesets.machiavelli.board import city_slot, fortified, port, unit_slot
 from adjudicator.rulesets.machiavelli.spring import balance
+from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 from maps.model import AreaKind, GameMap
 from orders.board.model import (
     Besiege,
@@ -231,7 +232,7 @@ MACHIAVELLI_KINDS: Mapping[str, OrderKind[MachiavelliBoard]] = {
 
 
 def random_machiavelli_movement_orders(
-    state: GameState, game_map: GameMap, rng: random.Random
+    state: MachiavelliState, game_map: GameMap, rng: random.Random
 ) -> list[Order]:
     """One random order for every unit of `state` but the autonomous garrisons,
     weighted by `MOVEMENT_WEIGHTS` and `MACHIAVELLI_WEIGHTS`, supports given last.
@@ -246,14 +247,14 @@ def random_machiavelli_movement_orders(
 
 
 def random_machiavelli_retreat_orders(
-    state: GameState, game_map: GameMap, rng: random.Random
+    state: MachiavelliState, game_map: GameMap, rng: random.Random
 ) -> list[Order]:
     """A retreat or disband for each dislodged unit, most often to a listed retreat."""
     return random_retreat_orders(state, game_map, rng, listed=LISTED_RETREAT)
 
 
 def _random_purchase(
-    state: GameState, game_map: GameMap, power: str, rng: random.Random
+    state: MachiavelliState, game_map: GameMap, power: str, rng: random.Random
 ) -> Build | Waive:
     """A unit bought in a random home area of `power` (003 §1): an army, a fleet or a
     garrison, fit for the area or not; or a waive."""
@@ -269,7 +270,7 @@ def _random_purchase(
 
 
 def random_machiavelli_adjustment_orders(
-    state: GameState, game_map: GameMap, rng: random.Random
+    state: MachiavelliState, game_map: GameMap, rng: random.Random
 ) -> list[Order]:
     """For each power: a random number of purchases up to the cities it controls
     beyond its units, or of removals up to its surplus (003 §1)."""
@@ -282,7 +283,7 @@ def random_machiavelli_adjustment_orders(
 
 
 def random_machiavelli_orders(
-    state: GameState, game_map: GameMap, rng: random.Random
+    state: MachiavelliState, game_map: GameMap, rng: random.Random
 ) -> list[Order]:
     """Random orders for whatever phase `state` is in."""
     match state.phase.kind:

@@ -36,9 +36,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.core.phase import Phase
-from adjudicator.kits.board.results import EventKind, Reason, Resolution
-from adjudicator.kits.board.state import GameState, PhaseKind, Season, Unit
-from adjudicator.rulesets.machiavelli import MACHIAVELLI
+from adjudicator.kits.board.results import EventKind, Reason, Resolution, ResultReason
+from adjudicator.kits.board.state import PhaseKind, Season, Unit
+from adjudicator.rulesets.machiavelli import MACHIAVELLI, MachiavelliReason, MachiavelliState
 from maps import load_map
 from maps.model import AreaKind
 from orders.board.model import Besiege, Build, Convert, Move, Order, UnitKind, UnitRef
@@ -62,7 +62,7 @@ NEXT_SEASON = {Season.SPRING: Season.SUMMER, Season.SUMMER: Season.FALL}
 # --- playing ---------------------------------------------------------------------------
 
 
-def _orders(state: GameState, rng: random.Random) -> list[Order]:
+def _orders(state: MachiavelliState, rng: random.Random) -> list[Order]:
     """Random orders for the phase, with noise (an order of another phase included)."""
     orders = random_machiavelli_orders(state, GAME_MAP, rng)
     if state.phase.kind == PhaseKind.MOVEMENT:
@@ -74,7 +74,7 @@ def _orders(state: GameState, rng: random.Random) -> list[Order]:
 
 def _play(
     seed: int, phases: int, options: Any = None
-) -> Iterator[tuple[GameState, list[Order], Resolution]]:
+) -> Iterator[tuple[MachiavelliState, list[Order], Resolution[MachiavelliState]]]:
     """`phases` phases of a random game from the `balance` start: (state, orders, resolution)."""
     rng = random.Random(seed)
     state = BALANCE
@@ -88,7 +88,7 @@ def _play(
 # --- checks ----------------------------------------------------------------------------
 
 
-def _assert_board(state: GameState) -> None:
+def _assert_board(state: MachiavelliState) -> None:
     """One army or fleet per area, one garrison per city, each where its kind may stand."""
     provinces = Counter(u.location for u in state.units if u.kind is not UnitKind.GARRISON)
     cities = Counter(u.location for u in state.units if u.kind is UnitKind.GARRISON)
@@ -105,7 +105,7 @@ def _assert_board(state: GameState) -> None:
                 assert area.kind is not AreaKind.LAND, f"{unit}: a fleet inland"
 
 
-def _assert_sieges(state: GameState) -> None:
+def _assert_sieges(state: MachiavelliState) -> None:
     """Each siege: another power's garrison in the city, the besieger's unit in the province."""
     for area, power in state.sieges.items():
         garrison, besieger = state.garrison_at(area), state.unit_at(area)
@@ -113,7 +113,7 @@ def _assert_sieges(state: GameState) -> None:
         assert besieger is not None and besieger.power == power, f"siege of {area}: {besieger}"
 
 
-def _expected_after_movement(resolution: Resolution) -> Counter[Unit]:
+def _expected_after_movement(resolution: Resolution[MachiavelliState]) -> Counter[Unit]:
     """Each unit of the previous board where its result and the board events say it
     ends: moved, converted, gone if its city surrendered or it was destroyed, a
     garrison if it withdrew into its city, in place otherwise (waiting to retreat
@@ -129,12 +129,12 @@ def _expected_after_movement(resolution: Resolution) -> Counter[Unit]:
         unit, order = result.unit, result.order
         if unit is None or result.reason in IGNORED:
             continue
-        if result.reason is Reason.CITY_TAKEN and unit.kind is UnitKind.GARRISON:
+        if result.reason is MachiavelliReason.CITY_TAKEN and unit.kind is UnitKind.GARRISON:
             continue
         if result.reason is Reason.MOVED:
             assert isinstance(order, Move)
             expected[Unit(unit.power, unit.kind, order.dest)] += 1
-        elif result.reason is Reason.CONVERTED:
+        elif result.reason is MachiavelliReason.CONVERTED:
             assert isinstance(order, Convert)
             expected[Unit(unit.power, order.to, unit.location)] += 1
         elif settled.get(unit) is EventKind.BECAME_GARRISON:
@@ -144,16 +144,16 @@ def _expected_after_movement(resolution: Resolution) -> Counter[Unit]:
     return expected
 
 
-def _cities(state: GameState, power: str) -> int:
+def _cities(state: MachiavelliState, power: str) -> int:
     return sum(1 for a in state.controlled_by(power) if GAME_MAP.areas[a].city is not None)
 
 
-def _surplus(state: GameState) -> list[str]:
+def _surplus(state: MachiavelliState) -> list[str]:
     """Powers with more units than cities controlled: they must remove (003 §1)."""
     return [p for p in state.powers() if len(state.units_of(p)) > _cities(state, p)]
 
 
-def _assert_calendar(before: GameState, after: GameState) -> None:
+def _assert_calendar(before: MachiavelliState, after: MachiavelliState) -> None:
     """Spring -> summer -> fall -> next spring; a retreat phase exactly when a unit
     waits to retreat; spring opens with an adjustment when some power must remove."""
     phase = before.phase
@@ -172,7 +172,7 @@ def _assert_calendar(before: GameState, after: GameState) -> None:
             assert not _surplus(after), f"{_surplus(after)} must remove units first"
 
 
-def _assert_adjusted(before: GameState, after: GameState) -> None:
+def _assert_adjusted(before: MachiavelliState, after: MachiavelliState) -> None:
     """A power with surplus ends with as many units as cities; one short of cities ends
     with no fewer units than it had and no more than its cities (003 §1)."""
     for power in before.powers():
@@ -188,7 +188,10 @@ def _assert_adjusted(before: GameState, after: GameState) -> None:
 
 
 def _assert_phase(
-    before: GameState, orders: list[Order], resolution: Resolution, options: Any = None
+    before: MachiavelliState,
+    orders: list[Order],
+    resolution: Resolution[MachiavelliState],
+    options: Any = None,
 ) -> None:
     after = resolution.state
     match before.phase.kind:
@@ -252,7 +255,7 @@ def test_the_random_games_reach_every_phase_kind_and_order_outcome() -> None:
     """The generator's coverage, on fixed seeds: without it the properties above could
     pass on games where nothing happens."""
     kinds: set[PhaseKind] = set()
-    outcomes: set[tuple[str, Reason]] = set()
+    outcomes: set[tuple[str, ResultReason]] = set()
     events: set[EventKind] = set()
     for seed in range(8):
         for before, _, resolution in _play(seed, 12):
@@ -263,16 +266,16 @@ def test_the_random_games_reach_every_phase_kind_and_order_outcome() -> None:
     wanted = {
         ("Move", Reason.MOVED),
         ("Move", Reason.BOUNCED),
-        ("Move", Reason.GARRISON_CANNOT_MOVE),
+        ("Move", MachiavelliReason.GARRISON_CANNOT_MOVE),
         ("SupportMove", Reason.SUPPORT_GIVEN),
         ("SupportHold", Reason.SUPPORT_GIVEN),
         ("SupportConvert", Reason.SUPPORT_GIVEN),
         ("Convoy", Reason.CONVOY_GIVEN),
-        ("Besiege", Reason.SIEGE_BEGUN),
-        ("Besiege", Reason.CITY_TAKEN),
-        ("Besiege", Reason.NO_ENEMY_GARRISON),
-        ("Convert", Reason.CONVERTED),
-        ("Convert", Reason.BAD_CONVERSION),
+        ("Besiege", MachiavelliReason.SIEGE_BEGUN),
+        ("Besiege", MachiavelliReason.CITY_TAKEN),
+        ("Besiege", MachiavelliReason.NO_ENEMY_GARRISON),
+        ("Convert", MachiavelliReason.CONVERTED),
+        ("Convert", MachiavelliReason.BAD_CONVERSION),
         ("Retreat", Reason.RETREATED),
         ("Build", Reason.BUILT),
         ("Disband", Reason.REMOVED),

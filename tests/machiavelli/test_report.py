@@ -10,20 +10,22 @@ from typing import Any
 import pytest
 
 from adjudicator.kits.board.rules import BoardRules
-from adjudicator.kits.board.state import GameState
-from adjudicator.rulesets.machiavelli import MACHIAVELLI, MachiavelliOptions
+from adjudicator.rulesets.machiavelli import MACHIAVELLI, MachiavelliOptions, MachiavelliState
 from maps import load_map
 from maps.model import GameMap
 from orders.board.model import Besiege, Convert, SupportConvert, SupportHold, UnitKind, UnitRef
 from orders.board.parser import parse_orders
 from renderers.board.json_output import resolution_dict
 from renderers.board.report import TurnReport, format_order, render_board, render_report
+from renderers.machiavelli.rendering import MACHIAVELLI_RENDERING
+
+Rules = BoardRules[MachiavelliOptions, MachiavelliState]
 
 A, F, G = UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON
 
 
 @pytest.fixture(scope="module")
-def ruleset() -> BoardRules[MachiavelliOptions]:
+def ruleset() -> Rules:
     return MACHIAVELLI
 
 
@@ -32,14 +34,18 @@ def game_map() -> GameMap:
     return load_map("machiavelli")
 
 
-def turn(ruleset: BoardRules[MachiavelliOptions], game_map: GameMap, state: dict[str, Any], text: str) -> TurnReport:
-    position = GameState.from_dict(state)
+def turn(
+    ruleset: Rules, game_map: GameMap, state: dict[str, Any], text: str
+) -> TurnReport[MachiavelliState]:
+    position = ruleset.read_state(state)
     parsed = parse_orders(
         text, game_map=game_map, phase_kind=position.phase.kind, grammar=ruleset.grammar
     )
     assert parsed.issues == ()
     resolution = ruleset.resolve(position, parsed.orders, game_map)
-    return TurnReport(resolution, game_map, ruleset.name, ruleset.title)
+    return TurnReport(
+        resolution, game_map, ruleset.name, ruleset.title, rendering=MACHIAVELLI_RENDERING
+    )
 
 
 @pytest.mark.parametrize(
@@ -59,7 +65,7 @@ def test_canonical_text_of_machiavelli_orders(order: Any, text: str) -> None:
     assert format_order(order) == text
 
 
-def test_a_siege_in_the_report(ruleset: BoardRules[MachiavelliOptions], game_map: GameMap) -> None:
+def test_a_siege_in_the_report(ruleset: Rules, game_map: GameMap) -> None:
     """003 §4.4: both sides read that a siege began, and it is listed as under way."""
     state = {
         "phase": "1454-spring-movement",
@@ -81,7 +87,7 @@ def test_a_siege_in_the_report(ruleset: BoardRules[MachiavelliOptions], game_map
     assert "Sieges under way" not in text
 
 
-def test_control_and_adjustment_after_the_autumn(ruleset: BoardRules[MachiavelliOptions], game_map: GameMap) -> None:
+def test_control_and_adjustment_after_the_autumn(ruleset: Rules, game_map: GameMap) -> None:
     """003 §1, §1.1: after the autumn the report gives control changes and each
     power's cities against its units."""
     state = {
@@ -99,11 +105,11 @@ def test_control_and_adjustment_after_the_autumn(ruleset: BoardRules[Machiavelli
     assert report.next_state.phase.id == "1455-spring-movement"
     kinds = [event["kind"] for event in json.loads(json.dumps(resolution_dict(report)["events"]))]
     assert kinds == ["control_gained", "control_lost"]
-    board = render_board(report.next_state, game_map)
+    board = render_board(report.next_state, game_map, MACHIAVELLI_RENDERING)
     assert "cities controlled (2): FLO, PISA" in board
 
 
-def test_a_dislodged_unit_withdraws_into_its_free_city(ruleset: BoardRules[MachiavelliOptions], game_map: GameMap) -> None:
+def test_a_dislodged_unit_withdraws_into_its_free_city(ruleset: Rules, game_map: GameMap) -> None:
     """003 §4.3: dislodged beside a free fortified city, the army becomes its garrison."""
     state = {
         "phase": "1454-spring-movement",

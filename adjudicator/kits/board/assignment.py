@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import UnionType
 
-from adjudicator.kits.board.results import OrderResult, Outcome, Reason
+from adjudicator.kits.board.results import OrderResult, Outcome, Reason, ResultReason
 from adjudicator.kits.board.state import Unit
 from maps.model import split_location
 from orders.board.model import Order, UnitOrder, Waive
@@ -27,9 +27,9 @@ class Assignment:
 
 
 def illegal(
-    order: Order, reason: Reason, unit: Unit | None = None, detail: str = ""
+    order: Order, reason: ResultReason, unit: Unit | None = None, detail: str = ""
 ) -> OrderResult:
-    """A failed result for an order broken by a rule."""
+    """A failed result for an order broken by a rule (the kit's reason or a ruleset's)."""
     return OrderResult(order, Outcome.FAILS, reason, unit, detail)
 
 

@@ -1,8 +1,10 @@
 """Per-order results and the phase `Resolution`.
 
-Every order gets exactly one `OrderResult` with an `Outcome` and a `Reason`
-from the enum below. Text for players is made from the reason only in the
-report layer (`renderers`); the JSON output uses the enum values.
+Every order gets exactly one `OrderResult` with an `Outcome` and a reason:
+one of the kit's `Reason`s below, or one of a ruleset's own enum
+(Machiavelli's `MachiavelliReason`); any such enum is a `ResultReason`. Text
+for players is made from the reason only in the report layer (`renderers`);
+the JSON output uses the enum values.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Generic, Protocol, TypeVar
 
 from adjudicator.core.dice import Roll
 from adjudicator.kits.board.state import GameState, Unit
@@ -22,8 +25,21 @@ class Outcome(StrEnum):
     FAILS = "fails"
 
 
+class ResultReason(Protocol):
+    """Why an order ended as it did: a member of the kit's `Reason` or of a
+    ruleset's own reason enum. `value` is stable (the JSON output uses it);
+    `illegal` tells an order broken by a rule (values `illegal:<why>`)."""
+
+    @property
+    def value(self) -> str: ...
+
+    @property
+    def illegal(self) -> bool: ...
+
+
 class Reason(StrEnum):
-    """Why an order ended as it did. Values are stable: the JSON output uses them."""
+    """Why an order ended as it did, on any board. Values are stable: the JSON
+    output uses them."""
 
     # carried out
     MOVED = "moved"
@@ -46,11 +62,6 @@ class Reason(StrEnum):
     DESTROYED = "destroyed"  # dislodged with no legal retreat, or no order
     CIVIL_DISORDER = "civil_disorder"  # removed by the civil disorder rule
     DEFAULT_HOLD = "default_hold"  # no order given: the unit holds
-    # Machiavelli (003 §3.3, §4.4)
-    SIEGE_BEGUN = "siege_begun"  # first turn of a siege done
-    CITY_TAKEN = "city_taken"  # second turn: the besieged garrison surrenders
-    CONVERTED = "converted"  # the unit changed kind
-    SIEGE_SUPPORTED = "siege_supported"  # hold support given to a besieging unit
     # illegal (the order becomes a hold, or is ignored)
     NO_UNIT = "illegal:no_unit"
     NOT_YOUR_UNIT = "illegal:not_your_unit"
@@ -73,19 +84,6 @@ class Reason(StrEnum):
     CENTER_OCCUPIED = "illegal:center_occupied"
     NO_BUILDS = "illegal:no_builds"
     NO_REMOVALS = "illegal:no_removals"
-    # Machiavelli (003 §3.2, §3.3, §1)
-    GARRISON_CANNOT_MOVE = "illegal:garrison_cannot_move"
-    GARRISON_SUPPORT_OUTSIDE = "illegal:garrison_support_outside"
-    NO_FORTIFIED_CITY = "illegal:no_fortified_city"
-    NO_ENEMY_GARRISON = "illegal:no_enemy_garrison"
-    NEEDS_PORT = "illegal:needs_port"
-    CITY_OCCUPIED = "illegal:city_occupied"
-    BAD_CONVERSION = "illegal:bad_conversion"
-    STRAIT_CLOSED = "illegal:strait_closed"
-    OUT_OF_PLAY = "illegal:out_of_play"
-    NOT_HOME_AREA = "illegal:not_home_area"
-    AREA_NOT_CONTROLLED = "illegal:area_not_controlled"
-    AREA_OCCUPIED = "illegal:area_occupied"
 
     @property
     def illegal(self) -> bool:
@@ -98,7 +96,7 @@ class OrderResult:
 
     order: Order
     outcome: Outcome
-    reason: Reason
+    reason: ResultReason
     unit: Unit | None = None
     detail: str = ""
 
@@ -141,12 +139,18 @@ class Event:
     other: str | None = None  # the other power involved (the besieger, the new controller)
 
 
-@dataclass(frozen=True, slots=True)
-class Resolution:
-    """A resolved phase: the state of the next phase, every result, every roll."""
+StateT_co = TypeVar("StateT_co", bound=GameState, covariant=True)
 
-    previous: GameState
-    state: GameState
+
+@dataclass(frozen=True, slots=True)
+class Resolution(Generic[StateT_co]):
+    """A resolved phase: the state of the next phase, every result, every roll.
+
+    Generic over the ruleset's state (`GameState` or its subclass); read-only,
+    so a `Resolution[MachiavelliState]` is a `Resolution[GameState]`."""
+
+    previous: StateT_co
+    state: StateT_co
     results: tuple[OrderResult, ...]
     rolls: tuple[Roll, ...] = ()
     notes: tuple[str, ...] = field(default=())

@@ -1,10 +1,12 @@
 """A board ruleset's record: units on a graph map, resolved phase by phase.
 
 `classic` and `machiavelli` are each one `BoardRules`: their names, map,
-grammar, calendar and options, and a `BoardHooks` object that resolves a
-phase and sets up a scenario. The board plugin (`adjudicator.plugins.board`)
-adds the order files, reports and maps around it; tests and benchmarks use
-the record directly, with the rulebook's default options.
+grammar, calendar and options, their state type (the kit's `GameState`, or
+a subclass with the ruleset's own board facts: Machiavelli's control and
+sieges), and a `BoardHooks` object that resolves a phase and sets up a
+scenario. The board plugin (`adjudicator.plugins.board`) adds the order
+files, reports and maps around it; tests and benchmarks use the record
+directly, with the rulebook's default options.
 """
 
 from __future__ import annotations
@@ -24,30 +26,34 @@ from orders.issues import OrderIssue
 
 OptionsT = TypeVar("OptionsT")
 OptionsT_contra = TypeVar("OptionsT_contra", contravariant=True)
+StateT = TypeVar("StateT", bound=GameState)
 
 
-class BoardHooks(Protocol[OptionsT_contra]):
+class BoardHooks(Protocol[OptionsT_contra, StateT]):
     """What a board ruleset does itself: resolve one phase, set up a scenario."""
 
     def resolve(
         self,
-        state: GameState,
+        state: StateT,
         orders: Sequence[Order],
         game_map: GameMap,
         options: OptionsT_contra,
         dice: Dice | None,
-    ) -> Resolution:
+    ) -> Resolution[StateT]:
         """Resolve `state.phase` with `orders`; the result's state is the next phase's."""
         ...
 
-    def initial_state(self, game_map: GameMap, scenario: str) -> GameState:
+    def initial_state(self, game_map: GameMap, scenario: str) -> StateT:
         """The board at the start of a scenario."""
         ...
 
 
 @dataclass(frozen=True)
-class BoardRules(Generic[OptionsT]):
-    """A board ruleset: names and data, with its hooks."""
+class BoardRules(Generic[OptionsT, StateT]):
+    """A board ruleset: names and data, its state type, with its hooks.
+
+    `state_type` is `GameState` or the ruleset's subclass of it; its
+    `from_dict` reads the ruleset's `turns/<phase>.yaml` (`read_state`)."""
 
     name: str
     title: str
@@ -55,7 +61,8 @@ class BoardRules(Generic[OptionsT]):
     grammar: str
     calendar: Calendar
     options_type: type[OptionsT]
-    hooks: BoardHooks[OptionsT]
+    state_type: type[StateT]
+    hooks: BoardHooks[OptionsT, StateT]
     default_scenario: str
     presets: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
 
@@ -69,24 +76,29 @@ class BoardRules(Generic[OptionsT]):
         """Options that differ from the rulebook default (for the report header)."""
         return changed_options(options)
 
+    def read_state(self, data: Mapping[str, object]) -> StateT:
+        """A state's plain data (`turns/<phase>.yaml`, a test case) as this
+        ruleset's state; ValueError naming the key on malformed data."""
+        return self.state_type.from_dict(data)
+
     def resolve(
         self,
-        state: GameState,
+        state: StateT,
         orders: Sequence[Order],
         game_map: GameMap,
         options: OptionsT | None = None,
         dice: Dice | None = None,
-    ) -> Resolution:
+    ) -> Resolution[StateT]:
         """Resolve `state.phase` (with the default options unless given)."""
         chosen = options if options is not None else self.options()
         return self.hooks.resolve(state, orders, game_map, chosen, dice)
 
-    def initial_state(self, game_map: GameMap, scenario: str | None = None) -> GameState:
+    def initial_state(self, game_map: GameMap, scenario: str | None = None) -> StateT:
         return self.hooks.initial_state(game_map, scenario or self.default_scenario)
 
     def check(
         self,
-        state: GameState,
+        state: StateT,
         orders: Sequence[Order],
         game_map: GameMap,
         options: OptionsT | None = None,

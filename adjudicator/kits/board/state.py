@@ -3,6 +3,12 @@
 The board rulesets' phases are `<year>-<season>-<kind>`
 (`1901-spring-movement`): `Season` here, `PhaseKind` with the orders. `GameState.to_dict` / `GameState.from_dict` give the plain
 data written to `turns/<phase>.yaml` and must round-trip exactly.
+
+`GameState` holds only what every Diplomacy-style board shares. A ruleset
+with more on its board (Machiavelli's control markers and sieges) subclasses
+it (`adjudicator.rulesets.machiavelli.state`), adds its fields and its keys
+(`extension_dict`, then `from_dict`), and names the subclass in its
+`BoardRules.state_type`.
 """
 
 from __future__ import annotations
@@ -10,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, Self
 
 from adjudicator.core.phase import Phase
 from orders.board.model import PhaseKind, UnitKind
 
-__all__ = ["AUTONOMOUS", "Dislodged", "GameState", "PhaseKind", "Season", "Unit"]
+__all__ = ["Dislodged", "GameState", "PhaseKind", "Season", "Unit"]
 
 
 class Season(StrEnum):
@@ -25,10 +31,6 @@ class Season(StrEnum):
     SUMMER = "summer"
     FALL = "fall"
     WINTER = "winter"
-
-
-AUTONOMOUS = "autonomous"
-"""The owner of Machiavelli's autonomous garrisons (003 §4.5): not a power."""
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -76,10 +78,7 @@ class GameState:
     `standoffs` lists the areas left empty by a standoff in the movement
     phase just resolved; no unit may retreat there.
 
-    Rulesets with control markers (Machiavelli) also use: `control` (area ->
-    the power whose marker stands there), `homes` (power -> its home areas),
-    `sieges` (area -> the power whose unit completed the first turn of a
-    siege of its city) and `out_of_play` (areas the scenario leaves out).
+    A ruleset's own board facts go in a subclass (see the module's docstring).
     """
 
     phase: Phase
@@ -88,10 +87,6 @@ class GameState:
     dislodged: tuple[Dislodged, ...] = ()
     standoffs: frozenset[str] = frozenset()
     winner: str | None = None
-    control: Mapping[str, str] = field(default_factory=dict)
-    homes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    sieges: Mapping[str, str] = field(default_factory=dict)
-    out_of_play: frozenset[str] = frozenset()
 
     def units_of(self, power: str) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.power == power)
@@ -103,28 +98,16 @@ class GameState:
                 return unit
         return None
 
-    def garrison_at(self, area: str) -> Unit | None:
-        """The garrison in the city of an area (Machiavelli), if any."""
-        for unit in self.units:
-            if unit.kind is UnitKind.GARRISON and unit.location == area:
-                return unit
-        return None
-
     def centers_of(self, power: str) -> tuple[str, ...]:
         return tuple(sorted(c for c, p in self.supply_centers.items() if p == power))
 
     def powers(self) -> tuple[str, ...]:
-        """Powers that still have a unit, a centre or a control marker."""
+        """Powers that still have a unit (dislodged or not) or a centre."""
         found = {u.power for u in self.units} | set(self.supply_centers.values())
-        found |= {d.unit.power for d in self.dislodged} | set(self.control.values())
-        found.discard(AUTONOMOUS)
+        found |= {d.unit.power for d in self.dislodged}
         return tuple(sorted(found))
 
-    def controlled_by(self, power: str) -> tuple[str, ...]:
-        """The areas where `power`'s control marker stands."""
-        return tuple(sorted(a for a, p in self.control.items() if p == power))
-
-    def with_(self, **changes: Any) -> GameState:
+    def with_(self, **changes: Any) -> Self:
         return replace(self, **changes)
 
     # --- YAML form -------------------------------------------------------------
@@ -152,31 +135,26 @@ class GameState:
             ]
         if self.standoffs:
             data["standoffs"] = sorted(self.standoffs)
-        if self.control:
-            data["control"] = _group_areas(self.control)
-        if self.homes:
-            data["home"] = {p: sorted(self.homes[p]) for p in sorted(self.homes)}
-        if self.sieges:
-            data["sieges"] = {a: self.sieges[a] for a in sorted(self.sieges)}
-        if self.out_of_play:
-            data["out_of_play"] = sorted(self.out_of_play)
+        data.update(self.extension_dict())
         if self.winner:
             data["winner"] = self.winner
         return data
 
+    def extension_dict(self) -> dict[str, Any]:
+        """The keys a ruleset's subclass adds to `to_dict` (none here); they are
+        written before `winner`, so every state file keeps one key order."""
+        return {}
+
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GameState:
-        """Inverse of `to_dict`; ValueError naming the key on malformed data."""
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """Inverse of `to_dict`; ValueError naming the key on malformed data.
+
+        A subclass reads its own keys after this (`super(Sub, cls).from_dict`
+        gives it an instance of `Sub` with its fields at their defaults)."""
         try:
             phase = Phase.parse(str(data["phase"]))
             units = _parse_units(data.get("units") or {})
-            centers = _ungroup_areas(data.get("supply_centers") or {})
-            control = _ungroup_areas(data.get("control") or {})
-            homes = {
-                str(power): tuple(sorted(str(a) for a in areas))
-                for power, areas in (data.get("home") or {}).items()
-            }
-            sieges = {str(a): str(p) for a, p in (data.get("sieges") or {}).items()}
+            centers = ungroup_areas(data.get("supply_centers") or {})
             dislodged = tuple(
                 Dislodged(
                     Unit.parse(str(d["power"]), str(d["unit"])),
@@ -195,14 +173,10 @@ class GameState:
             dislodged=dislodged,
             standoffs=frozenset(str(s) for s in data.get("standoffs") or ()),
             winner=data.get("winner"),
-            control=control,
-            homes=homes,
-            sieges=sieges,
-            out_of_play=frozenset(str(a) for a in data.get("out_of_play") or ()),
         )
 
 
-def _group_areas(owners: Mapping[str, str]) -> dict[str, list[str]]:
+def group_areas(owners: Mapping[str, str]) -> dict[str, list[str]]:
     """area -> power, as power -> sorted areas (powers sorted)."""
     grouped: dict[str, list[str]] = {}
     for area in sorted(owners):
@@ -210,7 +184,8 @@ def _group_areas(owners: Mapping[str, str]) -> dict[str, list[str]]:
     return {power: grouped[power] for power in sorted(grouped)}
 
 
-def _ungroup_areas(grouped: Mapping[str, Iterable[str]]) -> dict[str, str]:
+def ungroup_areas(grouped: Mapping[str, Iterable[str]]) -> dict[str, str]:
+    """power -> areas, as area -> power (the inverse of `group_areas`)."""
     return {str(area): str(power) for power, areas in grouped.items() for area in areas}
 
 

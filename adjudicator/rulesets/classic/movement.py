@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from adjudicator.kits.board.assignment import assign_orders, illegal, split_by_phase, units_by_area
+from adjudicator.kits.board.convoys import ConvoyIndex, convoy_problem
 from adjudicator.kits.board.reach import can_reach_area, move_target
 from adjudicator.kits.board.resolver import (
     Adjudication,
@@ -29,7 +30,6 @@ from adjudicator.kits.board.resolver import (
     SupportSpec,
     adjudicate,
     combatant,
-    convoy_chain_exists,
 )
 from adjudicator.kits.board.results import OrderResult, Outcome, Reason
 from adjudicator.kits.board.state import Dislodged, GameState, Unit
@@ -70,73 +70,6 @@ class MovementOutcome:
     dislodged: tuple[Dislodged, ...]
     standoffs: frozenset[str]
     results: tuple[OrderResult, ...]
-
-
-class ConvoyIndex:
-    """Convoy orders given by fleets at sea, by the army area they name, and
-    the convoy routes the board allows."""
-
-    def __init__(
-        self, board: Mapping[str, Unit], orders: Mapping[str, UnitOrder], game_map: GameMap
-    ):
-        self.by_army: dict[str, list[tuple[str, str, str]]] = {}
-        for area, order in orders.items():
-            if isinstance(order, Convoy) and _convoy_problem(board[area], game_map) is None:
-                army_area = split_location(order.convoyed.location)[0]
-                dest = split_location(order.dest)[0]
-                self.by_army.setdefault(army_area, []).append((area, dest, board[area].power))
-        self.board_fleets = frozenset(
-            a for a, u in board.items() if _convoy_problem(u, game_map) is None
-        )
-        self.neighbours = game_map.fleet_area_neighbours
-
-    def route_exists(self, start: str, dest: str, fleets: frozenset[str]) -> bool:
-        """Whether a chain of `fleets` joins `start` and `dest` (DATC 4.E.1: a convoy
-        the board cannot carry makes the move illegal; 6.D.8, 6.D.32)."""
-        return convoy_chain_exists(start, dest, fleets, self.neighbours)
-
-    def own_fleet_intent(self, army: Unit, army_area: str, dest: str) -> bool:
-        """Whether a fleet of the army's own power orders a convoy that could be part of
-        a route: the 2023 rules' sign of intent (DATC 4.A.3). An impossible or
-        unnecessary convoy order shows no intent (DATC 4.E.1, 6.G.6, 6.G.7, 6.G.19)."""
-        own = {f for f, d, p in self.by_army.get(army_area, ()) if d == dest and p == army.power}
-        return bool(own and own & self.fleets_on_minimal_route(army_area, dest))
-
-    def fleets_on_minimal_route(self, start: str, dest: str) -> set[str]:
-        """Board fleets on some route where only the first fleet touches `start`
-        and only the last touches `dest` (a route with no needless fleet)."""
-        fleets = self.board_fleets
-        firsts = {f for f in fleets if start in self.neighbours(f)}
-        lasts = {f for f in fleets if dest in self.neighbours(f)}
-        inner = fleets - firsts - lasts
-        forward = self._closure(firsts - lasts, inner, lasts)
-        backward = self._closure(lasts - firsts, inner, firsts)
-        return (firsts & lasts) | (forward & backward)
-
-    def _closure(self, origins: set[str], inner: frozenset[str], ends: set[str]) -> set[str]:
-        """`origins`, the inner fleets they reach through inner fleets, and the
-        `ends` reached from any of those."""
-        found = set(origins)
-        frontier = list(origins)
-        while frontier:
-            current = frontier.pop()
-            for nxt in self.neighbours(current):
-                if nxt in found:
-                    continue
-                if nxt in inner:
-                    found.add(nxt)
-                    frontier.append(nxt)
-                elif nxt in ends:
-                    found.add(nxt)
-        return found
-
-
-def _convoy_problem(unit: Unit, game_map: GameMap) -> str | None:
-    if unit.kind is not UnitKind.FLEET:
-        return "only fleets convoy"
-    if game_map.area(unit.location).kind is not AreaKind.SEA:
-        return "only a fleet in a sea area may convoy"
-    return None
 
 
 def _plan_move(unit: Unit, order: Move, game_map: GameMap, convoys: ConvoyIndex) -> Planned:
@@ -199,7 +132,7 @@ def _plan_convoy(
     unit: Unit, order: Convoy, board: Mapping[str, Unit], game_map: GameMap
 ) -> Planned:
     area = split_location(unit.location)[0]
-    problem = _convoy_problem(unit, game_map)
+    problem = convoy_problem(unit, game_map)
     if problem is not None:
         return _void(unit, order, Reason.CONVOY_NOT_AT_SEA, problem)
     army_area = split_location(order.convoyed.location)[0]

@@ -17,16 +17,16 @@ from dataclasses import dataclass, replace
 
 from adjudicator.core.dice import Dice
 from adjudicator.core.phase import Calendar, Phase
-from adjudicator.kits.board.results import OrderResult, Resolution
-from adjudicator.kits.board.rules import BoardRules
-from adjudicator.kits.board.state import GameState, PhaseKind, Season, Unit
-from adjudicator.rulesets.classic.adjustment import (
+from adjudicator.kits.board.adjustment import (
     CivilDisorderRule,
     needs_adjustment,
     resolve_adjustments,
 )
+from adjudicator.kits.board.results import OrderResult, Resolution
+from adjudicator.kits.board.retreat import resolve_retreats, with_retreat_options
+from adjudicator.kits.board.rules import BoardRules
+from adjudicator.kits.board.state import GameState, PhaseKind, Season, Unit
 from adjudicator.rulesets.classic.movement import resolve_movement
-from adjudicator.rulesets.classic.retreat import resolve_retreats, with_retreat_options
 from maps.model import GameMap
 from orders.board.model import Order, UnitKind
 
@@ -84,7 +84,7 @@ class ClassicHooks:
         game_map: GameMap,
         options: ClassicOptions,
         dice: Dice | None,
-    ) -> Resolution:
+    ) -> Resolution[GameState]:
         results: tuple[OrderResult, ...]
         match state.phase.kind:
             case PhaseKind.MOVEMENT:
@@ -126,12 +126,13 @@ CLASSIC_CALENDAR = Calendar(
 )
 """Spring and fall: movement, then retreats if a unit was dislodged; winter: adjustments."""
 
-CLASSIC: BoardRules[ClassicOptions] = BoardRules(
+CLASSIC: BoardRules[ClassicOptions, GameState] = BoardRules(
     name="classic",
     title="Diplomacy (standard map, 2023 rules)",
     map_name="classic",
     grammar="diplomacy",
     options_type=ClassicOptions,
+    state_type=GameState,
     calendar=CLASSIC_CALENDAR,
     hooks=ClassicHooks(),
     default_scenario="standard",

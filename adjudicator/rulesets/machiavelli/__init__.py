@@ -1,5 +1,13 @@
 """`machiavelli`: Maquiavelo (rulebook 003) on the Renaissance Italy map."""
 
+from adjudicator.rulesets.machiavelli.reasons import MachiavelliReason
 from adjudicator.rulesets.machiavelli.ruleset import MACHIAVELLI, MachiavelliOptions
+from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 
-__all__ = ["MACHIAVELLI", "MachiavelliOptions"]
+__all__ = [
+    "AUTONOMOUS",
+    "MACHIAVELLI",
+    "MachiavelliOptions",
+    "MachiavelliReason",
+    "MachiavelliState",
+]

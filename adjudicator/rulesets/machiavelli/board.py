@@ -21,8 +21,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from adjudicator.kits.board.reach import can_reach_area
-from adjudicator.kits.board.results import Reason
-from adjudicator.kits.board.state import AUTONOMOUS, GameState, Unit
+from adjudicator.kits.board.results import Reason, ResultReason
+from adjudicator.kits.board.state import GameState, Unit
+from adjudicator.rulesets.machiavelli.reasons import MachiavelliReason
+from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 from maps.model import Area, AreaKind, GameMap
 from orders.board.model import UnitKind, UnitOrder, UnitRef
 
@@ -100,15 +102,15 @@ def strait_closed(game_map: GameMap, state: GameState, power: str, a: str, b: st
 
 
 def reach_problem(
-    game_map: GameMap, state: GameState, unit: Unit, dest: str
-) -> tuple[Reason, str] | None:
+    game_map: GameMap, state: MachiavelliState, unit: Unit, dest: str
+) -> tuple[ResultReason, str] | None:
     """Why the army or fleet `unit` could not move (or retreat, or support) into
     `dest` by itself, or None if it could (003 §3.2)."""
     area: Area | None = game_map.areas.get(dest)
     if area is None:
         return Reason.UNREACHABLE, f"{dest} is not on the map"
     if dest in state.out_of_play:
-        return Reason.OUT_OF_PLAY, f"{area.name} is out of play"
+        return MachiavelliReason.OUT_OF_PLAY, f"{area.name} is out of play"
     if unit.kind is UnitKind.ARMY and area.kind is AreaKind.SEA:
         return Reason.UNREACHABLE, f"an army cannot enter {area.name}, a sea area"
     if not can_reach_area(game_map, unit.kind, unit.location, dest):
@@ -117,7 +119,7 @@ def reach_problem(
     if unit.kind is UnitKind.FLEET and strait_closed(
         game_map, state, unit.power, unit.location, dest
     ):
-        return Reason.STRAIT_CLOSED, f"the strait to {area.name} is closed"
+        return MachiavelliReason.STRAIT_CLOSED, f"the strait to {area.name} is closed"
     return None
 
 

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from adjudicator.kits.board.assignment import assign_orders, illegal, split_by_phase
+from adjudicator.kits.board.convoys import ConvoyIndex
 from adjudicator.kits.board.resolver import (
     Adjudication,
     Contest,
@@ -39,10 +40,16 @@ from adjudicator.kits.board.resolver import (
     combatant,
     convoy_chain_exists,
 )
-from adjudicator.kits.board.results import Event, EventKind, OrderResult, Outcome, Reason
-from adjudicator.kits.board.state import AUTONOMOUS, Dislodged, GameState, Unit
+from adjudicator.kits.board.results import (
+    Event,
+    EventKind,
+    OrderResult,
+    Outcome,
+    Reason,
+    ResultReason,
+)
+from adjudicator.kits.board.state import Dislodged, Unit
 from adjudicator.kits.board.verdicts import bounced_into, dislodgement, spec_outcome
-from adjudicator.rulesets.classic.movement import ConvoyIndex
 from adjudicator.rulesets.machiavelli.board import (
     Board,
     city_slot,
@@ -53,6 +60,8 @@ from adjudicator.rulesets.machiavelli.board import (
     slot_area,
     unit_slot,
 )
+from adjudicator.rulesets.machiavelli.reasons import MachiavelliReason
+from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 from maps.model import AreaKind, GameMap
 from orders.board.model import (
     Besiege,
@@ -100,7 +109,7 @@ class MovementOutcome:
 
 @dataclass(frozen=True)
 class _Context:
-    state: GameState
+    state: MachiavelliState
     board: Board
     game_map: GameMap
     convoys: ConvoyIndex
@@ -114,7 +123,7 @@ class _Context:
 
 
 def plan_orders(
-    state: GameState, orders: Sequence[Order], game_map: GameMap, disorder: frozenset[str]
+    state: MachiavelliState, orders: Sequence[Order], game_map: GameMap, disorder: frozenset[str]
 ) -> tuple[dict[str, Plan], list[OrderResult]]:
     """Check every order against the board: one `Plan` per unit, keyed by slot."""
     board = Board.of(state.units)
@@ -152,7 +161,7 @@ def _hold(slot: str, unit: Unit, why: str) -> Plan:
     return Plan(slot, unit, hold, HoldSpec(slot), defaulted=why)
 
 
-def _void(slot: str, unit: Unit, order: UnitOrder, reason: Reason, detail: str) -> Plan:
+def _void(slot: str, unit: Unit, order: UnitOrder, reason: ResultReason, detail: str) -> Plan:
     """An order that cannot be carried out: the unit holds (003 §3.3 C)."""
     return Plan(slot, unit, order, HoldSpec(slot), rejected=illegal(order, reason, unit, detail))
 
@@ -177,7 +186,9 @@ def _plan_move(slot: str, unit: Unit, order: Move, ctx: _Context) -> Plan:
     """003 §3.3 A; armies by land or by convoy, fleets by sea and coast (§3.2)."""
     dest = order.dest
     if unit.kind is UnitKind.GARRISON:
-        return _void(slot, unit, order, Reason.GARRISON_CANNOT_MOVE, "a garrison cannot move")
+        return _void(
+            slot, unit, order, MachiavelliReason.GARRISON_CANNOT_MOVE, "a garrison cannot move"
+        )
     if dest == unit.location:
         return _void(slot, unit, order, Reason.SAME_AREA, "a unit cannot move to its own area")
     if unit.kind is UnitKind.FLEET:
@@ -208,40 +219,51 @@ def _plan_siege(slot: str, unit: Unit, order: Besiege, ctx: _Context) -> Plan:
     if unit.kind is UnitKind.GARRISON:
         return _void(slot, unit, order, Reason.WRONG_UNIT_KIND, "a garrison cannot besiege")
     if not fortified(ctx.game_map, area):
-        return _void(slot, unit, order, Reason.NO_FORTIFIED_CITY, f"{area} has no fortified city")
+        return _void(
+            slot, unit, order, MachiavelliReason.NO_FORTIFIED_CITY, f"{area} has no fortified city"
+        )
     garrison = ctx.board.garrison(area)
     if garrison is None or garrison.power == unit.power:
         detail = f"no enemy garrison stands in the city of {area}"
-        return _void(slot, unit, order, Reason.NO_ENEMY_GARRISON, detail)
+        return _void(slot, unit, order, MachiavelliReason.NO_ENEMY_GARRISON, detail)
     if unit.kind is UnitKind.FLEET and not port(ctx.game_map, area):
         detail = f"a fleet besieges only a city with a port; {area} has none"
-        return _void(slot, unit, order, Reason.NEEDS_PORT, detail)
+        return _void(slot, unit, order, MachiavelliReason.NEEDS_PORT, detail)
     return Plan(slot, unit, order, HoldSpec(slot), besieging=True)
 
 
 def conversion_problem(
     unit: Unit, to: UnitKind, board: Board, game_map: GameMap
-) -> tuple[Reason, str] | None:
+) -> tuple[ResultReason, str] | None:
     """Why `unit` may not become `to` (003 §3.3 F, rules README), or None."""
     area = unit.location
     if not fortified(game_map, area):
-        return Reason.NO_FORTIFIED_CITY, f"conversions need a fortified city; {area} has none"
+        return (
+            MachiavelliReason.NO_FORTIFIED_CITY,
+            f"conversions need a fortified city; {area} has none",
+        )
     if to is unit.kind:
         return (
-            Reason.BAD_CONVERSION,
+            MachiavelliReason.BAD_CONVERSION,
             f"the unit already is {'an army' if to is UnitKind.ARMY else 'a ' + to.name.lower()}",
         )
     if UnitKind.GARRISON not in (to, unit.kind):
         return (
-            Reason.BAD_CONVERSION,
+            MachiavelliReason.BAD_CONVERSION,
             "an army and a fleet convert into each other only through a garrison",
         )
     if UnitKind.FLEET in (to, unit.kind) and not port(game_map, area):
-        return Reason.NEEDS_PORT, f"a conversion to or from a fleet needs a port; {area} has none"
+        return (
+            MachiavelliReason.NEEDS_PORT,
+            f"a conversion to or from a fleet needs a port; {area} has none",
+        )
     if to is UnitKind.GARRISON and board.garrison(area) is not None:
-        return Reason.CITY_OCCUPIED, f"the city of {area} already holds a garrison"
+        return MachiavelliReason.CITY_OCCUPIED, f"the city of {area} already holds a garrison"
     if to is UnitKind.ARMY and game_map.areas[area].kind is AreaKind.SEA:
-        return Reason.BAD_CONVERSION, f"an army cannot stand in {game_map.areas[area].name}"
+        return (
+            MachiavelliReason.BAD_CONVERSION,
+            f"an army cannot stand in {game_map.areas[area].name}",
+        )
     return None
 
 
@@ -269,12 +291,12 @@ def _plan_support(
     if unit.kind is UnitKind.GARRISON:
         if aimed_at != unit.location:
             detail = f"the garrison of {unit.location} supports only into {unit.location}"
-            return _void(slot, unit, order, Reason.GARRISON_SUPPORT_OUTSIDE, detail)
+            return _void(slot, unit, order, MachiavelliReason.GARRISON_SUPPORT_OUTSIDE, detail)
     else:
         problem = reach_problem(ctx.game_map, ctx.state, unit, aimed_at)
         if problem is not None:
-            reason = Reason.SUPPORT_UNREACHABLE if problem[0] is Reason.UNREACHABLE else problem[0]
-            return _void(slot, unit, order, reason, f"{unit} could not move to {aimed_at}")
+            why = Reason.SUPPORT_UNREACHABLE if problem[0] is Reason.UNREACHABLE else problem[0]
+            return _void(slot, unit, order, why, f"{unit} could not move to {aimed_at}")
     dest = None if isinstance(order, SupportHold) else aimed_at
     return Plan(slot, unit, order, SupportSpec(slot, target, dest))
 
@@ -327,7 +349,7 @@ def _mismatch(plan: Plan) -> str:
 
 
 def resolve_movement(
-    state: GameState, orders: Sequence[Order], game_map: GameMap, disorder: frozenset[str]
+    state: MachiavelliState, orders: Sequence[Order], game_map: GameMap, disorder: frozenset[str]
 ) -> MovementOutcome:
     """Resolve a movement phase: a result per order, the board, sieges and events."""
     plans, extra = plan_orders(state, orders, game_map, disorder)
@@ -359,7 +381,7 @@ class _Sieges:
     events: tuple[Event, ...]
 
 
-def _sieges(state: GameState, plans: Mapping[str, Plan], verdict: Adjudication) -> _Sieges:
+def _sieges(state: MachiavelliState, plans: Mapping[str, Plan], verdict: Adjudication) -> _Sieges:
     """003 §4.4: a siege is two consecutive `B` orders of an undislodged unit."""
     running: dict[str, str] = {}
     taken: set[str] = set()
@@ -395,15 +417,17 @@ def _sieges(state: GameState, plans: Mapping[str, Plan], verdict: Adjudication) 
 def _result(plan: Plan, verdict: Adjudication, taken: frozenset[str]) -> OrderResult:
     if plan.unit.kind is UnitKind.GARRISON and plan.unit.location in taken:
         # it surrendered to the siege whatever it was ordered (003 §4.4)
-        return OrderResult(plan.order, Outcome.FAILS, Reason.CITY_TAKEN, plan.unit)
+        return OrderResult(plan.order, Outcome.FAILS, MachiavelliReason.CITY_TAKEN, plan.unit)
     if plan.rejected is not None:
         return plan.rejected
-    ok, reason = spec_outcome(plan.spec, plan.slot, verdict)
-    if reason is Reason.MOVED and plan.becomes:
-        reason = Reason.CONVERTED
-    elif reason is Reason.HELD and plan.besieging:
-        reason = Reason.CITY_TAKEN if plan.unit.location in taken else Reason.SIEGE_BEGUN
-    elif reason is Reason.HELD and plan.defaulted:
+    ok, verdict_reason = spec_outcome(plan.spec, plan.slot, verdict)
+    reason: ResultReason = verdict_reason
+    if verdict_reason is Reason.MOVED and plan.becomes:
+        reason = MachiavelliReason.CONVERTED
+    elif verdict_reason is Reason.HELD and plan.besieging:
+        taken_now = plan.unit.location in taken
+        reason = MachiavelliReason.CITY_TAKEN if taken_now else MachiavelliReason.SIEGE_BEGUN
+    elif verdict_reason is Reason.HELD and plan.defaulted:
         reason = Reason.DEFAULT_HOLD
     outcome = Outcome.SUCCEEDS if ok else Outcome.FAILS
     return OrderResult(plan.order, outcome, reason, plan.unit, plan.defaulted if ok else "")

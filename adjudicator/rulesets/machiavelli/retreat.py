@@ -21,10 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from adjudicator.kits.board.assignment import illegal
-from adjudicator.kits.board.results import Event, EventKind, OrderResult, Reason
-from adjudicator.kits.board.state import Dislodged, GameState, Unit
-from adjudicator.rulesets.classic.retreat import RetreatOutcome, resolve_retreats, retreat_blocker
+from adjudicator.kits.board.results import Event, EventKind, OrderResult, Reason, ResultReason
+from adjudicator.kits.board.retreat import RetreatOutcome, resolve_retreats, retreat_blocker
+from adjudicator.kits.board.state import Dislodged, Unit
 from adjudicator.rulesets.machiavelli.board import fortified, reach_problem
+from adjudicator.rulesets.machiavelli.state import MachiavelliState
 from maps.model import GameMap
 from orders.board.model import Order, Retreat, UnitKind
 
@@ -39,8 +40,8 @@ class Settled:
 
 
 def retreat_problem(
-    dislodged: Dislodged, dest: str, state: GameState, game_map: GameMap
-) -> tuple[Reason, str] | None:
+    dislodged: Dislodged, dest: str, state: MachiavelliState, game_map: GameMap
+) -> tuple[ResultReason, str] | None:
     """Why the dislodged unit may not retreat to `dest`, or None (003 §4.3)."""
     unit = dislodged.unit
     if dest == unit.location:
@@ -48,7 +49,9 @@ def retreat_problem(
     return reach_problem(game_map, state, unit, dest) or retreat_blocker(dislodged, dest, state)
 
 
-def retreat_options(dislodged: Dislodged, state: GameState, game_map: GameMap) -> tuple[str, ...]:
+def retreat_options(
+    dislodged: Dislodged, state: MachiavelliState, game_map: GameMap
+) -> tuple[str, ...]:
     """Every area the dislodged unit may retreat to, sorted."""
     return tuple(
         area
@@ -57,7 +60,9 @@ def retreat_options(dislodged: Dislodged, state: GameState, game_map: GameMap) -
     )
 
 
-def settle_dislodged(state: GameState, game_map: GameMap, disorder: frozenset[str]) -> Settled:
+def settle_dislodged(
+    state: MachiavelliState, game_map: GameMap, disorder: frozenset[str]
+) -> Settled:
     """Settle `state.dislodged` (the board after movement): garrison, destroy, or wait."""
     units = list(state.units)
     waiting: list[Dislodged] = []
@@ -82,7 +87,7 @@ def settle_dislodged(state: GameState, game_map: GameMap, disorder: frozenset[st
 
 
 def _check_retreat(
-    dislodged: Dislodged, order: Retreat, state: GameState, game_map: GameMap
+    dislodged: Dislodged, order: Retreat, state: MachiavelliState, game_map: GameMap
 ) -> OrderResult | str:
     problem = retreat_problem(dislodged, order.dest, state, game_map)
     if problem is not None:
@@ -91,7 +96,7 @@ def _check_retreat(
 
 
 def resolve_machiavelli_retreats(
-    state: GameState, orders: Sequence[Order], game_map: GameMap
+    state: MachiavelliState, orders: Sequence[Order], game_map: GameMap
 ) -> RetreatOutcome:
     """The retreat phase: each dislodged unit retreats, disbands, or is destroyed."""
     return resolve_retreats(state, orders, game_map, check=_check_retreat)

@@ -17,7 +17,7 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.phase import Calendar, Phase
 from adjudicator.kits.board.results import Event, OrderResult, Resolution
 from adjudicator.kits.board.rules import BoardRules
-from adjudicator.kits.board.state import AUTONOMOUS, GameState, PhaseKind, Season, Unit
+from adjudicator.kits.board.state import PhaseKind, Season, Unit
 from adjudicator.rulesets.machiavelli.movement import resolve_movement
 from adjudicator.rulesets.machiavelli.retreat import resolve_machiavelli_retreats, settle_dislodged
 from adjudicator.rulesets.machiavelli.spring import (
@@ -27,6 +27,7 @@ from adjudicator.rulesets.machiavelli.spring import (
     standing_sieges,
     winner,
 )
+from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 from maps.model import GameMap
 from orders.board.model import Order, UnitKind
 
@@ -52,8 +53,8 @@ NEXT_SEASON = {Season.SPRING: Season.SUMMER, Season.SUMMER: Season.FALL}
 
 
 def after_season(
-    state: GameState, game_map: GameMap, options: MachiavelliOptions
-) -> tuple[GameState, tuple[Event, ...]]:
+    state: MachiavelliState, game_map: GameMap, options: MachiavelliOptions
+) -> tuple[MachiavelliState, tuple[Event, ...]]:
     """The state at the start of the next season, once movement and retreats are done;
     after the autumn, spring's control is settled (003 §1.1)."""
     phase = state.phase
@@ -74,12 +75,12 @@ class MachiavelliHooks:
 
     def resolve(
         self,
-        state: GameState,
+        state: MachiavelliState,
         orders: Sequence[Order],
         game_map: GameMap,
         options: MachiavelliOptions,
         dice: Dice | None,
-    ) -> Resolution:
+    ) -> Resolution[MachiavelliState]:
         disorder = frozenset(options.civil_disorder)
         results: tuple[OrderResult, ...]
         events: tuple[Event, ...] = ()
@@ -120,12 +121,12 @@ class MachiavelliHooks:
             events=events,
         )
 
-    def initial_state(self, game_map: GameMap, scenario: str) -> GameState:
+    def initial_state(self, game_map: GameMap, scenario: str) -> MachiavelliState:
         start = game_map.scenario(scenario)
         units = [Unit(u.power, UnitKind(u.kind), u.location) for u in start.units]
         units += [Unit(AUTONOMOUS, UnitKind.GARRISON, a) for a in start.autonomous_garrisons]
         province = {u.location: u.power for u in units if u.kind is not UnitKind.GARRISON}
-        return GameState(
+        return MachiavelliState(
             phase=Phase(start.year, Season(start.season), PhaseKind.MOVEMENT),
             units=tuple(sorted(units)),
             control=dict(start.control),
@@ -142,12 +143,13 @@ MACHIAVELLI_CALENDAR = Calendar(
 """Three seasons a year, each a movement and its retreats; the spring opens
 with the adjustment of units to the cities held (003 §1)."""
 
-MACHIAVELLI: BoardRules[MachiavelliOptions] = BoardRules(
+MACHIAVELLI: BoardRules[MachiavelliOptions, MachiavelliState] = BoardRules(
     name="machiavelli",
     title="Machiavelli (Maquiavelo, basic rules)",
     map_name="machiavelli",
     grammar="machiavelli",
     options_type=MachiavelliOptions,
+    state_type=MachiavelliState,
     calendar=MACHIAVELLI_CALENDAR,
     hooks=MachiavelliHooks(),
     default_scenario="balance",

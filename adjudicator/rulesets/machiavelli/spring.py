@@ -17,15 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from adjudicator.kits.board.results import Event, EventKind, Reason
-from adjudicator.kits.board.state import AUTONOMOUS, GameState, Unit
-from adjudicator.rulesets.classic.adjustment import (
+from adjudicator.kits.board.adjustment import (
     AdjustmentOutcome,
     AdjustmentRules,
     adjust,
     farthest_first,
 )
+from adjudicator.kits.board.results import Event, EventKind, Reason, ResultReason
+from adjudicator.kits.board.state import Unit
 from adjudicator.rulesets.machiavelli.board import Board, fortified, port, unit_slot
+from adjudicator.rulesets.machiavelli.reasons import MachiavelliReason
+from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 from maps.model import AreaKind, GameMap
 from orders.board.model import Order, UnitKind, UnitRef
 
@@ -36,7 +38,9 @@ def controllable(game_map: GameMap, area: str) -> bool:
     return found.kind is not AreaKind.SEA or found.city is not None
 
 
-def settle_control(state: GameState, game_map: GameMap) -> tuple[dict[str, str], tuple[Event, ...]]:
+def settle_control(
+    state: MachiavelliState, game_map: GameMap
+) -> tuple[dict[str, str], tuple[Event, ...]]:
     """Control at the start of spring (003 §1.1), and the changes as events."""
     owners: dict[str, set[str]] = {}
     for unit in state.units:
@@ -61,45 +65,51 @@ def settle_control(state: GameState, game_map: GameMap) -> tuple[dict[str, str],
     return control, tuple(events)
 
 
-def cities_controlled(state: GameState, game_map: GameMap, power: str) -> tuple[str, ...]:
+def cities_controlled(state: MachiavelliState, game_map: GameMap, power: str) -> tuple[str, ...]:
     """The cities (fortified or not) in the areas `power` controls (003 §1)."""
     return tuple(a for a in state.controlled_by(power) if game_map.areas[a].city is not None)
 
 
-def units_of(state: GameState, power: str) -> tuple[Unit, ...]:
+def units_of(state: MachiavelliState, power: str) -> tuple[Unit, ...]:
     return tuple(u for u in state.units if u.power == power)
 
 
-def balance(state: GameState, game_map: GameMap, power: str) -> int:
+def balance(state: MachiavelliState, game_map: GameMap, power: str) -> int:
     """Cities controlled minus units: builds allowed (> 0) or removals due (< 0)."""
     return len(cities_controlled(state, game_map, power)) - len(units_of(state, power))
 
 
 def build_problem(
-    state: GameState, game_map: GameMap, power: str, ref: UnitRef, used: set[str]
-) -> tuple[Reason, str] | None:
+    state: MachiavelliState, game_map: GameMap, power: str, ref: UnitRef, used: set[str]
+) -> tuple[ResultReason, str] | None:
     """Why `power` may not buy the unit `ref` (003 §1), or None."""
     area = game_map.areas[ref.location]
     kind = ref.kind or UnitKind.ARMY
     if ref.location not in state.homes.get(power, ()):
-        return Reason.NOT_HOME_AREA, f"{area.name} is not a home area of {power}"
+        return MachiavelliReason.NOT_HOME_AREA, f"{area.name} is not a home area of {power}"
     if state.control.get(ref.location) != power:
-        return Reason.AREA_NOT_CONTROLLED, f"{power} does not control {area.name}"
+        return MachiavelliReason.AREA_NOT_CONTROLLED, f"{power} does not control {area.name}"
     board = Board.of(state.units)
     slot = unit_slot(Unit(power, kind, ref.location))
     if slot in board.units or slot in used:
         where = "the city" if kind is UnitKind.GARRISON else "the province"
-        return Reason.AREA_OCCUPIED, f"{where} of {area.name} is occupied"
+        return MachiavelliReason.AREA_OCCUPIED, f"{where} of {area.name} is occupied"
     if kind is UnitKind.GARRISON and not fortified(game_map, ref.location):
-        return Reason.NO_FORTIFIED_CITY, f"{area.name} has no fortified city for a garrison"
+        return (
+            MachiavelliReason.NO_FORTIFIED_CITY,
+            f"{area.name} has no fortified city for a garrison",
+        )
     if kind is UnitKind.FLEET and not port(game_map, ref.location):
-        return Reason.NEEDS_PORT, f"a fleet is bought only in a port; {area.name} has none"
+        return (
+            MachiavelliReason.NEEDS_PORT,
+            f"a fleet is bought only in a port; {area.name} has none",
+        )
     if kind is UnitKind.ARMY and area.kind is AreaKind.SEA:
         return Reason.WRONG_UNIT_KIND, f"an army cannot stand in {area.name}"
     return None
 
 
-def needs_adjustment(state: GameState, game_map: GameMap) -> bool:
+def needs_adjustment(state: MachiavelliState, game_map: GameMap) -> bool:
     """Whether any power must remove units or may buy one somewhere."""
     for power in state.powers():
         due = balance(state, game_map, power)
@@ -115,7 +125,7 @@ def needs_adjustment(state: GameState, game_map: GameMap) -> bool:
 
 
 def resolve_adjustment(
-    state: GameState, orders: Sequence[Order], game_map: GameMap
+    state: MachiavelliState, orders: Sequence[Order], game_map: GameMap
 ) -> AdjustmentOutcome:
     """The spring adjustment (003 §1)."""
     board = Board.of(state.units)
@@ -137,7 +147,7 @@ def resolve_adjustment(
     return adjust(state, orders, rules)
 
 
-def standing_sieges(state: GameState) -> dict[str, str]:
+def standing_sieges(state: MachiavelliState) -> dict[str, str]:
     """The sieges whose besieger and besieged garrison are both still there
     (an adjustment may have removed either: 003 §1, §4.4)."""
     board = Board.of(state.units)
@@ -150,7 +160,7 @@ def standing_sieges(state: GameState) -> dict[str, str]:
     return kept
 
 
-def winner(state: GameState, game_map: GameMap, victory_cities: int) -> str | None:
+def winner(state: MachiavelliState, game_map: GameMap, victory_cities: int) -> str | None:
     """The power controlling at least `victory_cities` cities, the most if several
     do (003: "Gana el juego quien controla al menos 18 ciudades"); a tie: none."""
     counts: Mapping[str, int] = {

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from adjudicator.kits.board.assignment import assign_orders, illegal, split_by_phase
 from adjudicator.kits.board.reach import move_target, reachable_locations
@@ -54,22 +55,25 @@ def retreat_blocker(dislodged: Dislodged, area: str, state: GameState) -> tuple[
     return None
 
 
-RetreatCheck = Callable[[Dislodged, Retreat, GameState, GameMap], "OrderResult | str"]
-"""Where a retreat lands (a location), or the failed result saying why it cannot."""
+StateT = TypeVar("StateT", bound=GameState)
+
+RetreatCheck = Callable[[Dislodged, Retreat, StateT, GameMap], "OrderResult | str"]
+"""Where a retreat lands (a location), or the failed result saying why it cannot
+(on the ruleset's state: Machiavelli's knows the areas out of play)."""
 
 
 def resolve_retreats(
-    state: GameState,
+    state: StateT,
     orders: Sequence[Order],
     game_map: GameMap,
-    check: RetreatCheck | None = None,
+    check: RetreatCheck[StateT] | None = None,
 ) -> RetreatOutcome:
     """Resolve the retreat phase: the board after it and a result per dislodged unit.
 
     `check` decides each retreat order (default: standard Diplomacy's rules);
     two units retreating to one area are both destroyed, a unit without a
     retreat order is disbanded."""
-    check = check or _check_retreat
+    decide: RetreatCheck[StateT] = check or _check_retreat
     waiting = {split_location(d.unit.location)[0]: d for d in state.dislodged}
     retreat_orders, results = split_by_phase(orders, Retreat | Disband, "retreat phase")
     assignment = assign_orders({a: d.unit for a, d in waiting.items()}, retreat_orders)
@@ -93,7 +97,7 @@ def resolve_retreats(
             results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.DISBANDED, unit))
         else:
             assert isinstance(order, Retreat)
-            checked = check(dislodged, order, state, game_map)
+            checked = decide(dislodged, order, state, game_map)
             if isinstance(checked, OrderResult):
                 results.append(checked)
             else:

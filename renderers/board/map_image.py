@@ -1,9 +1,10 @@
 """`render_map`: a turn map as PNG or SVG bytes (DESIGN.md, "Renderers are pure functions").
 
 The picture is the board of `state` (areas by controller, cities, units,
-sieges, dislodged units with their retreat options) with the orders and
-results of the phase that led to it, a title with the season, year and phase,
-and a legend of the powers with their cities (or centres) and units.
+ringed cities, dislodged units with their retreat options) with the orders
+and results of the phase that led to it, a title with the season, year and
+phase, and a legend of the powers with their centres (or what the ruleset's
+`BoardRendering` counts: Machiavelli's cities) and units.
 
 The frame is the geometry's pixels plus a title band of `TITLE_BAND` pixels
 on top, at 100 dpi: map point (x, y) is image pixel (x, y + TITLE_BAND)
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import TypeVar
 
 import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -29,32 +30,23 @@ from maps.geometry import MapGeometry, Point
 from maps.model import GameMap
 from renderers import map_style as style
 from renderers.board.map_board import (
+    Board,
     Canvas,
     draw_areas,
     draw_cities,
     draw_dislodged,
     draw_labels,
-    draw_sieges,
+    draw_rings,
     draw_units,
 )
 from renderers.board.map_orders import draw_orders
-from renderers.board.report import cities_of, power_name
+from renderers.board.rendering import BOARD_RENDERING, BoardRendering
+from renderers.board.words import power_name
+from renderers.figure import DPI, FORMATS, METADATA, RC, Format
 
-Format = Literal["png", "svg"]
-FORMATS: tuple[Format, ...] = ("png", "svg")
 TITLE_BAND = 56
-DPI = 100
-RC: dict[Any, Any] = {
-    "svg.hashsalt": "mapjudge",
-    "svg.fonttype": "path",
-    "font.family": "DejaVu Sans",
-    "hatch.linewidth": 0.6,
-    "path.simplify": False,
-}
-METADATA = {
-    "png": {"Software": None},
-    "svg": {"Date": None, "Creator": None},
-}
+
+StateT = TypeVar("StateT", bound=GameState)
 
 
 def pixel(point: Point) -> tuple[int, int]:
@@ -65,17 +57,19 @@ def pixel(point: Point) -> tuple[int, int]:
 def render_map(
     game_map: GameMap,
     geometry: MapGeometry,
-    state: GameState,
+    state: StateT,
     results: Sequence[OrderResult] = (),
     *,
     fmt: Format = "png",
     subtitle: str = "",
+    rendering: BoardRendering[StateT] = BOARD_RENDERING,
 ) -> bytes:
-    """The map of `state` with the orders and results that led to it, as PNG or SVG."""
+    """The map of `state` with the orders and results that led to it, as PNG or SVG
+    (`rendering`: the ruleset's, for what its state adds to the plain board)."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown map format {fmt!r} (known: {', '.join(FORMATS)})")
     with matplotlib.rc_context(RC):
-        figure = draw_figure(game_map, geometry, state, results, subtitle)
+        figure = draw_figure(game_map, geometry, Board(state, rendering), results, subtitle)
         buffer = io.BytesIO()
         figure.savefig(buffer, format=fmt, dpi=DPI, metadata=METADATA[fmt])
     return buffer.getvalue()
@@ -84,7 +78,7 @@ def render_map(
 def draw_figure(
     game_map: GameMap,
     geometry: MapGeometry,
-    state: GameState,
+    board: Board[StateT],
     results: Sequence[OrderResult],
     subtitle: str,
 ) -> Figure:
@@ -98,15 +92,16 @@ def draw_figure(
         matplotlib.patches.Rectangle((0, 0), geometry.width, geometry.height, color=style.GAP)
     )
     canvas = Canvas(ax, game_map, geometry, style.palette(game_map, ()))
-    draw_areas(canvas, state)
+    state = board.state
+    draw_areas(canvas, board)
     draw_labels(canvas)
-    draw_cities(canvas, state)
-    draw_sieges(canvas, state)
+    draw_cities(canvas, board)
+    draw_rings(canvas, board)
     draw_units(canvas, state.units)
     draw_orders(canvas, results)
     draw_dislodged(canvas, state)
     draw_title(canvas, state, subtitle)
-    draw_legend(canvas, state)
+    draw_legend(canvas, board)
     return figure
 
 
@@ -142,23 +137,21 @@ def draw_title(canvas: Canvas, state: GameState, subtitle: str) -> None:
         canvas.ax.text(10, -8, subtitle, fontsize=8.5, va="center", ha="left", color=style.TEXT)
 
 
-def legend_line(canvas: Canvas, state: GameState, power: str) -> str:
-    """`Venice: 6 cities, 5 units` (Machiavelli) or `England: 4 centres, 3 units`."""
+def legend_line(canvas: Canvas, board: Board[StateT], power: str) -> str:
+    """`England: 4 centres, 3 units`, or what the ruleset counts (`Venice: 6 cities, 5 units`)."""
     name = power_name(canvas.game_map, power)
+    state = board.state
     units = len(state.units_of(power))
-    if state.control:
-        cities = len(cities_of(state, power, canvas.game_map))
-        return f"{name}: {cities} cities, {units} units"
-    return f"{name}: {len(state.centers_of(power))} centres, {units} units"
+    return f"{name}: {board.rendering.legend_count(state, power, canvas.game_map)}, {units} units"
 
 
-def draw_legend(canvas: Canvas, state: GameState) -> None:
-    powers = [p for p in canvas.game_map.powers if p in state.powers()]
+def draw_legend(canvas: Canvas, board: Board[StateT]) -> None:
+    powers = [p for p in canvas.game_map.powers if p in board.state.powers()]
     handles = [
         Patch(
             facecolor=canvas.palette.fill(p),
             edgecolor=style.EDGE,
-            label=legend_line(canvas, state, p),
+            label=legend_line(canvas, board, p),
         )
         for p in powers
     ]

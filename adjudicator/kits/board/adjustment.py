@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from adjudicator.kits.board.assignment import illegal, split_by_phase, units_by_area
-from adjudicator.kits.board.results import OrderResult, Outcome, Reason
+from adjudicator.kits.board.results import OrderResult, Outcome, Reason, ResultReason
 from adjudicator.kits.board.state import GameState, Unit
 from maps.model import AreaKind, GameMap, normalize_name, split_location
 from orders.board.model import Build, Disband, Order, UnitKind, UnitRef, Waive
@@ -75,7 +75,7 @@ class AdjustmentRules:
     """
 
     balance: Callable[[str], int]
-    build_problem: Callable[[str, UnitRef, set[str]], tuple[Reason, str] | None]
+    build_problem: Callable[[str, UnitRef, set[str]], tuple[ResultReason, str] | None]
     built: Callable[[str, UnitRef], Unit]
     slot: Callable[[Unit], str]
     unit_for: Callable[[UnitRef], Unit | None]

@@ -1,0 +1,105 @@
+"""Machiavelli's rendering: what its state adds to the board's report and map.
+
+Cities controlled instead of supply centres (003 §1, §1.1), sieges under way
+(003 §4.4), the autonomous garrisons (003 §4.5), areas out of play, and the
+words for its own reasons. A game with no control markers and no home areas
+(a scenario that sets none) is shown as a plain board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from adjudicator.kits.board.results import ResultReason
+from adjudicator.rulesets.machiavelli.spring import cities_controlled
+from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
+from maps.model import GameMap
+from renderers.board.rendering import BoardRendering
+from renderers.board.words import count_line, power_name
+from renderers.machiavelli.reasons import PHRASES
+
+
+def sieges_section(state: MachiavelliState, game_map: GameMap) -> str:
+    """Sieges under way after the phase (003 §4.4)."""
+    lines = ["Sieges under way (the city falls if the besieger orders B again):"]
+    for area, besieger in sorted(state.sieges.items()):
+        garrison = state.garrison_at(area)
+        owner = power_name(game_map, garrison.power) if garrison else "nobody"
+        besieged_by = power_name(game_map, besieger)
+        lines.append(f"  {game_map.display(area)}: {besieged_by} besieges the {owner} garrison")
+    return "\n".join(lines)
+
+
+def _uses_control(state: MachiavelliState) -> bool:
+    return bool(state.control or state.homes)
+
+
+class MachiavelliRendering(BoardRendering[MachiavelliState]):
+    """The board's report and map for a `MachiavelliState`."""
+
+    @property
+    def phrases(self) -> Mapping[ResultReason, str]:
+        return PHRASES
+
+    def is_power(self, owner: str) -> bool:
+        """Autonomous garrisons only hold (003 §4.5): the report has no section for them."""
+        return owner != AUTONOMOUS
+
+    def settled_line(self, state: MachiavelliState, power: str, game_map: GameMap) -> str:
+        """Cities in the areas a power controls against its units (003 §1)."""
+        if not _uses_control(state):
+            return super().settled_line(state, power, game_map)
+        cities = cities_controlled(state, game_map, power)
+        return count_line("Cities controlled", cities, len(state.units_of(power)))
+
+    def holdings_lines(self, state: MachiavelliState, power: str, game_map: GameMap) -> list[str]:
+        """The cities and areas a power controls (003 §1.1)."""
+        if not _uses_control(state):
+            return super().holdings_lines(state, power, game_map)
+        cities = cities_controlled(state, game_map, power)
+        areas = state.controlled_by(power)
+        return [
+            f"  cities controlled ({len(cities)}): {', '.join(cities) or '-'}",
+            f"  areas controlled: {', '.join(areas) or '-'}",
+        ]
+
+    def board_notes(self, state: MachiavelliState, game_map: GameMap) -> list[str]:
+        """The autonomous garrisons (003 §4.5), then the sieges under way (003 §4.4)."""
+        lines = []
+        autonomous = sorted(u.location for u in state.units if u.power == AUTONOMOUS)
+        if autonomous:
+            lines.append(f"Autonomous garrisons: {', '.join(autonomous)}")
+        return lines + self.report_sections(state, game_map)
+
+    def report_sections(self, state: MachiavelliState, game_map: GameMap) -> list[str]:
+        return [sieges_section(state, game_map)] if state.sieges else []
+
+    def json_fields(self, state: MachiavelliState) -> Mapping[str, object]:
+        """`control` (power -> areas) and `sieges` (area -> besieger), as in the state file."""
+        data = state.extension_dict()
+        return {"control": data.get("control", {}), "sieges": data.get("sieges", {})}
+
+    def area_owners(self, state: MachiavelliState) -> Mapping[str, str]:
+        """Control markers (003 §1.1) colour the areas."""
+        return {**state.supply_centers, **state.control}
+
+    def home_areas(self, state: MachiavelliState, game_map: GameMap) -> Mapping[str, str]:
+        """The scenario's home areas (003 §1), else the map's."""
+        if state.homes:
+            return {a: p for p, areas in state.homes.items() for a in areas}
+        return super().home_areas(state, game_map)
+
+    def out_of_play(self, state: MachiavelliState) -> frozenset[str]:
+        return state.out_of_play
+
+    def ringed_cities(self, state: MachiavelliState) -> Mapping[str, str]:
+        """Each besieged city, ringed in its besieger's ink (003 §4.4)."""
+        return state.sieges
+
+    def legend_count(self, state: MachiavelliState, power: str, game_map: GameMap) -> str:
+        if not state.control:
+            return super().legend_count(state, power, game_map)
+        return f"{len(cities_controlled(state, game_map, power))} cities"
+
+
+MACHIAVELLI_RENDERING = MachiavelliRendering()
