@@ -20,6 +20,7 @@ import yaml
 from adjudicator.core.phase import Phase
 from adjudicator.kits.board.results import OrderResult, Outcome, Reason, Resolution
 from adjudicator.kits.board.state import Dislodged, GameState, PhaseKind, Season, Unit
+from adjudicator.rulesets.machiavelli import MachiavelliState
 from orders.board.model import (
     Build,
     Disband,
@@ -34,7 +35,7 @@ from orders.board.model import (
     UnitRef,
 )
 from orders.issues import IssueKind, OrderIssue, Source
-from tests.caserunner import (
+from tests.caserunner.board import (
     CaseFormatError,
     Engine,
     case_from_dict,
@@ -129,7 +130,12 @@ def engine(resolver: FakeResolver) -> Engine:
 
 
 def state(phase: str, units: dict[str, list[str]], **extra: Any) -> GameState:
-    return GameState.from_dict({"phase": phase, "units": units, **extra})
+    """A board state; `extra` may give Machiavelli's keys (control, sieges)."""
+    return MachiavelliState.from_dict({"phase": phase, "units": units, **extra})
+
+
+READ_STATE = MachiavelliState.from_dict
+"""How the runner's own cases read states: with control and sieges (003)."""
 
 
 # --- cases -----------------------------------------------------------------------------------
@@ -464,7 +470,8 @@ def test_state_expectations_pass_when_they_match() -> None:
         "next_phase": RETREAT,
         "winner": "england",
     }
-    report = run_case(case_from_dict(state_case(expect)), engine(FakeResolver([state_after()])))
+    case = case_from_dict(state_case(expect), read_state=READ_STATE)
+    report = run_case(case, engine(FakeResolver([state_after()])))
     assert report.ok, report.render()
 
 
@@ -476,7 +483,8 @@ def test_state_expectations_are_reported() -> None:
         "next_phase": "1901-fall-movement",
         "winner": None,
     }
-    report = run_case(case_from_dict(state_case(expect)), engine(FakeResolver([state_after()])))
+    case = case_from_dict(state_case(expect), read_state=READ_STATE)
+    report = run_case(case, engine(FakeResolver([state_after()])))
     text = report.render()
     assert "control:\n    got, not expected: england LON" in text
     assert "got, not expected: england besieges LON" in text
@@ -504,7 +512,8 @@ def test_state_expectations_are_validated(expect: dict[str, Any], message: str) 
 def test_later_phase_start_checks_sieges_and_control() -> None:
     data = retreat_case()
     data["phases"][1]["state"]["sieges"] = {"YOR": "france"}
-    report = run_case(case_from_dict(data), engine(FakeResolver(retreat_states())))
+    case = case_from_dict(data, read_state=READ_STATE)
+    report = run_case(case, engine(FakeResolver(retreat_states())))
     text = report.render()
     assert "start sieges:\n    expected, not got: france besieges YOR" in text
 
