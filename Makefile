@@ -91,7 +91,7 @@ demo-genes: $(VENV)/.installed
 
 # `make example-genes` regenerates examples/genes-3-players/played/ (the reports,
 # the maps drawn after each turn and the final state) by playing a scratch copy
-# in .venv/genes-example; tests/test_genes_example.py checks them byte for byte.
+# in .venv/genes-example; tests/genes/test_example.py checks them byte for byte.
 example-genes: $(VENV)/.installed
 	rm -rf $(GENES_PLAY_DIR)
 	cp -r $(GENES_EXAMPLE) $(GENES_PLAY_DIR)
