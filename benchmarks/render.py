@@ -17,8 +17,10 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the test generators
 started = time.perf_counter()
 from adjudicator.kits.board.results import Resolution
 from adjudicator.kits.board.state import PhaseKind
