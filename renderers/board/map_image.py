@@ -39,7 +39,7 @@ from renderers.board.map_board import (
     draw_rings,
     draw_units,
 )
-from renderers.board.map_orders import draw_orders
+from renderers.board.map_orders import draw_orders, left_out
 from renderers.board.rendering import BOARD_RENDERING, BoardRendering
 from renderers.board.words import power_name
 from renderers.figure import DPI, FORMATS, METADATA, RC, Format
@@ -68,6 +68,10 @@ def render_map(
     (`rendering`: the ruleset's, for what its state adds to the plain board)."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown map format {fmt!r} (known: {', '.join(FORMATS)})")
+    refused = left_out(results)
+    if refused:
+        note = f"{refused} refused order{'s' if refused > 1 else ''} not drawn: see the report"
+        subtitle = f"{subtitle} ({note})" if subtitle else note
     with matplotlib.rc_context(RC):
         figure = draw_figure(game_map, geometry, Board(state, rendering), results, subtitle)
         buffer = io.BytesIO()

@@ -6,6 +6,11 @@ follows its fleets), supports are dashed lines to the supported move's middle
 or around the supported unit, holds and sieges are rings, conversions a note.
 A move that failed is drawn dashed with a red cross near its head
 (`bounce_mark`); a support that was cut gets a small red cross.
+
+Only what happened is drawn (`drawn`): an order refused as illegal (no unit
+there, another power's unit, an unreachable place...) did nothing and is
+left to the report, and a build or a disband is drawn only when it was
+carried out; the title says how many refused orders the map leaves out.
 """
 
 from __future__ import annotations
@@ -54,9 +59,26 @@ def unit_point(canvas: Canvas, ref: UnitRef, result: OrderResult | None = None) 
     return canvas.anchor(ref.location, kind)
 
 
+def drawn(result: OrderResult) -> bool:
+    """Whether an order is drawn: it was carried out, or it failed by the rules
+    (a bounce, a cut support); an illegal order did nothing, and a build or a
+    disband that failed did not happen (Trust #14)."""
+    if result.reason.illegal:
+        return False
+    if isinstance(result.order, Build | Disband):
+        return result.succeeded
+    return True
+
+
+def left_out(results: Sequence[OrderResult]) -> int:
+    """How many orders written by players the map does not draw."""
+    return sum(1 for r in results if r.order.source is not None and not drawn(r))
+
+
 def draw_orders(canvas: Canvas, results: Sequence[OrderResult]) -> None:
-    """Every order of the phase just resolved, sorted so the drawing is stable."""
-    ordered = sorted(results, key=lambda r: (r.order.power, repr(r.order)))
+    """Every order of the phase just resolved that is drawn, sorted so the
+    drawing is stable."""
+    ordered = sorted(filter(drawn, results), key=lambda r: (r.order.power, repr(r.order)))
     for result in ordered:
         draw_order(canvas, result, ordered)
 
