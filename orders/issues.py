@@ -6,22 +6,30 @@ text, says what kind of problem it is, and offers the nearest valid names.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """Where an order or issue came from: file name, 1-based line, the text."""
+    """Where an order or issue came from: file name, 1-based line, the text.
+
+    Line 0 is the file as a whole (`Source.whole(file)`: an empty file, or
+    two files for one power)."""
 
     file: str
     line: int
     text: str
     column: int = 1
 
+    @classmethod
+    def whole(cls, file: str) -> Source:
+        """The file as a whole, not one of its lines."""
+        return cls(file, 0, "", 0)
+
     def __str__(self) -> str:
-        return f"{self.file}, line {self.line}"
+        return f"{self.file}, line {self.line}" if self.line else self.file
 
 
 class IssueKind(StrEnum):
@@ -30,6 +38,13 @@ class IssueKind(StrEnum):
     SYNTAX = "syntax"  # cannot be read at all
     ILLEGAL = "illegal"  # read, but breaks a rule (foreign unit, unreachable, wrong phase)
     AMBIGUOUS = "ambiguous"  # read, but could mean more than one thing
+    IGNORED = "ignored"  # plainly no order (a greeting, thanks, a signature): listed, no problem
+
+    @property
+    def problem(self) -> bool:
+        """Whether the GM must look at it: every kind but IGNORED counts as a
+        problem (exit code 1, "N problem(s)")."""
+        return self is not IssueKind.IGNORED
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,13 +56,26 @@ class OrderIssue:
     source: Source
     suggestions: tuple[str, ...] = ()
 
+    @property
+    def problem(self) -> bool:
+        """Whether it is a problem (not ignored text)."""
+        return self.kind.problem
+
     def render(self) -> str:
         """`orders.txt, line 4: unknown province 'TYRR': did you mean TYR (Tyrolia)?`"""
         hint = f": did you mean {' or '.join(self.suggestions)}?" if self.suggestions else ""
-        return (
-            f"{self.source.file}, line {self.source.line}: {self.kind.value}: "
-            f"{self.message}{hint}\n    > {self.source.text.strip()}"
-        )
+        quote = f"\n    > {self.source.text.strip()}" if self.source.line else ""
+        return f"{self.source}: {self.kind.value}: {self.message}{hint}{quote}"
+
+
+def problems(issues: Iterable[OrderIssue]) -> tuple[OrderIssue, ...]:
+    """The issues that are problems (all but ignored text)."""
+    return tuple(issue for issue in issues if issue.problem)
+
+
+def ignored(issues: Iterable[OrderIssue]) -> tuple[OrderIssue, ...]:
+    """The lines listed as ignored text."""
+    return tuple(issue for issue in issues if not issue.problem)
 
 
 class Problem(Exception):

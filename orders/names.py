@@ -18,11 +18,11 @@ import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from difflib import get_close_matches
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import pairwise
 from typing import TypeVar
 
-from maps.model import GameMap, normalize_name
+from maps.model import SUGGESTED_CHARS, GameMap, normalize_name
 
 _DIRECTIONS = {"north": "n", "south": "s", "east": "e", "west": "w"}
 
@@ -130,6 +130,21 @@ class NameIndex:
                 powers.setdefault(normalize_name(name), power.id)
         return cls(game_map, areas, powers, frozenset(_word_pairs([*areas, *powers])))
 
+    @cached_property
+    def names(self) -> frozenset[str]:
+        """Every place and power name and alias, folded (not the area codes)."""
+        areas = self.game_map.areas.values()
+        found = {normalize_name(n) for area in areas for n in (area.name, *area.aliases)}
+        found |= {
+            normalize_name(n) for p in self.game_map.powers.values() for n in (p.id, p.name, *p.aliases)
+        }
+        return frozenset(found)
+
+    @cached_property
+    def name_words(self) -> tuple[str, ...]:
+        """The words of `names`, each once, sorted."""
+        return tuple(sorted({word for name in self.names for word in name.split()}))
+
     # --- powers --------------------------------------------------------------
 
     def power(self, words: Sequence[str]) -> str | None:
@@ -145,7 +160,7 @@ class NameIndex:
 
     def power_suggestions(self, text: str, limit: int = 3, cutoff: float = 0.5) -> tuple[str, ...]:
         """Display names of the powers nearest a misspelt power name."""
-        key = normalize_name(text)
+        key = normalize_name(text[:SUGGESTED_CHARS])
         close = get_close_matches(key, list(self.powers), n=limit * 3, cutoff=cutoff)
         found: list[str] = []
         for name in close:

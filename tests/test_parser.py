@@ -370,19 +370,19 @@ def test_headers_switch_the_power(classic: GameMap) -> None:
         ("england", 6),
         ("germany", 8),
         ("russia", 10),
+        ("turkey", 12),
         ("austria", 14),
     ]
-    # Not a header the parser knows, but it names a power: the next order gets none.
+    # "Órdenes de X" is a header too (Trust #3).
+    assert result.issues == ()
+
+
+def test_orders_for_an_unknown_power_suggests_powers(classic: GameMap) -> None:
+    """Trust #3: `Orders for Frnace` is a header naming no known power."""
+    result = parse("Orders for Frnace\nA PAR H", classic, power=None)
     header, order = result.issues
-    assert (header.source.line, header.message, header.suggestions) == (
-        11,
-        "unknown power 'Órdenes de Turquía'",
-        ("Turkey",),
-    )
-    assert (order.source.line, order.message) == (
-        12,
-        "no power given for this order (line 11 names no known power)",
-    )
+    assert (header.message, header.suggestions) == ("unknown power 'Frnace'", ("France",))
+    assert order.message == "no power given for this order (line 1 names no known power)"
 
 
 def test_power_leading_a_line_applies_to_that_line_only(classic: GameMap) -> None:
@@ -451,10 +451,11 @@ def test_chatter_is_an_issue_but_keeps_the_power(classic: GameMap) -> None:
     text = "England:\nThanks\nA LON H\nLON\nThanks France for the help\nF NTH H"
     result = parse(text, classic, power=None)
     assert result.orders == (Hold("england", U(A, "LON")), Hold("england", U(F, "NTH")))
-    assert [i.message for i in result.issues] == [
-        "'Thanks' is not an order or a power",
-        "no order given for 'LON'",
-        "'Thanks France for the help' is not an order or a power",
+    # Trust #3: plain "Thanks" is ignored text, not a problem.
+    assert [(i.kind, i.message) for i in result.issues] == [
+        (IssueKind.IGNORED, "not an order"),
+        (IssueKind.SYNTAX, "no order given for 'LON'"),
+        (IssueKind.SYNTAX, "'Thanks France for the help' is not an order or a power"),
     ]
 
 

@@ -12,6 +12,7 @@ ruleset's business.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -95,6 +96,11 @@ class Unit(NamedTuple):
 _HEADER_WORDS = 3
 """A longer line that mentions a power is chatter, not a header (`Thanks France for...`)."""
 
+_ORDERS_FOR = re.compile(
+    r"(orders|órdenes|ordenes|ordres)\s+(for|of|de|del|para|per)\s+$", re.IGNORECASE
+)
+"""What comes before the power of a header `Orders for France` (`grammar/common.lark`)."""
+
 _ALLOWED_IN: dict[str, frozenset[str]] = {
     "holds": frozenset({"movement"}),
     "moves": frozenset({"movement", "retreat"}),
@@ -162,12 +168,16 @@ class Builder:
 
     def _header(self, words: Words) -> Header:
         """`England:` switches the power. A header that names no known power but
-        looks like one (`Englnd:`, `Órdenes de Turquía`) gives an issue, and the
+        looks like one (`Englnd:`, `Orders for Frnace`) gives an issue, and the
         orders after it get no power until the next header."""
         power = self.index.power(words)
         if power is not None:
             return Header(power)
         text = self._quote(words)
+        if _ORDERS_FOR.search(self.source.text[: self._column(words) - 1]):  # `Orders for Frnace`
+            meant = self.index.power_suggestions(text)
+            problem = self._problem(IssueKind.SYNTAX, f"unknown power '{text}'", words, meant)
+            return Header(None, problem.issue(self.source))
         if self.index.readings(words, owner=False, coast_words=True):
             raise self._problem(IssueKind.SYNTAX, f"no order given for '{text}'", words)
         if self.index.leading_power(words):  # `England waive`: read on without the power

@@ -1,11 +1,13 @@
 """Order text -> `OrderSet`: what players emailed, read line by line.
 
 `parse_orders` drops what is not an order (`orders.lines`: blank lines, quoted
-mail, mail headers, the signature), then reads each remaining line on its own
+mail, mail headers, the signature) and a leading list number or bullet (`1.`,
+`2)`, `-`, `*`, `•`), then reads each remaining line on its own
 with the Lark grammar `grammar/diplomacy.lark`: a line is a power header
 (`England:`), a comment, or one order, optionally led by the power that gives
 it. A bad line becomes one `OrderIssue` quoting it; the other lines still
-count.
+count. A line that is plainly prose ("Dear GM", "Thanks!", a signature:
+`orders.board.prose`) is listed as ignored text, not as a problem.
 
 The grammar reads an order's shape and leaves names as runs of words: its
 inline transformer `_Shapes` turns each rule into a light tuple while the
@@ -26,9 +28,11 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from maps.model import GameMap
 from orders.board.build import Builder, Giver, Header, Line, Outcome, Place, Unit, Words
 from orders.board.model import Order, OrderSet, PhaseKind, UnitKind
+from orders.board.prose import FUNCTION_WORDS, plainly_prose
+from orders.board.prose import MOST_LINES as PROSE_LINES
 from orders.issues import IssueKind, OrderIssue, Problem, Source
-from orders.lines import first_column, order_lines
-from orders.names import NameIndex
+from orders.lines import blank_list_mark, first_column, order_lines
+from orders.names import NameIndex, fold
 
 GRAMMAR = "diplomacy"
 """The grammar `parse_orders` reads with (`grammar/<name>.lark`)."""
@@ -53,17 +57,41 @@ def parse_orders(
     orders: list[Order] = []
     issues: list[OrderIssue] = []
     giver = Giver(power)
+    weighed = 0  # unreadable lines weighed as prose
     for number, line in order_lines(text):
         source = Source(file, number, line, first_column(line))
-        outcome = _read_line(line, Line(index, str(phase_kind), giver, source, grammar))
+        read = blank_list_mark(line)
+        outcome = _read_line(read, Line(index, str(phase_kind), giver, source, grammar))
         if isinstance(outcome, Header):
             giver = Giver(outcome.power, None if outcome.power else number)
             outcome = outcome.issue
+        elif _unreadable(outcome) and weighed < PROSE_LINES:
+            weighed += 1
+            if plainly_prose(read, index, order_words(grammar)):
+                outcome = OrderIssue(IssueKind.IGNORED, IGNORED_TEXT, source)
         if isinstance(outcome, OrderIssue):
             issues.append(outcome)
         elif outcome is not None:
             orders.append(outcome)
     return OrderSet(tuple(orders), tuple(issues))
+
+
+IGNORED_TEXT = "not an order"
+"""The message of a line listed as ignored text (Trust #3)."""
+
+
+def _unreadable(outcome: Outcome) -> bool:
+    """Whether a line could not be read (it may be prose: `orders.board.prose`)."""
+    return isinstance(outcome, OrderIssue) and outcome.kind is IssueKind.SYNTAX
+
+
+@cache
+def order_words(grammar: str = GRAMMAR) -> frozenset[str]:
+    """The grammar's order words (`hold`, `apoya`, `a`...), folded, without
+    the everyday words among its keywords (`to`, `de`...)."""
+    terminals = grammar_parser(grammar).terminals
+    words = {fold(t.pattern.value) for t in terminals if t.pattern.type == "str"}
+    return frozenset(w for w in words if w.isalpha() and w not in FUNCTION_WORDS)
 
 
 # --- one line --------------------------------------------------------------------

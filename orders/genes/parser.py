@@ -44,6 +44,7 @@ from orders.genes.words import (
     ACTION_WORDS,
     EXAMPLES,
     FIELD_PREFIX,
+    FILLERS,
     STOPS,
     Books,
     NameBook,
@@ -122,10 +123,14 @@ def parse_declarations(
     declarations: list[Declaration] = []
     issues: list[OrderIssue] = []
     giver = _Giver(power)
+    weighed = 0  # unreadable lines weighed as prose (at most MOST_PROSE_LINES)
     for number, raw in order_lines(text):
         line = unicodedata.normalize("NFC", raw)
         source = Source(file, number, line, first_column(line))
-        outcome = _Line(names.books, source, giver, names.character_owners).read()
+        reader = _Line(names.books, source, giver, names.character_owners)
+        outcome = reader.read(prose=weighed < MOST_PROSE_LINES)
+        if isinstance(outcome, OrderIssue) and outcome.kind in _UNREAD:
+            weighed += 1
         if isinstance(outcome, _Giver):
             giver = outcome
             outcome = outcome.issue
@@ -363,11 +368,14 @@ class _Line:
         self.giver = giver
         self.names = NameReader(books, source.text, owners)
 
-    def read(self) -> _Outcome:
-        """The line's declaration, header, issue, or None (nothing to read)."""
+    def read(self, *, prose: bool = True) -> _Outcome:
+        """The line's declaration, header, issue, or None (nothing to read);
+        with `prose`, a line that cannot be read may be ignored text."""
         try:
             return self._read()
         except Problem as problem:
+            if prose and problem.unreadable and _plainly_prose(self.source.text, self.books):
+                return OrderIssue(IssueKind.IGNORED, IGNORED_TEXT, self.source)
             return problem.issue(self.source)
 
     def _read(self) -> Declaration | _Giver | None:
@@ -472,6 +480,54 @@ class _Line:
         message = f"cannot read this line as an action: unknown action '{text}'"
         column = word.column or self.source.column
         return Problem(IssueKind.SYNTAX, message, column, forms, unreadable=True)
+
+
+IGNORED_TEXT = "not a declaration"
+"""The message of a line listed as ignored text (Trust #3)."""
+
+_PROSE_WORD = re.compile(r"[^\W\d_][\w'’·]*")
+_DECLARATION_MARK = re.compile(r"[\d:=>/()\[\]+&-]")
+_NEAR = 0.8
+_FUZZY_LENGTH = 4
+MOST_WORDS = 40
+"""A longer line is not called plain prose."""
+MOST_PROSE_LINES = 100
+"""How many unreadable lines of one file are weighed as prose; the rest stay
+problems (a mail holds a few lines of prose; a hostile file stays fast)."""
+_UNREAD = frozenset({IssueKind.SYNTAX, IssueKind.IGNORED})
+
+
+def _plainly_prose(line: str, books: Books) -> bool:
+    """Whether a line that cannot be read is plainly no declaration: a
+    greeting, thanks, a signature ("Dear GM", "Gràcies!", "Arnau"), listed as
+    ignored text rather than a problem (Trust #3). It is when it has no number
+    or mark (`:`, `-`, `/`...), no word that is or is near an action word, and
+    no word that is or is near a word of a country's, city's or character's
+    name; a misspelt action (`fortificr Castellnou`) stays a problem."""
+    if _DECLARATION_MARK.search(_clean(line)):
+        return False
+    words = [fold(word) for word in _PROSE_WORD.findall(line)]
+    if len(words) > MOST_WORDS:  # bounded look-ups on any input
+        return False
+    names = _name_words(books)
+    vocabulary = [*ACTION_WORDS, *names]
+    for word in words:
+        if word in ACTION_WORDS or word in names:
+            return False
+        if len(word) >= _FUZZY_LENGTH and get_close_matches(word, vocabulary, n=1, cutoff=_NEAR):
+            return False
+    return True
+
+
+def _name_words(books: Books) -> set[str]:
+    """The words of every name in `books` (articles and the like left out)."""
+    return {
+        part
+        for book in books
+        for key in book.ids
+        for part in key.split()
+        if part not in FILLERS and len(part) > 1
+    }
 
 
 _FIRST_WORD = re.compile(r"[^\W\d_][\w.·-]*")

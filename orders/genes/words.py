@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from lark import Token
 
-from maps.model import SUGGESTION_CUTOFF, SUGGESTION_SPREAD, normalize_name
+from maps.model import SUGGESTED_CHARS, SUGGESTION_CUTOFF, SUGGESTION_SPREAD, normalize_name
 from orders.issues import IssueKind, Problem
 
 ARTICLES: frozenset[str] = frozenset(
@@ -322,7 +322,7 @@ class Books(NamedTuple):
 def nearest(text: str, books: Sequence[NameBook], limit: int = 3) -> tuple[str, ...]:
     """Display names of the ids whose names are nearest `text`, best first
     (the cutoff and spread of `GameMap.suggestions`)."""
-    key = fold(text)
+    key = fold(text[:SUGGESTED_CHARS])
     best: dict[str, float] = {}
     for book in books:
         for name, ids in book.ids.items():
