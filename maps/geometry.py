@@ -42,9 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from maps.loader import MAPS_DIR, MapError
+from maps.safe_yaml import YamlProblem, read_yaml_file
 
 FORMAT = "mapjudge-geometry"
 VERSION = 1
@@ -126,9 +125,11 @@ def load_geometry(map_name: str) -> MapGeometry:
     """The geometry of a packaged map; `MapError` naming the file if missing or bad."""
     path = geometry_path(map_name)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = read_yaml_file(path, path.name)
     except OSError as exc:
         raise MapError([f"{path.name}: no drawing geometry for map {map_name!r} ({exc.strerror})"])
+    except YamlProblem as exc:
+        raise MapError([str(exc)]) from None
     try:
         return geometry_from_dict(data)
     except (KeyError, TypeError, ValueError) as exc:

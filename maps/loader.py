@@ -20,10 +20,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-import yaml
-
 from maps.model import Crossing, GameMap, Scenario, build_graph
 from maps.parse import FORMAT, VERSION, parse_map
+from maps.safe_yaml import YamlProblem, read_yaml_file
 from maps.spec import Borders, Errors, MapSpec, ScenarioSpec
 from maps.validate import check_consistency, check_references
 
@@ -107,22 +106,21 @@ def _locate(name_or_path: str | Path) -> tuple[Path, str]:
 @functools.cache
 def _load_file(path: Path, source: str) -> GameMap:
     try:
-        text = path.read_text(encoding="utf-8")
+        data = read_yaml_file(path, source)
     except OSError as exc:
         raise MapError([f"{source}: cannot read the map file ({exc.strerror})"]) from exc
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise MapError([f"{source}: not valid YAML: {_yaml_problem(exc)}"]) from exc
+    except YamlProblem as exc:
+        if exc.line is None:  # too large, not UTF-8...: its own words
+            raise MapError([str(exc)]) from None
+        raise MapError([f"{source}: not valid YAML: {_yaml_problem(exc)}"]) from None
     if not isinstance(data, Mapping):
         raise MapError([f"{source}: the file must hold a mapping of map keys"], "structure")
     return load_map_data(data, source)
 
 
-def _yaml_problem(exc: yaml.YAMLError) -> str:
-    mark = getattr(exc, "problem_mark", None)
-    problem = getattr(exc, "problem", None) or str(exc)
-    return f"line {mark.line + 1}, column {mark.column + 1}: {problem}" if mark else problem
+def _yaml_problem(exc: YamlProblem) -> str:
+    column = f", column {exc.column}" if exc.column is not None else ""
+    return f"line {exc.line}{column}: {exc.problem}"
 
 
 # --- building the map ---------------------------------------------------------------

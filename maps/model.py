@@ -138,6 +138,9 @@ SUGGESTION_CUTOFF = 0.5
 """How alike (difflib ratio) a name must be to a misspelt one to be suggested."""
 SUGGESTION_SPREAD = 0.15
 """Suggest only names nearly as close as the closest one."""
+SUGGESTED_CHARS = 64
+"""Only this many characters of a misspelt name are compared with the known
+ones (Trust #9: the search must not grow with a hostile line)."""
 
 
 def normalize_name(text: str) -> str:
@@ -185,6 +188,8 @@ class GameMap:
     _fleet: dict[str, frozenset[str]] = field(init=False, repr=False)
     _names: dict[str, str] = field(init=False, repr=False)
     _sea_steps: dict[str, frozenset[str]] = field(init=False, repr=False)
+    _matchers: list[tuple[str, SequenceMatcher[str]]] = field(init=False, repr=False)
+    _suggested: dict[tuple[str, int], tuple[NameMatch, ...]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         army: dict[str, set[str]] = {}
@@ -201,6 +206,8 @@ class GameMap:
         self._fleet = {k: frozenset(v) for k, v in fleet.items()}
         self._names = self._build_name_index()
         self._sea_steps = {code: self._fleet_area_neighbours(code) for code in self.areas}
+        self._matchers = []  # built at the first suggestion
+        self._suggested = {}
 
     # --- areas and locations -------------------------------------------------
 
@@ -287,10 +294,25 @@ class GameMap:
 
     def suggestions(self, text: str, limit: int = 3) -> tuple[NameMatch, ...]:
         """The nearest valid names to a misspelt one, best first."""
-        key = normalize_name(text)
+        key = normalize_name(text[:SUGGESTED_CHARS])
+        found = self._suggested.get((key, limit))
+        if found is None:
+            found = self._nearest(key, limit)
+            if len(self._suggested) < 4096:
+                self._suggested[key, limit] = found
+        return found
+
+    def _nearest(self, key: str, limit: int) -> tuple[NameMatch, ...]:
+        if not self._matchers:  # one matcher per name: its index of the name is built once
+            self._matchers = [(c, SequenceMatcher(None, "", n)) for n, c in self._names.items()]
         best: dict[str, float] = {}
-        for name, code in self._names.items():
-            score = SequenceMatcher(None, key, name).ratio()
+        for code, matcher in self._matchers:
+            matcher.set_seq1(key)
+            # the cheap upper bounds first (as difflib.get_close_matches does)
+            floor = max(SUGGESTION_CUTOFF, best.get(code, 0.0))
+            if matcher.real_quick_ratio() < floor or matcher.quick_ratio() < floor:
+                continue
+            score = matcher.ratio()
             if score >= SUGGESTION_CUTOFF and score > best.get(code, 0.0):
                 best[code] = score
         if not best:

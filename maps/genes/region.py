@@ -41,11 +41,11 @@ from typing import Any
 
 import networkx as nx
 import shapely
-import yaml
 from shapely.geometry.base import BaseGeometry
 
 from maps.loader import MapError
-from maps.model import normalize_name
+from maps.model import SUGGESTED_CHARS, normalize_name
+from maps.safe_yaml import YamlProblem, read_yaml_file
 
 FORMAT = "mapjudge-genes-region"
 VERSION = 1
@@ -215,7 +215,8 @@ def _suggest(text: str, entries: Iterable[tuple[str, str, tuple[str, ...]]]) -> 
     for ident, name, aliases in entries:
         for key in _names(ident, name, aliases):
             index.setdefault(key, ident)
-    close = difflib.get_close_matches(normalize_name(text), list(index), n=8, cutoff=0.5)
+    key = normalize_name(text[:SUGGESTED_CHARS])
+    close = difflib.get_close_matches(key, list(index), n=8, cutoff=0.5)
     return tuple(dict.fromkeys(index[c] for c in close))[:3]
 
 
@@ -237,13 +238,11 @@ def load_region(name_or_path: str | Path) -> Region:
     else:
         path = Path(name_or_path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MapError([f"{path}: cannot read: {exc}"]) from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise MapError([f"{path}: not valid YAML: {exc}"]) from None
+        data = read_yaml_file(path)
+    except OSError as exc:
+        raise MapError([f"{path}: cannot read: {exc.strerror or exc}"]) from None
+    except YamlProblem as exc:
+        raise MapError([str(exc)]) from None
     return region_from_dict(data, str(path))
 
 

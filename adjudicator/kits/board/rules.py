@@ -11,7 +11,7 @@ directly, with the rulebook's default options.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
@@ -20,6 +20,7 @@ from adjudicator.core.options import build_options, changed_options
 from adjudicator.core.phase import Calendar
 from adjudicator.kits.board.results import Resolution, illegal_issues
 from adjudicator.kits.board.state import GameState
+from adjudicator.kits.board.validate import board_problems
 from maps.model import GameMap
 from orders.board.model import Order
 from orders.issues import OrderIssue
@@ -65,6 +66,9 @@ class BoardRules(Generic[OptionsT, StateT]):
     hooks: BoardHooks[OptionsT, StateT]
     default_scenario: str
     presets: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    state_checks: Callable[[StateT, GameMap], tuple[str, ...]] | None = None
+    """The ruleset's checks of a state against the map (Machiavelli's garrisons
+    and control); the board kit's `board_problems` when None."""
 
     def options(
         self, overrides: Mapping[str, object] | None = None, preset: str | None = None
@@ -80,6 +84,13 @@ class BoardRules(Generic[OptionsT, StateT]):
         """A state's plain data (`turns/<phase>.yaml`, a test case) as this
         ruleset's state; ValueError naming the key on malformed data."""
         return self.state_type.from_dict(data)
+
+    def validate(self, state: StateT, game_map: GameMap) -> tuple[str, ...]:
+        """Every way `state` does not fit `game_map` (Trust #7): unknown
+        areas and powers, impossible placements, two units in one area..."""
+        if self.state_checks is not None:
+            return self.state_checks(state, game_map)
+        return board_problems(state, game_map)
 
     def resolve(
         self,

@@ -70,6 +70,10 @@ class Dislodged:
     retreats: tuple[str, ...] = ()  # where it may legally retreat, as the ruleset found
 
 
+class StateDataError(ValueError):
+    """A state file's data that is malformed (the message names the key)."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameState:
     """The board at the start of `phase`.
@@ -146,34 +150,109 @@ class GameState:
         return {}
 
     @classmethod
+    def known_keys(cls) -> tuple[str, ...]:
+        """The keys of this state's YAML form (a subclass adds its own)."""
+        return ("phase", "units", "supply_centers", "dislodged", "standoffs", "winner")
+
+    @classmethod
+    def check_keys(cls, data: Mapping[str, Any]) -> None:
+        """ValueError naming a key of a state file that this state does not
+        have (a misspelt `suply_centers` would silently be an empty one)."""
+        unknown = sorted(str(k) for k in data if str(k) not in cls.known_keys())
+        if unknown:
+            known = ", ".join(cls.known_keys())
+            raise StateDataError(f"unknown key {unknown[0]!r} (known: {known})")
+
+    @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        """Inverse of `to_dict`; ValueError naming the key on malformed data.
+        """Inverse of `to_dict`; ValueError naming the key on malformed data
+        (a missing phase, a list where a mapping belongs, a unit that is no
+        unit: Trust #7). Keys it does not know are left to `check_keys`.
 
         A subclass reads its own keys after this (`super(Sub, cls).from_dict`
         gives it an instance of `Sub` with its fields at their defaults)."""
+        if not isinstance(data, Mapping):
+            raise StateDataError(f"malformed state: expected a mapping, not {type(data).__name__}")
+        if data.get("phase") is None:
+            raise StateDataError("missing key 'phase'")
         try:
             phase = Phase.parse(str(data["phase"]))
-            units = _parse_units(data.get("units") or {})
-            centers = ungroup_areas(data.get("supply_centers") or {})
+            units = _parse_units(grouped_texts(data.get("units"), "units"))
+            centers = ungroup_areas(grouped_texts(data.get("supply_centers"), "supply_centers"))
             dislodged = tuple(
-                Dislodged(
-                    Unit.parse(str(d["power"]), str(d["unit"])),
-                    str(d["attacker_from"]),
-                    bool(d.get("via_convoy", False)),
-                    tuple(str(r) for r in d.get("retreats") or ()),
-                )
-                for d in data.get("dislodged") or ()
+                _parse_dislodged(d, f"dislodged[{i}]")
+                for i, d in enumerate(texts_or_records(data.get("dislodged"), "dislodged"))
             )
+            standoffs = frozenset(plain_texts(data.get("standoffs"), "standoffs"))
+            winner = data.get("winner")
+            if winner is not None and not isinstance(winner, str):
+                raise StateDataError(f"winner: expected a power id, not {winner!r}")
         except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"malformed state: missing or bad key {exc}") from None
+            raise StateDataError(f"malformed state: missing or bad key {exc}") from None
         return cls(
             phase=phase,
             units=units,
             supply_centers=centers,
             dislodged=dislodged,
-            standoffs=frozenset(str(s) for s in data.get("standoffs") or ()),
-            winner=data.get("winner"),
+            standoffs=standoffs,
+            winner=winner,
         )
+
+
+def _parse_dislodged(entry: object, key: str) -> Dislodged:
+    if not isinstance(entry, Mapping):
+        raise StateDataError(f"{key}: expected a mapping (power, unit, attacker_from...)")
+    for name in ("power", "unit", "attacker_from"):
+        if not isinstance(entry.get(name), str):
+            raise StateDataError(f"{key}.{name}: missing or not text")
+    via_convoy = entry.get("via_convoy", False)
+    if not isinstance(via_convoy, bool):
+        raise StateDataError(f"{key}.via_convoy: expected true or false, not {via_convoy!r}")
+    return Dislodged(
+        parse_unit(entry["power"], entry["unit"], f"{key}.unit"),
+        entry["attacker_from"],
+        via_convoy,
+        tuple(plain_texts(entry.get("retreats"), f"{key}.retreats")),
+    )
+
+
+def plain_texts(value: object, key: str) -> list[str]:
+    """A list of texts (area codes...) from a state file; empty when absent."""
+    if value is None:
+        return []
+    if not isinstance(value, list | tuple):
+        raise StateDataError(f"{key}: expected a list, not {type(value).__name__}")
+    for item in value:
+        if not isinstance(item, str | int) or isinstance(item, bool):
+            raise StateDataError(f"{key}: expected text, not {item!r}")
+    return [str(item) for item in value]
+
+
+def texts_or_records(value: object, key: str) -> list[object]:
+    """A list (of anything) from a state file; empty when absent."""
+    if value is None:
+        return []
+    if not isinstance(value, list | tuple):
+        raise StateDataError(f"{key}: expected a list, not {type(value).__name__}")
+    return list(value)
+
+
+def grouped_texts(value: object, key: str) -> dict[str, list[str]]:
+    """`{power: [text, ...]}` from a state file; empty when absent."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise StateDataError(f"{key}: expected a mapping of power to a list, not {value!r}")
+    return {str(power): plain_texts(items, f"{key}.{power}") for power, items in value.items()}
+
+
+def parse_unit(power: str, text: str, key: str) -> Unit:
+    """`A TYR` of `power` as a Unit; ValueError naming `key` when it is no unit."""
+    kind, _, location = text.strip().partition(" ")
+    kinds = {k.value for k in UnitKind}
+    if kind.upper() not in kinds or not location.strip():
+        raise StateDataError(f"{key}: {text!r} is not a unit (A, F or G and an area, e.g. 'A PAR')")
+    return Unit(power, UnitKind(kind.upper()), location.strip())
 
 
 def group_areas(owners: Mapping[str, str]) -> dict[str, list[str]]:
@@ -198,5 +277,9 @@ def _group_units(units: Iterable[Unit]) -> dict[str, list[str]]:
 
 def _parse_units(data: Mapping[str, Iterable[str]]) -> tuple[Unit, ...]:
     return tuple(
-        sorted(Unit.parse(str(power), str(text)) for power, texts in data.items() for text in texts)
+        sorted(
+            parse_unit(power, text, f"units.{power}")
+            for power, texts in data.items()
+            for text in texts
+        )
     )

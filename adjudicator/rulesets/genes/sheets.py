@@ -54,8 +54,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-import yaml
-
 import maps
 from adjudicator.kits.sheets.reader import SheetIssue
 from adjudicator.rulesets.genes.actions_society import unique_slug
@@ -74,6 +72,7 @@ from adjudicator.rulesets.genes.model import (
 from adjudicator.rulesets.genes.sheet_checks import FoundedCity, Sheet, SheetCharacter, parse_sheet
 from maps.genes.region import Region
 from maps.model import normalize_name
+from maps.safe_yaml import YamlProblem, read_yaml_file
 
 __all__ = [
     "CheckedSheets", "FoundedCity", "Sheet", "SheetCharacter", "SheetIssue", "SheetResult",
@@ -263,15 +262,14 @@ def read_sheet(path: Path, region: Region) -> SheetResult:
     the relevance is not random, the points and Exèrcit (§4.1, §4.5)."""
     file = path.name
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        return SheetResult(file, None, (SheetIssue(file, "(file)", f"cannot be read: {exc}"),))
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark is not None else "(file)"
-        column = f", column {mark.column + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        message = f"not valid YAML: {problem}{column}"
+        data = read_yaml_file(path, file)
+    except OSError as exc:
+        message = f"cannot be read: {exc.strerror or exc}"
+        return SheetResult(file, None, (SheetIssue(file, "(file)", message),))
+    except YamlProblem as exc:
+        where = f"line {exc.line}" if exc.line is not None else "(file)"
+        column = f", column {exc.column}" if exc.column is not None else ""
+        message = f"not valid YAML: {exc.problem}{column}"
         return SheetResult(file, None, (SheetIssue(file, where, message),))
     sheet, issues = parse_sheet(data, file, path.stem, region)
     if sheet is not None:

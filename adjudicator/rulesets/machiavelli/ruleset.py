@@ -28,6 +28,7 @@ from adjudicator.rulesets.machiavelli.spring import (
     winner,
 )
 from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
+from adjudicator.rulesets.machiavelli.validate import machiavelli_problems
 from maps.model import GameMap
 from orders.board.model import Order, UnitKind
 
@@ -153,4 +154,5 @@ MACHIAVELLI: BoardRules[MachiavelliOptions, MachiavelliState] = BoardRules(
     calendar=MACHIAVELLI_CALENDAR,
     hooks=MachiavelliHooks(),
     default_scenario="balance",
+    state_checks=machiavelli_problems,
 )

@@ -23,7 +23,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Self
 
-from adjudicator.kits.board.state import GameState, Unit, group_areas, ungroup_areas
+from adjudicator.kits.board.state import (
+    GameState,
+    Unit,
+    group_areas,
+    grouped_texts,
+    plain_texts,
+    ungroup_areas,
+)
 from orders.board.model import UnitKind
 
 __all__ = ["AUTONOMOUS", "MachiavelliState"]
@@ -68,6 +75,12 @@ class MachiavelliState(GameState):
 
     # --- YAML form -------------------------------------------------------------
 
+    @classmethod
+    def known_keys(cls) -> tuple[str, ...]:
+        """The board's keys and Machiavelli's own."""
+        board = super(MachiavelliState, cls).known_keys()
+        return (*board, "control", "home", "sieges", "out_of_play")
+
     def extension_dict(self) -> dict[str, Any]:
         """`control`, `home`, `sieges`, `out_of_play`, each only when not empty."""
         data: dict[str, Any] = {}
@@ -86,14 +99,16 @@ class MachiavelliState(GameState):
         """Inverse of `to_dict`; ValueError naming the key on malformed data."""
         # `super()` without arguments fails in a slots dataclass (Python < 3.14).
         board = super(MachiavelliState, cls).from_dict(data)
-        try:
-            control = ungroup_areas(data.get("control") or {})
-            homes = {
-                str(power): tuple(sorted(str(a) for a in areas))
-                for power, areas in (data.get("home") or {}).items()
-            }
-            sieges = {str(a): str(p) for a, p in (data.get("sieges") or {}).items()}
-            out_of_play = frozenset(str(a) for a in data.get("out_of_play") or ())
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"malformed state: missing or bad key {exc}") from None
+        control = ungroup_areas(grouped_texts(data.get("control"), "control"))
+        homes = {
+            power: tuple(sorted(areas))
+            for power, areas in grouped_texts(data.get("home"), "home").items()
+        }
+        sieges_data = data.get("sieges") or {}
+        if not isinstance(sieges_data, Mapping) or not all(
+            isinstance(p, str) for p in sieges_data.values()
+        ):
+            raise ValueError("sieges: expected a mapping of area to the besieging power")
+        sieges = {str(a): str(p) for a, p in sieges_data.items()}
+        out_of_play = frozenset(plain_texts(data.get("out_of_play"), "out_of_play"))
         return replace(board, control=control, homes=homes, sieges=sieges, out_of_play=out_of_play)

@@ -1,0 +1,37 @@
+"""A Genes Mactantes state checked against its region (Trust #7).
+
+The codec (`codec.state_from_dict`) already refuses malformed data and
+references inside the state (a city owned by a country the state does not
+have, a character in an unknown place). What only the region can tell is
+checked here: every country of the state and of the seating order is one of
+the region's, and every city lies in one of the region's countries.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from adjudicator.rulesets.genes.model import GenesState
+from maps.genes.region import Region
+
+SUGGESTED_TEXT = 64
+"""Only this many characters of an unknown id are compared for suggestions."""
+
+
+def genes_problems(state: GenesState, region: Region) -> tuple[str, ...]:
+    """Every way `state` does not fit `region`, each naming the key."""
+    problems: list[str] = []
+    known = tuple(region.countries)
+    for country in state.countries:
+        if country not in region.countries:
+            problems.append(_unknown(f"countries.{country}", country, known, region))
+    for city in state.cities.values():
+        if city.country not in region.countries:
+            problems.append(_unknown(f"cities.{city.id}.country", city.country, known, region))
+    return tuple(problems[:20])
+
+
+def _unknown(key: str, value: str, known: tuple[str, ...], region: Region) -> str:
+    near = difflib.get_close_matches(value[:SUGGESTED_TEXT], known, n=3, cutoff=0.5)
+    hint = f"nearest: {', '.join(near)}" if near else f"known: {', '.join(known)}"
+    return f"{key}: {value[:SUGGESTED_TEXT]!r} is not a country of region {region.name} ({hint})"

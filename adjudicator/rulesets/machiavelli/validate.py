@@ -1,0 +1,62 @@
+"""A Machiavelli state checked against its map (Trust #7): the board kit's
+checks (`adjudicator.kits.board.validate`) with garrisons only in a
+fortified city (003 §3.2) and the autonomous garrisons' owner (003 §4.5),
+then Machiavelli's own keys: control markers, homes, sieges and the areas
+out of play name areas of the map and known powers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from adjudicator.kits.board.validate import (
+    Problems,
+    board_problems,
+    known_powers,
+    power_problem,
+    unknown_area,
+)
+from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
+from maps.model import GameMap
+
+
+def garrison_rule(game_map: GameMap, area: str) -> str | None:
+    """A garrison stands only in a fortified city (003 §3.2)."""
+    city = game_map.areas[area].city
+    if city is None:
+        return f"{area} has no city for a garrison"
+    if not city.fortified:
+        return f"{area}'s city {city.name} is not fortified: no garrison there"
+    return None
+
+
+def machiavelli_problems(state: MachiavelliState, game_map: GameMap) -> tuple[str, ...]:
+    """Every way a Machiavelli state does not fit its map."""
+    found = list(
+        board_problems(state, game_map, garrisons=garrison_rule, extra_powers=(AUTONOMOUS,))
+    )
+    problems = Problems()
+    powers = known_powers(game_map)
+    _areas(problems, game_map, powers, "control", state.control.items())
+    for power, areas in sorted(state.homes.items()):
+        _areas(problems, game_map, powers, "home", ((a, power) for a in areas))
+    _areas(problems, game_map, powers, "sieges", state.sieges.items())
+    for code in sorted(state.out_of_play):
+        if code not in game_map.areas:
+            problems.add(unknown_area(game_map, "out_of_play", code))
+    return (*found, *problems.result())
+
+
+def _areas(
+    problems: Problems,
+    game_map: GameMap,
+    powers: frozenset[str],
+    key: str,
+    pairs: Iterable[tuple[str, str]],
+) -> None:
+    for code, power in sorted(pairs):
+        wrong_power = power_problem(f"{key}.{code}", power, powers)
+        if wrong_power:
+            problems.add(wrong_power)
+        if code not in game_map.areas:
+            problems.add(unknown_area(game_map, f"{key}.{power}", code))

@@ -1,0 +1,162 @@
+"""The one safe, bounded YAML reader every layer uses (DESIGN.md, "State on
+disk": "YAML is read with a safe loader, with size and alias limits").
+
+`load_yaml(text, source)` reads with libyaml's `CSafeLoader` when it is
+there (`SafeLoader` otherwise) and refuses, with a `YamlProblem` naming the
+source, the line and what is wrong:
+
+- a file larger than the limit (`MAPJUDGE_MAX_YAML_BYTES`, default 256 KiB;
+  `yaml_limit()`), before it is parsed;
+- anchors and aliases (`&a` / `*a`): no file mapjudge reads needs them, and
+  an alias bomb (the "billion laughs") would expand to gigabytes once walked;
+- a key written twice in one mapping (`ruleset:` twice would silently keep
+  the last);
+- nesting too deep for the parser (a file of ten thousand `[`).
+
+It lives in `maps/`, the lowest layer that reads YAML, so the maps, the
+core, the rulesets and the app share it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+__all__ = [
+    "DEFAULT_MAX_YAML_BYTES",
+    "MAX_YAML_ENV",
+    "YamlProblem",
+    "load_yaml",
+    "read_yaml_file",
+    "yaml_limit",
+]
+
+MAX_YAML_ENV = "MAPJUDGE_MAX_YAML_BYTES"
+DEFAULT_MAX_YAML_BYTES = 256 * 1024
+"""A game's largest YAML (a packaged map's geometry) is under 60 KB; a state a few KB."""
+
+_Base: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class YamlProblem(ValueError):
+    """A YAML text mapjudge will not read: the message names the source, the
+    line when known, and what is wrong (`problem`; `line` and `column` count
+    from 1)."""
+
+    def __init__(
+        self,
+        source: str,
+        problem: str,
+        line: int | None = None,
+        column: int | None = None,
+        what: str = "bad YAML",
+    ) -> None:
+        self.source = source
+        self.problem = problem
+        self.line = line
+        self.column = column
+        where = f" (line {line})" if line is not None else ""
+        super().__init__(f"{source}{where}: {what}: {problem}")
+
+
+def yaml_limit() -> int:
+    """The largest YAML file read, in bytes (`$MAPJUDGE_MAX_YAML_BYTES`)."""
+    return env_limit(MAX_YAML_ENV, DEFAULT_MAX_YAML_BYTES)
+
+
+def env_limit(variable: str, default: int) -> int:
+    """A size limit from an environment variable (a positive whole number of
+    bytes), else `default`; a bad value is a `YamlProblem`-free `ValueError`."""
+    text = os.environ.get(variable, "").strip()
+    if not text:
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"${variable}={text!r}: expected a whole number of bytes") from None
+    if value <= 0:
+        raise ValueError(f"${variable}={text!r}: expected a positive number of bytes")
+    return value
+
+
+class _StrictLoader(_Base):  # type: ignore[misc, valid-type]
+    """A safe loader that refuses aliases and duplicate keys."""
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        # A node met again is an alias (`*name`); so is a node being built.
+        if node in self.constructed_objects or node in self.recursive_objects:
+            raise yaml.constructor.ConstructorError(
+                None,
+                None,
+                "anchors and aliases (&name, *name) are not allowed",
+                node.start_mark,
+            )
+        return super().construct_object(node, deep)
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            seen: set[object] = set()
+            for key_node, _ in node.value:
+                if isinstance(key_node, yaml.ScalarNode):
+                    key = (key_node.tag, key_node.value)
+                    if key in seen:
+                        raise yaml.constructor.ConstructorError(
+                            None,
+                            None,
+                            f"duplicate key {key_node.value!r}",
+                            key_node.start_mark,
+                        )
+                    seen.add(key)
+        return super().construct_mapping(node, deep)
+
+
+def load_yaml(text: str | bytes, source: str, limit: int | None = None) -> Any:
+    """The data of one YAML document; `YamlProblem` naming `source` (and the
+    line) for a file too large, bad YAML, an alias or a duplicate key."""
+    size = len(text.encode("utf-8") if isinstance(text, str) else text)
+    _check_size(source, size, yaml_limit() if limit is None else limit)
+    try:
+        return yaml.load(text, Loader=_StrictLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        column = mark.column + 1 if mark is not None else None
+        raise YamlProblem(source, _problem(exc), line, column) from None
+    except RecursionError:
+        raise YamlProblem(source, "nested too deeply") from None
+
+
+def _check_size(source: str, size: int, most: int) -> None:
+    if size > most:
+        raise YamlProblem(
+            source,
+            f"{size} bytes or more, and a YAML file may have {most} "
+            f"(raise ${MAX_YAML_ENV} if it is right)",
+            what="too large",
+        )
+
+
+def read_yaml_file(path: Path, source: str | None = None) -> Any:
+    """`load_yaml` of a file, its size checked before it is read; `OSError`
+    when it cannot be read, `YamlProblem` for the rest (not UTF-8 included)."""
+    name = str(path) if source is None else source
+    most = yaml_limit()
+    _check_size(name, path.stat().st_size, most)
+    with path.open("rb") as handle:  # at most one byte past the limit (a device never ends)
+        data = handle.read(most + 1)
+    _check_size(name, len(data), most)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        problem = f"not UTF-8: byte 0x{data[exc.start]:02x} cannot be read"
+        raise YamlProblem(name, problem, line) from None
+    return load_yaml(text, name, most)
+
+
+def _problem(exc: yaml.YAMLError) -> str:
+    problem = getattr(exc, "problem", None)
+    return str(problem) if problem else str(exc).splitlines()[0] if str(exc) else "invalid YAML"
