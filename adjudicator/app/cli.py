@@ -21,22 +21,26 @@ import click
 import yaml
 
 from adjudicator.app import gamefolder as gf
+from adjudicator.app.commit import commit_turn, turn_files
 from adjudicator.app.errors import ReportedFailure, UsageProblem, UserError, fail
 from adjudicator.app.game import (
     OrderFileError,
+    current_phase_id,
     earlier_turn,
     folder_ruleset,
     open_game,
     read_order_files,
 )
+from adjudicator.app.guard import state_files, using_folder
 from adjudicator.app.new_game import NewGroup
 from adjudicator.app.registry import UnknownRuleset, command_entry, find_ruleset
 from adjudicator.core.dice import file_digest, verify_roll, verify_secret
 from adjudicator.core.files import atomic_write
 from adjudicator.core.options import OptionError
+from adjudicator.core.phase import Phase
 from adjudicator.core.plugin import OrderFile
 from adjudicator.core.receipts import receipts_from_dict, rolls_from_dict
-from adjudicator.core.session import JudgedTurn
+from adjudicator.core.session import BadState, JudgedTurn
 from orders.issues import OrderIssue
 
 DEBUG_ENV = "MAPJUDGE_DEBUG"
@@ -100,8 +104,9 @@ main.add_command(NewGroup("new"))
 @click.argument("order_paths", metavar="ORDERS...", nargs=-1, required=True, type=FILE)
 def check(folder: Path, order_paths: tuple[Path, ...]) -> None:
     """Parse and check order files against the current phase; change nothing."""
-    game = open_game(folder)
-    checked = game.session.check(read_order_files(order_paths))
+    with using_folder(folder, write=False):
+        game = open_game(folder)
+        checked = game.session.check(read_order_files(order_paths))
     click.echo(checked.text, nl=False)
     if checked.issues:
         raise ReportedFailure(f"{len(checked.issues)} problem(s) in the orders")
@@ -110,39 +115,71 @@ def check(folder: Path, order_paths: tuple[Path, ...]) -> None:
 @main.command()
 @click.argument("folder", metavar="DIR", type=FOLDER)
 @click.argument("order_paths", metavar="ORDERS...", nargs=-1, type=FILE)
-def adjudicate(folder: Path, order_paths: tuple[Path, ...]) -> None:
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Adjudicate even order files already adjudicated in an earlier phase.",
+)
+def adjudicate(folder: Path, order_paths: tuple[Path, ...], force: bool) -> None:
     """Resolve the current phase with all order files; write the next turn and report.
 
     Lines with problems are reported and skipped; the turn still resolves
-    (exit code 1 tells the GM there were problems)."""
-    game = open_game(folder)
-    over = game.session.game_over()
-    if over:
-        fail(f"the game is over: {over}")
-    gf.check_not_archived(folder, order_paths)
-    files = read_order_files(order_paths)
-    secret = gf.checked_secret(folder, game.config)
-    if secret is None and game.ruleset.rolls_dice:
-        fail(
-            f"{folder}: {game.ruleset.name} rolls dice: the secret is needed "
-            f"({gf.SECRET_FILE} or ${gf.SECRET_ENV})"
-        )
-    turn = game.session.judge(files, secret)
-    _write_turn(game.folder, turn, files)
+    (exit code 1 tells the GM there were problems). Mail already adjudicated
+    in an earlier phase is refused, and nothing written, unless --force."""
+    before = state_files(folder)
+    with using_folder(folder):
+        if state_files(folder) != before:
+            fail(
+                f"{folder}: another command moved the game on while this one waited "
+                f"(now at {current_phase_id(folder)}); nothing written: check the phase "
+                "and the mail, and run again"
+            )
+        game = open_game(folder)
+        over = game.session.game_over()
+        if over:
+            fail(f"the game is over: {over}")
+        gf.check_not_archived(folder, order_paths)
+        files = read_order_files(order_paths)
+        if not force:
+            refuse_stale_mail(folder, game.session.phase, files)
+        secret = gf.checked_secret(folder, game.config)
+        if secret is None and game.ruleset.rolls_dice:
+            fail(
+                f"{folder}: {game.ruleset.name} rolls dice: the secret is needed "
+                f"({gf.SECRET_FILE} or ${gf.SECRET_ENV})"
+            )
+        turn = game.session.judge(files, secret)
+        _write_turn(game.folder, turn, files)
     click.echo(turn.text, nl=False)
     raise_for_issues(turn.issues)
 
 
+def refuse_stale_mail(folder: Path, phase: Phase, files: Sequence[OrderFile]) -> None:
+    """Trust #5: an order file byte for byte like one archived for an earlier
+    phase is last phase's mail (an inbox not emptied): warn for each, and stop
+    with exit code 1 before writing anything."""
+    stale = gf.stale_order_files(folder, [(f.name, f.data) for f in files])
+    for name, copy in stale:
+        same = "" if copy.name == name else f" (as {copy.name})"
+        click.echo(
+            f"mapjudge: warning: {name} was already adjudicated in {copy.parent.name}{same}: "
+            f"it is the same, byte for byte, as {copy.relative_to(folder)}",
+            err=True,
+        )
+    if stale:
+        fail(
+            f"{len(stale)} order file(s) were already adjudicated in an earlier phase; "
+            f"nothing written. If they really are the mail for {phase}, run again with --force"
+        )
+
+
 def _write_turn(folder: Path, turn: JudgedTurn, files: Sequence[OrderFile]) -> None:
-    """Archive the orders, write the reports and the map, then (last) the next state."""
+    """Archive the orders, write the reports and the map, then (last) the next
+    state, as one step (`commit.commit_turn`: staged, then moved into place)."""
     next_path = gf.state_path(folder, turn.next_phase)
     if next_path.exists():
         fail(f"{next_path}: already exists; older turns are never rewritten")
-    gf.archive_orders(folder, turn.phase, [(f.name, f.data) for f in files])
-    gf.write_report(folder, turn.phase, turn.text, turn.json_text)
-    if turn.map_image is not None:
-        atomic_write(gf.map_path(folder, turn.next_phase), turn.map_image)
-    gf.write_state(folder, turn.next_phase, turn.next_state)
+    commit_turn(folder, turn_files(turn, files))
 
 
 def raise_for_issues(issues: Sequence[OrderIssue]) -> None:
@@ -155,9 +192,11 @@ def raise_for_issues(issues: Sequence[OrderIssue]) -> None:
 @click.argument("folder", metavar="DIR", type=FOLDER)
 def show(folder: Path) -> None:
     """Print the current phase and each power's position."""
-    game = open_game(folder)
+    with using_folder(folder, write=False):
+        game = open_game(folder)
+        described = game.session.describe()
     click.echo(f"Game: {game.config.name}\nRuleset: {game.ruleset.title}")
-    click.echo(game.session.describe(), nl=False)
+    click.echo(described, nl=False)
 
 
 @main.command()
@@ -167,14 +206,16 @@ def show(folder: Path) -> None:
 @click.option("--out", type=FILE, help="Output file (default: DIR/turns/<phase>.<format>).")
 def render(folder: Path, phase_id: str | None, fmt: str, out: Path | None) -> None:
     """Draw a phase's map: the board and the orders that led to it."""
-    game = open_game(folder)
-    phase = game.ruleset.calendar.parse(phase_id) if phase_id else game.session.phase
-    state_data = gf.read_state_data(folder, phase)
-    data = game.session.draw(state_data, lambda: earlier_turn(game, phase), fmt)
-    if data is None:
-        fail(f"map {game.config.map or game.ruleset.default_map!r} has no drawing geometry")
-    path = out or gf.map_path(folder, phase, fmt)
-    atomic_write(path, data)
+    into_folder = out is None or out.resolve().is_relative_to(folder.resolve())
+    with using_folder(folder, write=into_folder):
+        game = open_game(folder)
+        phase = game.ruleset.calendar.parse(phase_id) if phase_id else game.session.phase
+        state_data = gf.read_state_data(folder, phase)
+        data = game.session.draw(state_data, lambda: earlier_turn(game, phase), fmt)
+        if data is None:
+            fail(f"map {game.config.map or game.ruleset.default_map!r} has no drawing geometry")
+        path = out or gf.map_path(folder, phase, fmt)
+        atomic_write(path, data)
     click.echo(f"wrote {path}")
 
 
@@ -182,8 +223,9 @@ def render(folder: Path, phase_id: str | None, fmt: str, out: Path | None) -> No
 @click.argument("folder", metavar="DIR", type=FOLDER)
 def undo(folder: Path) -> None:
     """Remove the latest turn (and the report that made it); never the first."""
-    _, ruleset = folder_ruleset(folder)
-    removed, current = gf.undo(folder, ruleset.calendar)
+    with using_folder(folder):
+        _, ruleset = folder_ruleset(folder)
+        removed, current = gf.undo(folder, ruleset.calendar)
     click.echo(f"removed {removed}; the current phase is {current} again")
 
 
@@ -204,12 +246,15 @@ def resolve(
 ) -> None:
     """Resolve one phase without a game folder (the entry point for other programs)."""
     ruleset = find_ruleset(ruleset_name)
-    turn = ruleset.resolve_position(
-        read_position(position),
-        read_order_files([orders_path]),
-        gf.read_secret_file(secret_file) if secret_file else None,
-        game_name,
-    )
+    try:
+        turn = ruleset.resolve_position(
+            read_position(position),
+            read_order_files([orders_path]),
+            gf.read_secret_file(secret_file) if secret_file else None,
+            game_name,
+        )
+    except BadState as exc:  # the state does not fit the map: name the file (Trust #7)
+        fail(f"{position}: {exc}")
     click.echo(turn.json_text if fmt == "json" else turn.text, nl=False)
     raise_for_issues(turn.issues)
 
@@ -238,8 +283,9 @@ def verify(folder: Path, secret_file: Path | None) -> None:
     if secret is None:
         fail("no secret given: use --secret-file, $MAPJUDGE_SECRET or DIR/secret.txt")
     checks = [Check("commitment", verify_secret(secret, config.commitment))]
-    for path in sorted((folder / gf.REPORTS_DIR).glob("*.json")):
-        checks += verify_report(folder, path, secret, config.name)
+    with using_folder(folder, write=False):
+        for path in sorted((folder / gf.REPORTS_DIR).glob("*.json")):
+            checks += verify_report(folder, path, secret, config.name)
     click.echo("".join(f"{c}\n" for c in checks), nl=False)
     failed = sum(1 for c in checks if not c.ok)
     if failed:
@@ -270,13 +316,21 @@ def verify_report(folder: Path, path: Path, secret: str, game: str) -> list[Chec
         )
         for roll in rolls_from_dict(data)
     ]
+    archive = gf.archive_dir(folder, phase)
+    named = set()
     for receipt in receipts_from_dict(data):
-        copy = gf.archive_dir(folder, phase) / receipt.file
         what = f"{phase} receipt {receipt.file}"
-        if copy.is_file():
+        if not gf.is_plain_name(receipt.file):  # Trust #10: never a file outside the archive
+            checks.append(Check(what, False, "not a plain file name: nothing read"))
+            continue
+        named.add(receipt.file)
+        copy = archive / receipt.file
+        if copy.is_file() and not copy.is_symlink():
             checks.append(Check(what, file_digest(copy.read_bytes()) == receipt.sha256))
         else:
             checks.append(Check(what, False, f"missing copy {copy}"))
+    extra = sorted(p.name for p in archive.iterdir() if p.name not in named) if archive.is_dir() else []
+    checks += [Check(f"{phase} archive {name}", False, "not in the report's receipts") for name in extra]
     return checks
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from adjudicator.app import gamefolder as gf
 from adjudicator.app.registry import UnknownRuleset, find_ruleset
 from adjudicator.core.options import OptionError
+from adjudicator.core.order_text import MAX_ORDER_ENV, order_limit
 from adjudicator.core.phase import Phase
 from adjudicator.core.plugin import OrderFile
 from adjudicator.core.session import AnyRuleset, BadState, EarlierTurn, GameSetup, OpenGame
@@ -84,12 +85,17 @@ def earlier_turn(game: LoadedGame, phase: Phase) -> EarlierTurn | None:
         return None
     previous = earlier[-1]
     archive = gf.archive_dir(game.folder, previous)
-    paths = sorted(archive.iterdir()) if archive.is_dir() else []
+    paths = sorted(p for p in archive.iterdir() if _is_copy(p)) if archive.is_dir() else []
     return EarlierTurn(
         gf.read_state_data(game.folder, previous),
         tuple(OrderFile(p.name, p.read_bytes()) for p in paths),
         gf.checked_secret(game.folder, game.config),
     )
+
+
+def _is_copy(path: Path) -> bool:
+    """An archived order file: not a hidden leftover (`.<name>.<random>.tmp`)."""
+    return path.is_file() and not path.name.startswith(".")
 
 
 def read_order_files(paths: Sequence[Path]) -> tuple[OrderFile, ...]:
@@ -102,12 +108,25 @@ def read_order_files(paths: Sequence[Path]) -> tuple[OrderFile, ...]:
 
 
 def _read_bytes(path: Path) -> bytes:
+    """An order file's bytes; one larger than the limit is refused before it
+    is read (`$MAPJUDGE_MAX_ORDER_BYTES`, Trust #9)."""
     if not path.is_file():
         raise OrderFileError(f"{path}: no such order file{_did_you_mean(path)}")
+    most = order_limit()
     try:
-        return path.read_bytes()
+        size = path.stat().st_size
+        if size > most:
+            raise OrderFileError(
+                f"{path}: {size} bytes is more than the {most} an order file may have "
+                f"(raise ${MAX_ORDER_ENV} if it is right)"
+            )
+        with path.open("rb") as handle:
+            data = handle.read(most + 1)
     except OSError as exc:
         raise OrderFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(data) > most:  # it grew while read
+        raise OrderFileError(f"{path}: more than the {most} bytes an order file may have")
+    return data
 
 
 def _did_you_mean(path: Path) -> str:

@@ -7,14 +7,18 @@ A game is a folder::
     turns/<phase>.yaml         the state at the START of each phase; never rewritten
     reports/<phase>.txt|.json  the report of adjudicating <phase>
     orders/archive/<phase>/    copies of the order files adjudicated in <phase>
+    .lock                      the folder's lock (`folderlock.py`)
+    .staging/                  a turn being written, or left by an interrupted one (`commit.py`)
 
 (`orders/*.txt` is a handy inbox for the current phase's mail; the archive is
 mapjudge's own and `undo` deletes it, so never keep the inbox inside it.)
 
 Adjudicating phase P writes `orders/archive/P/`, `reports/P.*` and then `turns/<next>.yaml`
-(the state file last: it is what makes the turn count). Every write is atomic:
-a temp file in the same directory, fsync, `os.replace`. The current phase is the
-latest state file by `Phase.sort_key`. YAML is read with `yaml.safe_load` only.
+(the state file last: it is what makes the turn count) as one step, through a
+staging folder, under the folder's lock (`commit.py`, `folderlock.py`). Every
+other write is atomic: a temp file in the same directory, fsync, `os.replace`. The current phase is the
+latest state file by `Phase.sort_key`. YAML is read with `maps.safe_yaml` only
+(a safe loader with a size limit, no aliases and no duplicate keys).
 
 Every problem with the folder's data raises `GameFolderError` with a message
 naming the file (and key) at fault.
@@ -22,21 +26,21 @@ naming the file (and key) at fault.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import secrets
-import shutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from adjudicator.core.dice import verify_secret
 from adjudicator.core.files import atomic_write, dump_yaml
 from adjudicator.core.phase import Calendar, Phase
 from adjudicator.core.plugin import StateLike
-from adjudicator.core.receipts import Receipt, receipts
+from adjudicator.core.receipts import Receipt, receipts, receipts_from_dict
+from maps.safe_yaml import YamlProblem, read_yaml_file
 
 GAME_FILE = "game.yaml"
 SECRET_FILE = "secret.txt"
@@ -94,20 +98,17 @@ class GameConfig:
 
 
 def read_yaml(path: Path) -> Any:
-    """`yaml.safe_load` of a file; `GameFolderError` naming the file on any failure."""
+    """A YAML file read with the safe, bounded loader (`maps.safe_yaml`: size
+    limit, no aliases, no duplicate keys); `GameFolderError` naming the file
+    (and the line) on any failure."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return read_yaml_file(path)
     except FileNotFoundError:
         raise GameFolderError(f"{path}: file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise GameFolderError(f"{path}: cannot read: {exc}") from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        where = getattr(exc, "problem_mark", None)
-        line = f" (line {where.line + 1})" if where is not None else ""
-        problem = getattr(exc, "problem", None) or "invalid YAML"
-        raise GameFolderError(f"{path}{line}: bad YAML: {problem}") from None
+    except OSError as exc:
+        raise GameFolderError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except YamlProblem as exc:
+        raise GameFolderError(str(exc)) from None
 
 
 # --- game.yaml -------------------------------------------------------------------
@@ -132,6 +133,7 @@ def load_config(folder: Path) -> GameConfig:
     data = read_yaml(path)
     if not isinstance(data, Mapping):
         raise GameFolderError(f"{path}: expected a mapping of keys (ruleset, powers, ...)")
+    _known_keys(path, data, GAME_KEYS, "")
     return GameConfig(
         ruleset=_required_str(path, data, "ruleset"),
         name=_optional_str(path, data, "name") or folder.resolve().name,
@@ -150,6 +152,18 @@ def save_config(folder: Path, config: GameConfig) -> None:
         "# keep it private until the game ends; dice.commitment is its SHA-256.\n"
     )
     atomic_write(game_file(folder), header + dump_yaml(config.to_dict()))
+
+
+GAME_KEYS = ("name", "ruleset", "map", "scenario", "preset", "options", "powers", "dice")
+"""The keys of game.yaml (`GameConfig.to_dict`); any other is a mistake (Trust #7)."""
+
+
+def _known_keys(path: Path, data: Mapping[Any, Any], known: Sequence[str], where: str) -> None:
+    """`GameFolderError` naming a key of `data` that is not one of `known`."""
+    for key in data:
+        if str(key) not in known:
+            listed = ", ".join(known)
+            raise GameFolderError(f"{path}: unknown key '{where}{key}' (known: {listed})")
 
 
 def _required_str(path: Path, data: Mapping[str, Any], key: str) -> str:
@@ -182,12 +196,14 @@ def _parse_powers(path: Path, value: Any) -> dict[str, Player]:
         entry = entry or {}
         if not isinstance(entry, Mapping):
             raise GameFolderError(f"{path}: key 'powers.{power}' must be a mapping (player, email)")
+        _known_keys(path, entry, ("player", "email"), f"powers.{power}.")
         powers[power] = Player(str(entry.get("player") or ""), str(entry.get("email") or ""))
     return powers
 
 
 def _parse_commitment(path: Path, value: Any) -> str | None:
     dice = _mapping(path, value, "dice")
+    _known_keys(path, dice, ("commitment",), "dice.")
     commitment = dice.get("commitment")
     if commitment is None:
         return None
@@ -332,6 +348,12 @@ def write_report(folder: Path, phase: Phase | str, text: str, json_text: str) ->
     atomic_write(text_path, text)
 
 
+def private_reports_dir(folder: Path, phase: Phase | str) -> Path:
+    """`reports/<phase>/`: one `<power>.txt` and `<power>.json` each, what only
+    that power is told (mail each player its own)."""
+    return folder / REPORTS_DIR / str(phase)
+
+
 def archive_dir(folder: Path, phase: Phase | str) -> Path:
     return folder / ARCHIVE_DIR / str(phase)
 
@@ -366,10 +388,92 @@ def undo(folder: Path, calendar: Calendar) -> tuple[Phase, Phase]:
     if len(phases) < 2:
         raise GameFolderError(f"{folder}: nothing to undo (only the first turn is there)")
     latest, previous = phases[-1], phases[-2]
-    state_path(folder, latest).unlink()
-    for image in (folder / TURNS_DIR).glob(f"{latest}.*"):
-        image.unlink()
-    for path in report_paths(folder, previous):
-        path.unlink(missing_ok=True)
-    shutil.rmtree(archive_dir(folder, previous), ignore_errors=True)
+    state_path(folder, latest).unlink()  # from here on the turn no longer counts
+    remove_turn_outputs(folder, previous, latest)
     return latest, previous
+
+
+def remove_turn_outputs(
+    folder: Path, phase: Phase | str, later: Phase | str | None = None
+) -> list[Path]:
+    """Remove what adjudicating `phase` wrote besides the next state file, and
+    nothing else (Trust #11): the files `turn_outputs` lists, then the folders
+    left empty. Returns the files removed.
+
+    `undo` calls it after removing the state file, and so does the next command
+    when an interruption left it half done: it may be run again at any point."""
+    removed = turn_outputs(folder, phase, later)
+    for path in removed:
+        path.unlink()
+    for empty in (private_reports_dir(folder, phase), archive_dir(folder, phase)):
+        try:
+            empty.rmdir()
+        except OSError:
+            pass  # not there, or holds files the turn did not write: kept
+    return removed
+
+
+def turn_outputs(folder: Path, phase: Phase | str, later: Phase | str | None = None) -> list[Path]:
+    """The files adjudicating `phase` wrote besides the next state file:
+    `reports/<phase>.json|.txt`, the private reports `reports/<phase>/<power>.txt|.json`,
+    the order copies in `orders/archive/<phase>/` named by the report's receipts
+    (every file there when the report is gone: the archive is mapjudge's own),
+    temporary files of an interrupted write, and the maps `turns/<later>.png|.svg`
+    of the phase the turn led to. Only those that exist, never a link."""
+    text_path, json_path = report_paths(folder, phase)
+    named = _receipt_names(json_path)
+    paths = [json_path, text_path]
+    private = private_reports_dir(folder, phase)
+    if private.is_dir():
+        paths += sorted(p for p in private.iterdir() if p.suffix in (".txt", ".json"))
+    archive = archive_dir(folder, phase)
+    if archive.is_dir():
+        paths += sorted(
+            p for p in archive.iterdir() if named is None or p.name in named or _is_temp(p.name)
+        )
+    if later is not None:
+        paths += [map_path(folder, later, "png"), map_path(folder, later, "svg")]
+    return [p for p in paths if p.is_file() and not p.is_symlink()]
+
+
+def _is_temp(name: str) -> bool:
+    """A temporary file of `atomic_write` (`.<name>.<random>.tmp`)."""
+    return name.startswith(".") and name.endswith(".tmp")
+
+
+def _receipt_names(json_path: Path) -> set[str] | None:
+    """The plain file names of a report's receipts; None when it cannot be read
+    or lists no receipts at all."""
+    try:
+        data = json.loads(json_path.read_text(encoding="utf-8"))
+        if "receipts" not in data:
+            return None
+        found = receipts_from_dict(data)
+    except (OSError, UnicodeDecodeError, ValueError, TypeError, AttributeError):
+        return None
+    return {r.file for r in found if is_plain_name(r.file)}
+
+
+def is_plain_name(name: str) -> bool:
+    """A file name with no folder in it (`england.txt`, not `../x` or `a/b`):
+    the only names a receipt may give (Trust #10)."""
+    return bool(name) and name not in (".", "..") and not any(c in name for c in ("/", "\\", "\0"))
+
+
+def stale_order_files(folder: Path, files: Sequence[tuple[str, bytes]]) -> list[tuple[str, Path]]:
+    """The order files (name, bytes) that were already adjudicated: byte for byte
+    a copy in `orders/archive/<phase>/` of an earlier phase (Trust #5). Returns
+    (name, the archived copy) for each, in the order given."""
+    archived: dict[bytes, Path] = {}
+    root = folder / ARCHIVE_DIR
+    phases = sorted(p for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
+    for phase_dir in phases:
+        for path in sorted(phase_dir.iterdir()):
+            if path.is_file() and not _is_temp(path.name):
+                archived.setdefault(hashlib.sha256(path.read_bytes()).digest(), path)
+    stale = []
+    for name, data in files:
+        copy = archived.get(hashlib.sha256(data).digest())
+        if copy is not None:
+            stale.append((name, copy))
+    return stale

@@ -12,15 +12,16 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import click
-import yaml
 
 from adjudicator.app import gamefolder as gf
 from adjudicator.app.errors import UsageProblem, fail
+from adjudicator.app.folderlock import LOCK_FILE, locked
 from adjudicator.app.registry import UnknownRuleset, find_ruleset, ruleset_names
 from adjudicator.core.dice import commitment
 from adjudicator.core.files import atomic_write
 from adjudicator.core.plugin import InputKind, StartInput, StartRequest
 from adjudicator.core.session import AnyRuleset
+from maps.safe_yaml import load_yaml
 
 FOLDER = click.Path(path_type=Path, file_okay=False)
 FILE = click.Path(path_type=Path, dir_okay=False)
@@ -100,35 +101,43 @@ def create_game(
     option_texts: Sequence[str],
     inputs: dict[str, str],
 ) -> None:
-    """Check everything first, then write the folder: secret, the plugin's own
-    files, game.yaml and the first state."""
+    """Check everything first, then write the folder under its lock (a second
+    `new` of the same folder waits, then finds it taken): secret, the plugin's
+    own files, game.yaml and the first state."""
     options = parse_options(option_texts)
     ruleset.check_options(options)  # a wrong name or value stops here, before any file
-    if folder.exists() and any(folder.iterdir()):
-        fail(f"{folder}: already exists and is not empty")
+    _refuse_not_empty(folder)
     given_secret = gf.read_secret_file(secret_file) if secret_file else None
     secret = given_secret or gf.new_secret()
     game_name = name or folder.resolve().name
     started = ruleset.start(StartRequest(game_name, secret, scenario, options, inputs))
     folder.mkdir(parents=True, exist_ok=True)
-    if given_secret is None:
-        click.echo(f"wrote {gf.write_secret(folder, secret)} (keep it private)")
-    for file_name, data in started.files.items():
-        atomic_write(folder / file_name, data)
-    config = gf.GameConfig(
-        ruleset=ruleset.name,
-        name=game_name,
-        map=started.map,
-        scenario=started.scenario,
-        powers={p: gf.Player() for p in started.powers},
-        options=options,
-        commitment=commitment(secret),
-    )
-    gf.save_config(folder, config)
-    gf.write_state(folder, started.phase, started.state_data)
+    with locked(folder):
+        _refuse_not_empty(folder)  # another `new` may have been quicker
+        if given_secret is None:
+            click.echo(f"wrote {gf.write_secret(folder, secret)} (keep it private)")
+        for file_name, data in started.files.items():
+            atomic_write(folder / file_name, data)
+        config = gf.GameConfig(
+            ruleset=ruleset.name,
+            name=game_name,
+            map=started.map,
+            scenario=started.scenario,
+            powers={p: gf.Player() for p in started.powers},
+            options=options,
+            commitment=commitment(secret),
+        )
+        gf.save_config(folder, config)
+        gf.write_state(folder, started.phase, started.state_data)
     if started.message:
         click.echo(started.message, nl=False)
     click.echo(f"created {folder}: {ruleset.title}, first phase {started.phase}")
+
+
+def _refuse_not_empty(folder: Path) -> None:
+    """A game is created only in a new or empty folder (its lock file aside)."""
+    if folder.exists() and any(p.name != LOCK_FILE for p in folder.iterdir()):
+        fail(f"{folder}: already exists and is not empty")
 
 
 def parse_options(texts: Sequence[str]) -> dict[str, object]:
@@ -138,5 +147,6 @@ def parse_options(texts: Sequence[str]) -> dict[str, object]:
         key, sep, value = text.partition("=")
         if not sep or not key.strip():
             fail(f"--option {text!r}: expected KEY=VALUE, e.g. events=true")
-        options[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+        name = key.strip()
+        options[name] = load_yaml(value, f"--option {name}") if value.strip() else ""
     return options
