@@ -100,6 +100,7 @@ example-genes: $(VENV)/.installed
 	rm -rf $(GENES_EXAMPLE)/played
 	mkdir -p $(GENES_EXAMPLE)/played/reports $(GENES_EXAMPLE)/played/maps
 	cp $(GENES_PLAY_DIR)/reports/*-actions.* $(GENES_EXAMPLE)/played/reports/
+	cp -r $(GENES_PLAY_DIR)/reports/*-actions $(GENES_EXAMPLE)/played/reports/
 	cp $(GENES_PLAY_DIR)/turns/*.png $(GENES_EXAMPLE)/played/maps/
 	cp $(GENES_PLAY_DIR)/turns/$$($(CURRENT_PHASE) $(GENES_PLAY_DIR)).yaml $(GENES_EXAMPLE)/played/
 

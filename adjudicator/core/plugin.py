@@ -18,9 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from adjudicator.core.dice import Dice
+from adjudicator.core.order_text import file_issues, safe_text
 from adjudicator.core.phase import Calendar, Phase
 from adjudicator.core.receipts import Receipt
 from orders.issues import OrderIssue, Source
@@ -58,22 +60,29 @@ class OrderFile:
     name: str
     data: bytes
 
-    @property
+    @cached_property
     def text(self) -> str:
-        try:
-            return self.data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            return self.data.decode("latin-1")
+        """The text parsers read (`core.order_text.safe_text`): UTF-8 (else
+        Latin-1), control characters escaped, over-long lines blanked."""
+        return safe_text(self.data)
+
+    @cached_property
+    def issues(self) -> tuple[OrderIssue, ...]:
+        """What is wrong with the bytes themselves: not UTF-8, control
+        characters, over-long lines (Trust #9)."""
+        return file_issues(self.name, self.data)
 
 
 @dataclass(frozen=True)
 class Parsed(Generic[OrderT]):
     """Every order file of a turn read: the orders, the issues, and which
-    power (or country) each file belongs to."""
+    power (or country) each file belongs to; `silent`, the powers that had to
+    give orders this phase (units to order, a unit to retreat) and sent none."""
 
     orders: tuple[OrderT, ...]
     issues: tuple[OrderIssue, ...]
     file_powers: Mapping[str, str]
+    silent: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -93,13 +102,26 @@ class Turn(Generic[StateT, OrderT, MapT, ResolutionT]):
 
 
 @dataclass(frozen=True)
+class PrivateReport:
+    """What one power alone is told about a turn: its text and JSON. What a
+    rulebook keeps hidden (genes' principal once it has moved, 002 §4.4) is
+    only ever here, in its owner's part."""
+
+    text: str
+    json_text: str
+
+
+@dataclass(frozen=True)
 class Report:
-    """A turn's report: the text mailed to players, its JSON twin, and every
-    problem found in the orders (parse issues and refused orders)."""
+    """A turn's report: the public text mailed to every player, its JSON twin,
+    every problem found in the orders (parse issues and refused orders, and
+    the lines ignored as text, `IssueKind.IGNORED`, which are no problem), and
+    each power's private part."""
 
     text: str
     json_text: str
     issues: tuple[OrderIssue, ...]
+    private: Mapping[str, PrivateReport] = field(default_factory=dict)
 
 
 class InputKind(StrEnum):
@@ -209,6 +231,13 @@ class RulesetPlugin(Protocol[StateT, OrderT, MapT, ResolutionT, OptionsT]):
 
     def read_state(self, data: Mapping[str, object]) -> StateT:
         """A `turns/<phase>.yaml` body as its state; `ValueError` naming the key."""
+        ...
+
+    def validate_state(self, state: StateT, game_map: MapT) -> tuple[str, ...]:
+        """Every way a state read from a file does not fit the map and the
+        ruleset (unknown areas or powers, an army at sea, two units in one
+        area...), each naming the key and the value; () when it fits. The app
+        refuses a state with problems (`core.session.BadState`)."""
         ...
 
     def write_state(self, state: StateT) -> Mapping[str, object]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, Protocol
 
 from adjudicator.core.dice import Dice
@@ -26,6 +26,7 @@ from adjudicator.core.plugin import (
     OrderFile,
     OrderT,
     Parsed,
+    PrivateReport,
     Report,
     ResolutionT,
     RulesetPlugin,
@@ -39,6 +40,7 @@ from adjudicator.core.plugin import (
 )
 from adjudicator.core.receipts import receipts
 from orders.issues import OrderIssue
+from orders.issues import problems as only_problems
 
 if TYPE_CHECKING:
     import click
@@ -59,7 +61,10 @@ class JudgedTurn:
     text: str
     json_text: str
     issues: tuple[OrderIssue, ...]
+    """The problems in the orders (not the lines ignored as text: Trust #3)."""
     map_image: bytes | None = None
+    private: Mapping[str, PrivateReport] = field(default_factory=dict)
+    """Each power's private part of the report (`reports/<phase>/<power>.*`)."""
 
 
 @dataclass(frozen=True)
@@ -136,18 +141,19 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
             data,
             report.text,
             report.json_text,
-            report.issues,
+            only_problems(report.issues),
             image,
+            report.private,
         )
 
     def check(self, files: Sequence[OrderFile]) -> Checked:
         """Parse and check `files` against the current phase; change nothing."""
-        parsed = self._plugin.parse(files, self._map, self._state)
+        parsed = with_file_issues(self._plugin.parse(files, self._map, self._state), files)
         refused = self._plugin.check(self._state, parsed.orders, self._map, self._options)
         issues = parsed.issues + refused
-        summary = file_summary(files, parsed, issues, self._power_name)
+        summary = file_summary(files, parsed, issues, self._power_name, refused)
         label = "Turn" if self._state.phase.season is None else "Phase"
-        return Checked(f"{label}: {self._state.phase}\n{summary}", issues)
+        return Checked(f"{label}: {self._state.phase}\n{summary}", only_problems(issues))
 
     def game_over(self) -> str | None:
         return self._plugin.game_over(self._map, self._state)
@@ -163,7 +169,7 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
     ) -> bytes | None:
         """The map of the state in `state_data`, with the orders of the phase
         before when they lead to it (resolved again from `earlier()`)."""
-        state = self._plugin.read_state(state_data)
+        state = _checked_state(self._plugin, state_data, self._map)
 
         def previous() -> ResolutionT | None:
             before = earlier()
@@ -181,7 +187,7 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
         self, state: StateT, files: Sequence[OrderFile], secret: str | None
     ) -> Turn[StateT, OrderT, MapT, ResolutionT]:
         plugin = self._plugin
-        parsed = plugin.parse(files, self._map, state)
+        parsed = with_file_issues(plugin.parse(files, self._map, state), files)
         dice = Dice(secret, self.name, state.phase.id) if secret is not None else None
         resolution = plugin.resolve(state, parsed.orders, self._map, self._options, dice)
         return Turn(
@@ -258,11 +264,7 @@ class Ruleset(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
         """The game as a `Session` (`OptionError`, `ValueError` name what is wrong)."""
         options = self.options(game.options, game.preset)
         game_map = self._plugin.load_map(game.map_reference)
-        try:
-            state = self._plugin.read_state(game.state_data)
-            self.calendar.check(state.phase)
-        except ValueError as exc:
-            raise BadState(str(exc)) from None
+        state = _checked_state(self._plugin, game.state_data, game_map)
         return Session(self._plugin, game.name, game_map, options, state)
 
     def resolve_position(
@@ -278,6 +280,36 @@ class Ruleset(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
             raise SetupError(f"{self.name} rolls dice: give --secret-file")
         setup = GameSetup(game_name, self.default_map, {}, None, position)
         return self.open(setup).judge_without_map(files, secret)
+
+
+def with_file_issues(parsed: Parsed[OrderT], files: Sequence[OrderFile]) -> Parsed[OrderT]:
+    """`parsed` with the issues of the files' bytes first (not UTF-8, control
+    characters, over-long lines: `OrderFile.issues`, Trust #9)."""
+    found = tuple(issue for f in files for issue in f.issues)
+    if not found:
+        return parsed
+    return Parsed(parsed.orders, found + parsed.issues, parsed.file_powers)
+
+
+def _checked_state(
+    plugin: RulesetPlugin[StateT, OrderT, MapT, ResolutionT, OptionsT],
+    data: Mapping[str, object],
+    game_map: MapT,
+) -> StateT:
+    """A state file's body read, then checked against the calendar, the map
+    and the ruleset (Trust #7); `BadState` listing every problem."""
+    try:
+        state = plugin.read_state(data)
+        plugin.calendar.check(state.phase)
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise BadState(str(exc)) from None
+    problems = plugin.validate_state(state, game_map)
+    if len(problems) == 1:
+        raise BadState(problems[0])
+    if problems:
+        listed = "".join(f"\n  - {p}" for p in problems)
+        raise BadState(f"{len(problems)} problems with the state:{listed}")
+    return state
 
 
 class OpenGame(Protocol):
@@ -366,18 +398,31 @@ def file_summary(
     parsed: Parsed[OrderT],
     issues: Sequence[OrderIssue],
     power_label: Callable[[str], str],
+    refused: Sequence[OrderIssue] = (),
 ) -> str:
     """`check`'s text: per order file (labelled with its power) the number of
-    orders read and each issue."""
-    counts = Counter(o.source.file for o in parsed.orders if o.source is not None)
+    orders that count (not those `refused`, such as one replaced by a later
+    order for the same unit: Trust #6), its problems and the lines ignored as
+    text that is no order; then the powers that sent no orders."""
+    gone = {(i.source.file, i.source.line) for i in refused}
+    counts = Counter(
+        o.source.file
+        for o in parsed.orders
+        if o.source is not None and (o.source.file, o.source.line) not in gone
+    )
     file_powers = parsed.file_powers
     lines: list[str] = []
     for f in sorted(files, key=lambda f: (file_powers.get(f.name, "~"), f.name)):
         mine = [i for i in issues if i.source.file == f.name]
         power = file_powers.get(f.name)
         label = f"{power_label(power)} ({f.name})" if power else f.name
-        verdict = f"{len(mine)} problem(s)" if mine else "no problems"
+        found = len(only_problems(mine))
+        verdict = f"{found} problem(s)" if found else "no problems"
+        skipped = len(mine) - found
+        verdict += f", {skipped} line(s) ignored" if skipped else ""
         lines.append(f"{label}: {counts.get(f.name, 0)} order(s), {verdict}")
         for issue in sorted(mine, key=lambda i: (i.source.line, i.source.column, i.message)):
             lines += ["  " + line for line in issue.render().splitlines()]
+    if parsed.silent:
+        lines.append("No orders from: " + ", ".join(power_label(p) for p in parsed.silent))
     return "\n".join(lines) + "\n"

@@ -10,15 +10,17 @@ state adds to the plain board (Machiavelli's control and sieges).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from adjudicator.core.dice import Dice
+from adjudicator.core.ownership import own_orders, shared_files
 from adjudicator.core.phase import Calendar
 from adjudicator.core.plugin import (
     OrderFile,
     Parsed,
+    PrivateReport,
     Report,
     SetupError,
     Started,
@@ -34,10 +36,17 @@ from adjudicator.plugins.board_map import map_bytes
 from maps import GameMap, load_map
 from orders.board.model import Order, PhaseKind
 from orders.board.parser import parse_orders
-from orders.issues import OrderIssue
-from renderers.board.json_output import render_json
+from orders.issues import OrderIssue, problems
+from orders.lines import nothing_read
+from renderers.board.json_output import render_json, render_power_json
 from renderers.board.rendering import BoardRendering
-from renderers.board.report import TurnReport, render_board, render_report
+from renderers.board.report import (
+    TurnReport,
+    render_board,
+    render_power_report,
+    render_report,
+    report_powers,
+)
 from renderers.board.words import power_name
 
 if TYPE_CHECKING:
@@ -45,6 +54,9 @@ if TYPE_CHECKING:
 
 OptionsT = TypeVar("OptionsT")
 StateT = TypeVar("StateT", bound=GameState)
+
+REQUIRED_KEYS = ("phase", "units", "supply_centers")
+"""The keys every board state file has, even when empty (`GameState.to_dict`)."""
 
 BoardTurn = Turn[StateT, Order, GameMap, Resolution[StateT]]
 
@@ -55,13 +67,27 @@ def file_power(game_map: GameMap, name: str) -> str | None:
 
 
 def parse_files(
-    files: Sequence[OrderFile], game_map: GameMap, phase_kind: PhaseKind, grammar: str
+    files: Sequence[OrderFile],
+    game_map: GameMap,
+    phase_kind: PhaseKind,
+    grammar: str,
+    state: GameState | None = None,
 ) -> Parsed[Order]:
     """Parse every file with the ruleset's `grammar`; note which power each
-    file's orders belong to."""
+    file's orders belong to.
+
+    A file named for a power gives only that power's orders (Trust #2:
+    `core.ownership`); a file from which nothing was read is a problem
+    (Trust #1, #6); with the `state`, the powers that had orders to give and
+    sent none are noted (`Parsed.silent`).
+    """
     orders: list[Order] = []
     issues: list[OrderIssue] = []
     file_powers: dict[str, str] = {}
+
+    def name(power: str) -> str:
+        return power_name(game_map, power)
+
     for f in files:
         hint = file_power(game_map, f.name)
         parsed = parse_orders(
@@ -72,12 +98,33 @@ def parse_files(
             power=hint,
             grammar=grammar,
         )
-        orders += parsed.orders
-        issues += parsed.issues
-        power = file_owner(hint, (o.power for o in parsed.orders))
+        mine, refused = own_orders(f.name, hint, parsed.orders, name)
+        orders += mine
+        issues += parsed.issues + refused
+        if not parsed.orders and not problems(parsed.issues):
+            issues.append(nothing_read(f.name, f.text))
+        power = file_owner(hint, (o.power for o in mine))
         if power:
             file_powers[f.name] = power
-    return Parsed(tuple(orders), tuple(issues), file_powers)
+    issues += shared_files((f.name for f in files), file_powers, name)
+    silent = () if state is None else silent_powers(state, orders, game_map.powers)
+    return Parsed(tuple(orders), tuple(issues), file_powers, silent)
+
+
+def silent_powers(
+    state: GameState, orders: Sequence[Order], powers: Collection[str]
+) -> tuple[str, ...]:
+    """The `powers` with units to order (a movement phase) or a unit to retreat
+    (a retreat phase) that gave no order (Trust #6; not, say, Machiavelli's
+    autonomous garrisons, which are no power)."""
+    match state.phase.kind:
+        case PhaseKind.MOVEMENT:
+            due = {u.power for u in state.units}
+        case PhaseKind.RETREAT:
+            due = {d.unit.power for d in state.dislodged}
+        case _:
+            due = set()
+    return tuple(sorted(p for p in due - {o.power for o in orders} if p in powers))
 
 
 def turn_report(turn: BoardTurn[StateT], rendering: BoardRendering[StateT]) -> TurnReport[StateT]:
@@ -94,6 +141,7 @@ def turn_report(turn: BoardTurn[StateT], rendering: BoardRendering[StateT]) -> T
         receipts=turn.receipts,
         file_powers=turn.parsed.file_powers,
         rendering=rendering,
+        silent=turn.parsed.silent,
     )
 
 
@@ -147,7 +195,17 @@ class BoardPlugin(Generic[OptionsT, StateT]):
         return load_map(reference)
 
     def read_state(self, data: Mapping[str, object]) -> StateT:
+        """A state file: no key it does not know, and the keys every state
+        file has (`to_dict` always writes them: a file without one was cut
+        short or hand-made wrongly, Trust #7)."""
+        self.rules.state_type.check_keys(data)
+        for key in REQUIRED_KEYS:
+            if key not in data:
+                raise ValueError(f"missing key {key!r} (every state file has it; cut short?)")
         return self.rules.read_state(data)
+
+    def validate_state(self, state: StateT, game_map: GameMap) -> tuple[str, ...]:
+        return self.rules.validate(state, game_map)
 
     def write_state(self, state: StateT) -> dict[str, object]:
         return state.to_dict()
@@ -164,7 +222,8 @@ class BoardPlugin(Generic[OptionsT, StateT]):
         return Started(state.phase, state.to_dict(), self.rules.map_name, scenario, powers)
 
     def parse(self, files: Sequence[OrderFile], game_map: GameMap, state: StateT) -> Parsed[Order]:
-        return parse_files(files, game_map, PhaseKind(state.phase.kind), self.rules.grammar)
+        kind = PhaseKind(state.phase.kind)
+        return parse_files(files, game_map, kind, self.rules.grammar, state)
 
     def check(
         self, state: StateT, orders: Sequence[Order], game_map: GameMap, options: OptionsT
@@ -186,7 +245,11 @@ class BoardPlugin(Generic[OptionsT, StateT]):
 
     def report(self, turn: BoardTurn[StateT]) -> Report:
         facts = turn_report(turn, self.rendering)
-        return Report(render_report(facts), render_json(facts), facts.issues)
+        private = {
+            power: PrivateReport(render_power_report(facts, power), render_power_json(facts, power))
+            for power in report_powers(facts)
+        }
+        return Report(render_report(facts), render_json(facts), facts.issues, private)
 
     def draw(
         self,

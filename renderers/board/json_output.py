@@ -95,3 +95,27 @@ def _dislodged(turn: TurnReport[StateT]) -> list[dict[str, Any]]:
 
 def _roll_key(roll: Roll) -> tuple[str, int]:
     return (roll.purpose, roll.index)
+
+
+PRIVATE_SCHEMA = "mapjudge/private/1"
+
+
+def power_dict(turn: TurnReport[StateT], power: str) -> dict[str, Any]:
+    """One power's private part as data: its results and the issues of its files."""
+    results = sorted_results(r for r in turn.resolution.results if r.order.power == power)
+    issues = [i for i in turn.issues if turn.file_powers.get(i.source.file) == power]
+    return {
+        "schema": PRIVATE_SCHEMA,
+        "game": turn.game_name,
+        "ruleset": turn.ruleset,
+        "phase": turn.phase.id,
+        "next_phase": turn.next_state.phase.id,
+        "power": power,
+        "results": [_result_dict(r) for r in results],
+        "issues": [issue_dict(i, turn.file_powers) for i in sorted(issues, key=issue_key)],
+    }
+
+
+def render_power_json(turn: TurnReport[StateT], power: str) -> str:
+    """`power_dict` as indented JSON with sorted keys."""
+    return json.dumps(power_dict(turn, power), indent=2, sort_keys=True, ensure_ascii=False) + "\n"

@@ -44,7 +44,7 @@ from orders.board.model import (
     UnitRef,
     Waive,
 )
-from orders.issues import OrderIssue
+from orders.issues import OrderIssue, ignored, problems
 from renderers.board.rendering import BOARD_RENDERING, BoardRendering
 from renderers.board.words import REASON_PHRASES, power_name
 from renderers.common import issue_key
@@ -70,6 +70,7 @@ class TurnReport(Generic[StateT]):
     receipts: tuple[Receipt, ...] = ()
     file_powers: Mapping[str, str] = field(default_factory=dict)  # order file -> power id
     rendering: BoardRendering[StateT] = BOARD_RENDERING
+    silent: tuple[str, ...] = ()  # powers that had orders to give and sent none
 
     @property
     def phase(self) -> Phase:
@@ -216,7 +217,7 @@ def issues_by_power(turn: TurnReport[StateT]) -> dict[str, list[OrderIssue]]:
 def render_report(turn: TurnReport[StateT]) -> str:
     """The whole text report for one resolved phase."""
     issues = issues_by_power(turn)
-    sections = [_header(turn)]
+    sections = [_header(turn), _silent_line(turn)]
     sections += [
         _power_section(turn, power, issues.get(power, ()))
         for power in report_powers(turn)
@@ -268,10 +269,20 @@ def _power_section(turn: TurnReport[StateT], power: str, issues: Sequence[OrderI
     ]
     if centres_settled(turn.resolution):
         lines.append(turn.rendering.settled_line(turn.next_state, power, turn.game_map))
-    if issues:
+    if found := problems(issues):
         lines.append("  Problems with your orders:")
-        lines += [_indent(issue.render(), "    ") for issue in issues]
+        lines += [_indent(issue.render(), "    ") for issue in found]
+    if skipped := ignored(issues):
+        lines.append("  Ignored (not orders):")
+        lines += [_indent(issue.render(), "    ") for issue in skipped]
     return "\n".join(lines)
+
+
+def _silent_line(turn: TurnReport[StateT]) -> str:
+    """`No orders from: Austria, Turkey` (Trust #6), when some power with units
+    to order sent none."""
+    silent = [power_name(turn.game_map, p) for p in turn.silent if turn.rendering.is_power(p)]
+    return f"No orders from: {', '.join(silent)}" if silent else ""
 
 
 def _result_lines(
@@ -384,3 +395,18 @@ def render_board(
     if state.winner:
         lines.append(f"Winner: {power_name(game_map, state.winner)}")
     return "\n".join(lines) + "\n"
+
+
+def render_power_report(turn: TurnReport[StateT], power: str) -> str:
+    """One power's private part of the report (`reports/<phase>/<power>.txt`):
+    the header, its own results, units and problems, and the next phase. The
+    basic board rules hide nothing once a phase is resolved, so this is the
+    power's own share of the public report, ready to mail to its player."""
+    mine = issues_by_power(turn).get(power, ())
+    sections = [
+        _header(turn),
+        f"Private report for {power_name(turn.game_map, power)}",
+        _power_section(turn, power, mine),
+        _footer(turn),
+    ]
+    return "\n\n".join(s for s in sections if s) + "\n"

@@ -29,6 +29,7 @@ from adjudicator.rulesets.genes.model import FIELD_PREFIX, GenesState, TurnStart
 from adjudicator.rulesets.genes.outcome import (
     ActionResult,
     Effect,
+    EffectKind,
     GenesResolution,
     TestRoll,
     TurnFrame,
@@ -59,12 +60,21 @@ def de(name: str) -> str:
     return f"d'{name}" if elided else f"de {name}"
 
 
+CHARACTER_PLACE_EFFECTS = frozenset(
+    {EffectKind.CHARACTER_MOVED, EffectKind.CHARACTER_RELEASED, EffectKind.CHARACTER_REPATRIATED}
+)
+"""Effects whose `other` is the place a character (their subject) went to."""
+
+
 @dataclass(frozen=True)
 class Names:
     """Display names of ids: the region's, then the states' (newest first)."""
 
     region: Region
     states: tuple[GenesState, ...] = ()
+    hidden: frozenset[str] = frozenset()
+    """Characters whose place this reader is not told (principals that moved
+    and hid, 002 §4.4, seen by anyone but their owner)."""
 
     @staticmethod
     def _name(id_: str | None, tables: Iterable[Mapping[str, Any]]) -> str:
@@ -96,6 +106,18 @@ class Names:
             return f"al {field}" if prep == "a" else f"del {field}"
         name = self.city(place)
         return f"a {name}" if prep == "a" else de(name)
+
+    def whereabouts(self, character: str, place: str | None) -> str:
+        """Where a character is, as this reader may be told: its place, or that
+        only its country knows."""
+        if character in self.hidden:
+            return f"a place only {self.country(self._owner(character))} knows"
+        return self.place(place)
+
+    def _owner(self, character: str) -> str | None:
+        return next(
+            (s.characters[character].owner for s in self.states if character in s.characters), None
+        )
 
     def listed(self, countries: Iterable[str]) -> str:
         return ", ".join(self.country(c) for c in countries)
@@ -161,11 +183,12 @@ def genes_turn_dict(turn: GenesTurnReport) -> dict[str, Any]:
         "issues": [issue_dict(i, turn.file_powers) for i in sorted(turn.issues, key=issue_key)],
         "frame": _frame_dict(resolution.frame, previous.start),
         "results": [
-            _result_dict(r) for r in resolved_results(resolution) + unresolved_results(resolution)
+            _result_dict(r, names.hidden)
+            for r in resolved_results(resolution) + unresolved_results(resolution)
         ],
         "next_turn": _next_turn_dict(resolution),
         "sheets": {c: _sheet_dict(turn, c) for c in state.seats},
-        "state": state_to_dict(state),
+        "state": _told_state(state, names.hidden),
         "names": names.table(state),
         "winner": state.winner,
         "final_scores": final_scores(resolution),
@@ -198,7 +221,24 @@ def _start_dict(start: TurnStart) -> dict[str, Any]:
     return dataclasses.asdict(start)
 
 
-def _result_dict(result: ActionResult) -> dict[str, Any]:
+def _told_state(state: GenesState, hidden: frozenset[str]) -> dict[str, Any]:
+    """The state's data as the reader may be told it: no place for a hidden
+    principal (002 §4.4)."""
+    data = state_to_dict(state)
+    for character in hidden & set(data.get("characters", {})):
+        data["characters"][character].pop("place", None)
+    return data
+
+
+def _told_effect(effect: Effect, hidden: frozenset[str]) -> dict[str, Any]:
+    """An effect's data, without the place a hidden principal went to."""
+    data = effect_dict(effect)
+    if effect.kind in CHARACTER_PLACE_EFFECTS and effect.subject in hidden:
+        data["other"] = None
+    return data
+
+
+def _result_dict(result: ActionResult, hidden: frozenset[str] = frozenset()) -> dict[str, Any]:
     source = result.declaration.source
     return {
         "step": result.step,
@@ -214,7 +254,7 @@ def _result_dict(result: ActionResult) -> dict[str, Any]:
             else None
         ),
         "rolls": [test_roll_dict(r) for r in result.rolls],
-        "effects": [effect_dict(e) for e in result.effects],
+        "effects": [_told_effect(e, hidden) for e in result.effects],
     }
 
 
@@ -257,3 +297,29 @@ def _sheet_dict(turn: GenesTurnReport, country: str) -> dict[str, Any]:
         "characters": [c.id for c in state.characters_of(country)],
         "victory_points": 0 if record.eliminated else victory_points(state, turn.region, country),
     }
+
+
+PRIVATE_SCHEMA = "mapjudge/genes-private/1"
+
+
+def country_dict(turn: GenesTurnReport, country: str) -> dict[str, Any]:
+    """A country's private part as data: its sheet and its characters as they
+    stand, hidden principal included (002 §4.4)."""
+    state = turn.resolution.state
+    characters = state_to_dict(state).get("characters", {})
+    own = {c.id for c in state.characters_of(country)}
+    return {
+        "schema": PRIVATE_SCHEMA,
+        "game": turn.game_name,
+        "phase": turn.resolution.previous.phase.id,
+        "next_phase": state.phase.id,
+        "country": country,
+        "sheet": _sheet_dict(turn, country),
+        "characters": {c: data for c, data in characters.items() if c in own},
+    }
+
+
+def render_country_json(turn: GenesTurnReport, country: str) -> str:
+    """`country_dict` as indented JSON with sorted keys (UTF-8 text kept)."""
+    data = country_dict(turn, country)
+    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False, default=str) + "\n"

@@ -10,7 +10,7 @@ country's *Fitxa de societat*, the end of the game, the dice log.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from adjudicator.core.dice import Roll
@@ -40,7 +40,7 @@ from adjudicator.rulesets.genes.turn_start import (
     disaster_entries,
 )
 from maps.genes.region import Region
-from orders.issues import OrderIssue
+from orders.issues import OrderIssue, ignored, problems
 from renderers.common import issue_key
 from renderers.genes import json_output as facts
 from renderers.genes import words
@@ -59,6 +59,11 @@ class GenesTurnReport:
     issues: tuple[OrderIssue, ...] = ()  # parse problems, quoting file and line
     receipts: tuple[Receipt | tuple[str, str], ...] = ()  # (file, sha256)
     file_powers: Mapping[str, str] = field(default_factory=dict)  # file -> country
+    reader: str | None = None
+    """Who reads the report: None for everyone (the public report), or the
+    country whose private part it is."""
+    silent: tuple[str, ...] = ()
+    """Countries still in the game that sent no declarations (Trust #6)."""
 
     @property
     def previous(self) -> GenesState:
@@ -70,7 +75,12 @@ class GenesTurnReport:
 
     @property
     def names(self) -> Names:
-        return Names(self.region, (self.state, self.previous))
+        """Names as the reader is told them: a principal that moved and hid is
+        placed only for its owner (002 §4.4)."""
+        hidden = frozenset(
+            c.id for c in self.state.characters.values() if c.hidden and c.owner != self.reader
+        )
+        return Names(self.region, (self.state, self.previous), hidden)
 
 
 # --- the report --------------------------------------------------------------------
@@ -109,9 +119,19 @@ def _header(turn: GenesTurnReport) -> str:
 
 
 def _issues_section(turn: GenesTurnReport) -> str:
+    """The problems in the declarations, the lines ignored as text that is no
+    declaration, and the countries that sent none (Trust #3, #6)."""
     issues = sorted(turn.issues, key=issue_key)
-    rendered = [_indent(issue.render(), "  ") for issue in issues]
-    return "\n".join(["== Problems in the declarations ==", *rendered]) if issues else ""
+    found, skipped = problems(issues), ignored(issues)
+    lines = []
+    if found:
+        lines += ["== Problems in the declarations ==", *(_indent(i.render(), "  ") for i in found)]
+    if skipped:
+        lines += ["== Ignored (not declarations) ==", *(_indent(i.render(), "  ") for i in skipped)]
+    silent = [turn.region.countries[c].name for c in turn.silent if c in turn.region.countries]
+    if silent:
+        lines.append(f"No declarations from: {', '.join(silent)}")
+    return "\n".join(lines)
 
 
 # --- the turn's frame --------------------------------------------------------------
@@ -416,7 +436,8 @@ def _character_text(character: Character, state: GenesState, names: Names) -> st
     values = [(t, character.value(t)) for t in Trait]
     traits = ", ".join(f"{words.trait_name(t)} {v}" for t, v in values if v)
     status = character_status(character, state, names)
-    where = f"; at {names.place(character.place)}" * (character.status is not CharacterStatus.DEAD)
+    at = names.whereabouts(character.id, character.place)
+    where = f"; at {at}" * (character.status is not CharacterStatus.DEAD)
     return f"{character.name}{role}: {traits or 'no characteristics'}{where}; {status}"
 
 
@@ -508,3 +529,21 @@ def _face(roll: Roll) -> str:
 
 def _indent(text: str, prefix: str) -> str:
     return "\n".join(prefix + line for line in text.splitlines())
+
+
+def render_country_report(turn: GenesTurnReport, country: str) -> str:
+    """A country's private part (`reports/<turn>/<country>.txt`): what only it
+    is told, its principal's place once it has moved and hidden (002 §4.4),
+    with its own sheet as the coming turn starts and the problems of its
+    declaration files."""
+    mine = replace(turn, reader=country)
+    names = mine.names
+    issues = [i for i in turn.issues if turn.file_powers.get(i.source.file) == country]
+    problems = ["Problems in your declarations:", *(f"  {i.render()}" for i in issues)]
+    sections = [
+        _header(mine),
+        f"Private report for {names.country(country)}",
+        "\n".join(problems) if issues else "",
+        sheet_text(mine.state, names, country),
+    ]
+    return "\n\n".join(s for s in sections if s) + "\n"

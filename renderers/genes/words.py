@@ -24,7 +24,7 @@ from adjudicator.rulesets.genes.outcome import (
     TestRoll,
 )
 from orders.genes.model import ActionKind, Declaration, Method
-from renderers.genes.json_output import Names, de
+from renderers.genes.json_output import CHARACTER_PLACE_EFFECTS, Names, de
 
 RELEVANCE_WORDS: Mapping[Relevance, str] = {
     Relevance.SMALL: "Petita",
@@ -334,8 +334,8 @@ class _EffectFields:
             "other_country": lambda: n.country(e.other),
             "city": lambda: n.city(e.subject),
             "place": lambda: n.place(e.subject),
-            "to_place": lambda: n.place(e.other),
-            "to_other": lambda: f" to {n.place(e.other)}" if e.other else "",
+            "to_place": lambda: self._place_of_subject(e.other),
+            "to_other": lambda: f" to {self._place_of_subject(e.other)}" if e.other else "",
             "against_other": lambda: f" against {n.country(e.other)}" if e.other else "",
             "character": lambda: n.character(e.subject),
             "trait": lambda: trait_name(e.subject),
@@ -354,11 +354,18 @@ class _EffectFields:
             "subject_word": lambda: "city" if e.subject == "city" else "kind",
             "choice": lambda: n.city(e.other) if e.subject == "city" else (e.other or "?"),
             "by_other": lambda: f" by {n.country(e.other)}" if e.other else "",
-            "at_other": lambda: f" at {n.place(e.other)}" if e.other else "",
+            "at_other": lambda: f" at {self._place_of_subject(e.other)}" if e.other else "",
             "victory": lambda: VICTORY_WORDS.get(e.subject or "", "wins the game").format(e.value),
             "how": lambda: f" ({CIVIL_WAR_ENDINGS.get(e.other, e.other)})" if e.other else "",
         }
         return fields[key]()
+
+    def _place_of_subject(self, place: str | None) -> str:
+        """Where the effect's subject went: a character's new place is told as
+        the reader may know it (a hidden principal's is not, 002 §4.4)."""
+        if self.e.kind in CHARACTER_PLACE_EFFECTS and self.e.subject is not None:
+            return self.n.whereabouts(self.e.subject, place)
+        return self.n.place(place)
 
 
 def effect_text(effect: Effect, names: Names) -> str:

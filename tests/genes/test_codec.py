@@ -58,7 +58,9 @@ def full_state() -> GenesState:
         "gavina": City("gavina", "Gavina", "ponent", "llevant", (21.25, 57.0)),
     }
     characters = {
-        "jaume": Character("jaume", "Jaume", "ponent", "Rei", {Trait.AUTHORITY: 2}, "vilagrana", True),
+        "jaume": Character(
+            "jaume", "Jaume", "ponent", "Rei", {Trait.AUTHORITY: 2}, "vilagrana", True, hidden=True
+        ),
         "blanca": Character(
             "blanca", "Blanca", "serra", "Abadessa", {Trait.DIPLOMACY: 1, Trait.TECHNOLOGY: 3},
             "vilagrana", status=CharacterStatus.CAPTURED, held_by="ponent",

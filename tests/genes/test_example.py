@@ -42,6 +42,12 @@ FINAL = "3-actions"
 # what `make example-genes` copies: the game folder's path -> played/'s path
 PLAYED_FILES = {
     **{f"reports/{t}.{ext}": f"reports/{t}.{ext}" for t in TURNS for ext in ("txt", "json")},
+    **{
+        f"reports/{t}/{c}.{ext}": f"reports/{t}/{c}.{ext}"
+        for t in TURNS
+        for c in ("llevant", "ponent", "serra")
+        for ext in ("txt", "json")
+    },
     "turns/2-actions.png": "maps/2-actions.png",
     "turns/3-actions.png": "maps/3-actions.png",
     f"turns/{FINAL}.yaml": f"{FINAL}.yaml",

@@ -10,11 +10,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from adjudicator.core.dice import Dice
+from adjudicator.core.ownership import own_orders, shared_files
 from adjudicator.core.phase import Calendar
 from adjudicator.core.plugin import (
     InputKind,
     OrderFile,
     Parsed,
+    PrivateReport,
     Report,
     Started,
     StartInput,
@@ -28,13 +30,20 @@ from adjudicator.rulesets.genes.options import GenesOptions
 from adjudicator.rulesets.genes.outcome import ActionResult, GenesReason, GenesResolution
 from adjudicator.rulesets.genes.setup import example_sheets, start_game
 from adjudicator.rulesets.genes.turn import check_declarations, resolve_turn
+from adjudicator.rulesets.genes.validate import genes_problems
 from maps.genes.region import Region, load_region
 from orders.genes.model import Declaration
 from orders.genes.parser import DeclarationNames, parse_declarations
-from orders.issues import IssueKind, OrderIssue
+from orders.issues import IssueKind, OrderIssue, problems
+from orders.lines import nothing_read
 from renderers.common import roll_dict
-from renderers.genes.json_output import render_genes_json
-from renderers.genes.report import GenesTurnReport, render_genes_report, render_sheets
+from renderers.genes.json_output import render_country_json, render_genes_json
+from renderers.genes.report import (
+    GenesTurnReport,
+    render_country_report,
+    render_genes_report,
+    render_sheets,
+)
 from renderers.genes.words import reason_text
 
 if TYPE_CHECKING:
@@ -75,20 +84,35 @@ def file_country(region: Region, name: str) -> str | None:
 def parse_files(
     files: Sequence[OrderFile], region: Region, state: GenesState
 ) -> Parsed[Declaration]:
-    """Every declaration file read: declarations, issues, file -> country."""
+    """Every declaration file read: declarations, issues, file -> country.
+
+    A file named for a country declares only for it (Trust #2: a line for
+    another country is refused, `core.ownership`); a file from which nothing
+    was read is a problem (Trust #1, #6); the countries still in the game that
+    sent no declarations are noted (`Parsed.silent`)."""
     names = declaration_names(region, state)
     declarations: list[Declaration] = []
     issues: list[OrderIssue] = []
     owners: dict[str, str] = {}
+
+    def name(country: str) -> str:
+        return _country_name(region, country)
+
     for f in files:
         hint = file_country(region, f.name)
         parsed = parse_declarations(f.text, names=names, file=f.name, power=hint)
-        declarations += parsed.declarations
-        issues += parsed.issues
-        owner = file_owner(hint, (d.power for d in parsed.declarations))
+        mine, refused = own_orders(f.name, hint, parsed.declarations, name)
+        declarations += mine
+        issues += parsed.issues + refused
+        if not parsed.declarations and not problems(parsed.issues):
+            issues.append(nothing_read(f.name, f.text))
+        owner = file_owner(hint, (d.power for d in mine))
         if owner:
             owners[f.name] = owner
-    return Parsed(tuple(declarations), tuple(issues), owners)
+    issues += shared_files((f.name for f in files), owners, name)
+    declared = {d.power for d in declarations}
+    silent = tuple(c for c in state.powers() if c not in declared)
+    return Parsed(tuple(declarations), tuple(issues), owners, silent)
 
 
 def result_issues(results: Sequence[ActionResult]) -> tuple[OrderIssue, ...]:
@@ -183,6 +207,9 @@ class GenesPlugin:
     def read_state(self, data: Mapping[str, object]) -> GenesState:
         return state_from_dict(data)
 
+    def validate_state(self, state: GenesState, game_map: Region) -> tuple[str, ...]:
+        return genes_problems(state, game_map)
+
     def write_state(self, state: GenesState) -> dict[str, object]:
         return state_to_dict(state)
 
@@ -246,9 +273,16 @@ class GenesPlugin:
             issues=turn.parsed.issues,
             receipts=tuple((r.file, r.sha256) for r in turn.receipts),
             file_powers=turn.parsed.file_powers,
+            silent=turn.parsed.silent,
         )
         issues = turn.parsed.issues + result_issues(turn.resolution.results)
-        return Report(render_genes_report(facts), render_genes_json(facts), issues)
+        private = {
+            country: PrivateReport(
+                render_country_report(facts, country), render_country_json(facts, country)
+            )
+            for country in turn.resolution.state.seats
+        }
+        return Report(render_genes_report(facts), render_genes_json(facts), issues, private)
 
     def draw(
         self,
@@ -261,7 +295,9 @@ class GenesPlugin:
         are in the report, not on the map)."""
         from renderers.genes.map import render_genes_map
 
-        return render_genes_map(game_map, state, fmt, title=f"{game_map.title}: {state.phase.title}")
+        return render_genes_map(
+            game_map, state, fmt, title=f"{game_map.title}: {state.phase.title}"
+        )
 
     def game_over(self, game_map: Region, state: GenesState) -> str | None:
         """002 §6: a winner, or the final victory points of a tie."""

@@ -179,7 +179,10 @@ def set_free(board: Board, char_id: str, by: str, place: str | None = None) -> E
     if board.countries[char.owner].eliminated:
         return kill(board, char_id, None)
     where = place or char.place
-    board.characters[char_id] = char.with_(status=CharacterStatus.FREE, held_by=None, place=where)
+    hidden = char.hidden or (char.principal and where != char.place)
+    board.characters[char_id] = char.with_(
+        status=CharacterStatus.FREE, held_by=None, place=where, hidden=hidden
+    )
     return Effect(EffectKind.CHARACTER_RELEASED, by, char_id, other=where)
 
 
@@ -192,17 +195,21 @@ def kill(board: Board, char_id: str, by: str | None) -> Effect:
 
 def capture(board: Board, char_id: str, by: str) -> Effect:
     char = board.characters[char_id]
-    board.characters[char_id] = char.with_(status=CharacterStatus.CAPTURED, held_by=by)
+    # a captive is where its captor holds it: no longer hidden (002 §4.4)
+    board.characters[char_id] = char.with_(
+        status=CharacterStatus.CAPTURED, held_by=by, hidden=False
+    )
     lose_principal(board, char, by)
     return Effect(EffectKind.CHARACTER_CAPTURED, by, char_id, other=char.owner)
 
 
 def move(board: Board, char_id: str, place: str, kind: EffectKind) -> tuple[Effect, ...]:
-    """Put a character at `place`; one effect of `kind` if it moved."""
+    """Put a character at `place`; one effect of `kind` if it moved. A principal
+    that moves hides: from then on only its owner is told where it is (002 §4.4)."""
     char = board.characters[char_id]
     if char.place == place:
         return ()
-    board.characters[char_id] = char.with_(place=place)
+    board.characters[char_id] = char.with_(place=place, hidden=char.hidden or char.principal)
     return (Effect(kind, char.owner, char_id, other=place),)
 
 

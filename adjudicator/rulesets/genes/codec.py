@@ -305,6 +305,7 @@ def _read_character(key: str, value: Any, path: str, refs: _Refs) -> Character:
         principal=e.flag("principal"),
         status=e.maybe("status", _enum_reader(CharacterStatus)) or CharacterStatus.FREE,
         held_by=e.maybe("held_by", refs.country),
+        hidden=e.flag("hidden"),
     )
 
 

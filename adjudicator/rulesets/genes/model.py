@@ -114,7 +114,8 @@ class CharacterStatus(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Character:
     """A character (002 §4.3): characteristics 1..3, one of them may be the
-    country's principal. `place` is the city (or field) where it stands."""
+    country's principal. `place` is the city (or field) where it stands;
+    `hidden` when it is a principal whose place only its owner knows."""
 
     id: str
     name: str
@@ -125,6 +126,10 @@ class Character:
     principal: bool = False
     status: CharacterStatus = CharacterStatus.FREE
     held_by: str | None = None
+    hidden: bool = False
+    """A principal that has moved since its city was made public at the start
+    (002 §4.4: "no així si després aquest es mou i s'amaga"): where it stands
+    is told only to its owner."""
 
     def value(self, trait: Trait) -> int:
         return self.traits.get(trait, 0)
