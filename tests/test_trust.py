@@ -340,3 +340,15 @@ def test_an_error_in_the_middle_of_the_commit_rolls_it_back_at_once(
     assert result.exit_code == 1 and "No space left on device" in result.stderr
     assert steps == 30
     assert differences(snapshot(classic), original) == []
+
+
+@pytest.mark.parametrize("where", ["/etc/passwd", "../outside.yaml", "maps/classic.yaml"])
+def test_a_map_outside_the_game_folder_is_refused(tmp_path: Path, where: str) -> None:
+    """Trust #10: game.yaml's `map:` names a packaged map or a file in the
+    folder; a path that leaves it is refused, and nothing outside is read."""
+    game = tmp_path / "game"
+    assert run("new", "classic", game).exit_code == 0
+    config = game / "game.yaml"
+    config.write_text(config.read_text().replace("map: classic", f"map: {where}"))
+    result = run("show", game)
+    assert result.exit_code == 1 and "key 'map'" in result.output and "not a path" in result.output

@@ -70,7 +70,13 @@ def current_phase_id(folder: Path) -> str:
 
 def map_reference(folder: Path, name: str) -> str:
     """A map named in game.yaml: a file in the game folder (a generated genes
-    region), or the name of a packaged map."""
+    region), or the name of a packaged map. Nothing outside the folder is read
+    (Trust #10): a path is refused, naming game.yaml and the key."""
+    if not gf.is_plain_name(name):
+        raise gf.GameFolderError(
+            f"{gf.game_file(folder)}: key 'map': {name!r} must be a packaged map's name "
+            "or a file in the game folder, not a path"
+        )
     local = folder / name
     return str(local) if local.suffix in (".yaml", ".yml") and local.is_file() else name
 
