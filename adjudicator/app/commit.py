@@ -40,7 +40,7 @@ from pathlib import Path, PurePosixPath
 
 from adjudicator.app import gamefolder as gf
 from adjudicator.app.folderlock import STAGING_DIR
-from adjudicator.core.files import dump_yaml
+from adjudicator.core.files import dump_yaml, fsync_dir
 from adjudicator.core.phase import Calendar
 from adjudicator.core.plugin import OrderFile
 from adjudicator.core.session import JudgedTurn
@@ -130,7 +130,7 @@ def _stage_and_move(folder: Path, staging: Path, turn: TurnFiles, order: list[st
     }
     _write_synced(staging / f"{MANIFEST}.part", json.dumps(manifest, indent=1).encode())
     os.replace(staging / f"{MANIFEST}.part", staging / MANIFEST)
-    _fsync_dir(staging)
+    fsync_dir(staging)
     hook.step()
     _move_into_place(folder, staging, order, hook)
     _discard(staging)
@@ -145,7 +145,7 @@ def _move_into_place(folder: Path, staging: Path, order: Sequence[str], hook: _H
         target = folder / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         os.replace(source, target)
-        _fsync_dir(target.parent)
+        fsync_dir(target.parent)
         hook.step()
 
 
@@ -345,21 +345,7 @@ def _write_synced(path: Path, data: bytes) -> None:
 
 def _sync_dirs(top: Path) -> None:
     for root, _, _ in os.walk(top):
-        _fsync_dir(Path(root))
-
-
-def _fsync_dir(directory: Path) -> None:
-    """Make renames in `directory` durable (best effort)."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        fsync_dir(Path(root))
 
 
 def _rmdir_if_empty(path: Path) -> None:
@@ -373,9 +359,9 @@ def _discard(staging: Path) -> None:
     """Remove the staging folder: the manifest first, so that a half-removed
     staging folder is never taken for a turn to finish or roll back."""
     (staging / MANIFEST).unlink(missing_ok=True)
-    _fsync_dir(staging)
+    fsync_dir(staging)
     shutil.rmtree(staging)
-    _fsync_dir(staging.parent)
+    fsync_dir(staging.parent)
 
 
 class _Hook:

@@ -29,10 +29,10 @@ def atomic_write(path: Path, data: str | bytes, mode: int = 0o644) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    _fsync_dir(path.parent)
+    fsync_dir(path.parent)
 
 
-def _fsync_dir(directory: Path) -> None:
+def fsync_dir(directory: Path) -> None:
     """Make a rename durable (best effort: not every platform can open a dir)."""
     try:
         fd = os.open(directory, os.O_RDONLY)

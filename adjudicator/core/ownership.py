@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
-from orders.issues import IssueKind, OrderIssue, Source
+from adjudicator.core.plugin import OrderFile
+from orders.issues import IssueKind, OrderIssue, Source, problems
+from orders.lines import nothing_read
 
 
 class Given(Protocol):
@@ -73,3 +75,40 @@ def shared_files(
             )
             issues.append(OrderIssue(IssueKind.AMBIGUOUS, message, Source.whole(names[index])))
     return tuple(issues)
+
+
+def file_owner(hint: str | None, writers: Iterable[str]) -> str | None:
+    """The power an order file belongs to: the one its name gives (`hint`), else
+    the only power its orders were given by."""
+    if hint:
+        return hint
+    powers = set(writers)
+    return powers.pop() if len(powers) == 1 else None
+
+
+def read_files(
+    files: Sequence[OrderFile],
+    owner_of: Callable[[str], str | None],
+    read: Callable[[OrderFile, str | None], tuple[Sequence[GivenT], Sequence[OrderIssue]]],
+    name: Callable[[str], str],
+) -> tuple[tuple[GivenT, ...], tuple[OrderIssue, ...], dict[str, str]]:
+    """Every order file read with `read(file, owner)`: the orders each file may
+    give (`own_orders`), every issue (a file from which nothing was read is a
+    problem, Trust #1, #6; several files of one power are reported), and whose
+    file is whose. `owner_of(file name)` is the power a file is named after."""
+    orders: list[GivenT] = []
+    issues: list[OrderIssue] = []
+    owners: dict[str, str] = {}
+    for f in files:
+        hint = owner_of(f.name)
+        given, found = read(f, hint)
+        mine, refused = own_orders(f.name, hint, given, name)
+        orders += mine
+        issues += [*found, *refused]
+        if not given and not problems(found):
+            issues.append(nothing_read(f.name, f.text))
+        owner = file_owner(hint, (o.power for o in mine))
+        if owner:
+            owners[f.name] = owner
+    issues += shared_files((f.name for f in files), owners, name)
+    return tuple(orders), tuple(issues), owners

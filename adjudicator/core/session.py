@@ -13,7 +13,7 @@ ruleset (DESIGN.md, "Flow of one turn"):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, Protocol
 
@@ -382,15 +382,6 @@ class AnyRuleset(Protocol):
 def bind(plugin: RulesetPlugin[StateT, OrderT, MapT, ResolutionT, OptionsT]) -> AnyRuleset:
     """The plugin as the app uses it, its types closed over."""
     return Ruleset(plugin)
-
-
-def file_owner(hint: str | None, writers: Iterable[str]) -> str | None:
-    """The power an order file belongs to: the one its name gives (`hint`), else
-    the only power its orders were given by."""
-    if hint:
-        return hint
-    powers = set(writers)
-    return powers.pop() if len(powers) == 1 else None
 
 
 def file_summary(

@@ -11,11 +11,12 @@ state adds to the plain board (Machiavelli's control and sieges).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from adjudicator.core.dice import Dice
-from adjudicator.core.ownership import own_orders, shared_files
+from adjudicator.core.ownership import read_files
 from adjudicator.core.phase import Calendar
 from adjudicator.core.plugin import (
     OrderFile,
@@ -28,7 +29,6 @@ from adjudicator.core.plugin import (
     StartRequest,
     Turn,
 )
-from adjudicator.core.session import file_owner
 from adjudicator.kits.board.results import Resolution, illegal_issues
 from adjudicator.kits.board.rules import BoardRules
 from adjudicator.kits.board.state import GameState
@@ -36,8 +36,7 @@ from adjudicator.plugins.board_map import map_bytes
 from maps import GameMap, load_map
 from orders.board.model import Order, PhaseKind
 from orders.board.parser import parse_orders
-from orders.issues import OrderIssue, problems
-from orders.lines import nothing_read
+from orders.issues import OrderIssue
 from renderers.board.json_output import render_json, render_power_json
 from renderers.board.rendering import BoardRendering
 from renderers.board.report import (
@@ -81,15 +80,8 @@ def parse_files(
     (Trust #1, #6); with the `state`, the powers that had orders to give and
     sent none are noted (`Parsed.silent`).
     """
-    orders: list[Order] = []
-    issues: list[OrderIssue] = []
-    file_powers: dict[str, str] = {}
 
-    def name(power: str) -> str:
-        return power_name(game_map, power)
-
-    for f in files:
-        hint = file_power(game_map, f.name)
+    def read(f: OrderFile, hint: str | None) -> tuple[Sequence[Order], Sequence[OrderIssue]]:
         parsed = parse_orders(
             f.text,
             game_map=game_map,
@@ -98,17 +90,15 @@ def parse_files(
             power=hint,
             grammar=grammar,
         )
-        mine, refused = own_orders(f.name, hint, parsed.orders, name)
-        orders += mine
-        issues += parsed.issues + refused
-        if not parsed.orders and not problems(parsed.issues):
-            issues.append(nothing_read(f.name, f.text))
-        power = file_owner(hint, (o.power for o in mine))
-        if power:
-            file_powers[f.name] = power
-    issues += shared_files((f.name for f in files), file_powers, name)
+        return parsed.orders, parsed.issues
+
+    def name(power: str) -> str:
+        return power_name(game_map, power)
+
+    owner_of = partial(file_power, game_map)
+    orders, issues, file_powers = read_files(files, owner_of, read, name)
     silent = () if state is None else silent_powers(state, orders, game_map.powers)
-    return Parsed(tuple(orders), tuple(issues), file_powers, silent)
+    return Parsed(orders, issues, file_powers, silent)
 
 
 def silent_powers(

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from adjudicator.core.dice import Dice
-from adjudicator.core.ownership import own_orders, shared_files
+from adjudicator.core.ownership import read_files
 from adjudicator.core.phase import Calendar
 from adjudicator.core.plugin import (
     InputKind,
@@ -23,7 +24,7 @@ from adjudicator.core.plugin import (
     StartRequest,
     Turn,
 )
-from adjudicator.core.session import AnyRuleset, bind, file_owner
+from adjudicator.core.session import AnyRuleset, bind
 from adjudicator.rulesets.genes.codec import state_from_dict, state_to_dict
 from adjudicator.rulesets.genes.model import CALENDAR, GenesState
 from adjudicator.rulesets.genes.options import GenesOptions
@@ -34,8 +35,7 @@ from adjudicator.rulesets.genes.validate import genes_problems
 from maps.genes.region import Region, load_region
 from orders.genes.model import Declaration
 from orders.genes.parser import DeclarationNames, parse_declarations
-from orders.issues import IssueKind, OrderIssue, problems
-from orders.lines import nothing_read
+from orders.issues import IssueKind, OrderIssue
 from renderers.common import roll_dict
 from renderers.genes.json_output import render_country_json, render_genes_json
 from renderers.genes.report import (
@@ -91,28 +91,19 @@ def parse_files(
     was read is a problem (Trust #1, #6); the countries still in the game that
     sent no declarations are noted (`Parsed.silent`)."""
     names = declaration_names(region, state)
-    declarations: list[Declaration] = []
-    issues: list[OrderIssue] = []
-    owners: dict[str, str] = {}
+
+    def read(f: OrderFile, hint: str | None) -> tuple[Sequence[Declaration], Sequence[OrderIssue]]:
+        parsed = parse_declarations(f.text, names=names, file=f.name, power=hint)
+        return parsed.declarations, parsed.issues
 
     def name(country: str) -> str:
         return _country_name(region, country)
 
-    for f in files:
-        hint = file_country(region, f.name)
-        parsed = parse_declarations(f.text, names=names, file=f.name, power=hint)
-        mine, refused = own_orders(f.name, hint, parsed.declarations, name)
-        declarations += mine
-        issues += parsed.issues + refused
-        if not parsed.declarations and not problems(parsed.issues):
-            issues.append(nothing_read(f.name, f.text))
-        owner = file_owner(hint, (d.power for d in mine))
-        if owner:
-            owners[f.name] = owner
-    issues += shared_files((f.name for f in files), owners, name)
+    owner_of = partial(file_country, region)
+    declarations, issues, owners = read_files(files, owner_of, read, name)
     declared = {d.power for d in declarations}
     silent = tuple(c for c in state.powers() if c not in declared)
-    return Parsed(tuple(declarations), tuple(issues), owners, silent)
+    return Parsed(declarations, issues, owners, silent)
 
 
 def result_issues(results: Sequence[ActionResult]) -> tuple[OrderIssue, ...]:
