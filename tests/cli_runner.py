@@ -45,3 +45,12 @@ def report_json(folder: Path, phase: str) -> dict[str, Any]:
     """`reports/<phase>.json` of a game folder."""
     data: dict[str, Any] = json.loads((folder / "reports" / f"{phase}.json").read_text())
     return data
+
+
+def write_mail(folder: Path, files: dict[str, str]) -> list[Path]:
+    """Write order files (name -> text) into `folder/inbox/`; their paths."""
+    inbox = folder / "inbox"
+    inbox.mkdir(exist_ok=True)
+    for name, text in files.items():
+        (inbox / name).write_text(text, encoding="utf-8")
+    return [inbox / name for name in files]

@@ -37,7 +37,7 @@ from orders.board.model import (
 from orders.board.parser import parse_orders
 from orders.issues import IssueKind
 from orders.lines import order_lines
-from tests.cli_runner import run
+from tests.cli_runner import run, write_mail
 
 A, F, G = UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON
 U = UnitRef
@@ -55,14 +55,6 @@ def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "game"
     assert run("new", "machiavelli", folder, "--name", "trust").exit_code == 0
     return folder
-
-
-def mail(folder: Path, files: dict[str, str]) -> list[Path]:
-    inbox = folder / "inbox"
-    inbox.mkdir(exist_ok=True)
-    for name, text in files.items():
-        (inbox / name).write_text(text, encoding="utf-8")
-    return [inbox / name for name in files]
 
 
 def parse(text: str, game_map: GameMap, kind: PhaseKind = MOVEMENT) -> OrderSet:
@@ -88,14 +80,14 @@ def test_a_real_header_block_is_still_skipped() -> None:
 
 def test_check_reads_a_mail_with_no_blank_line_after_its_header(game: Path) -> None:
     """Trust #1: the repro of the finding now reads Milan's order."""
-    files = mail(game, {"milan.txt": "Subject: x\nMILAN\na cremona-mantua\n"})
+    files = write_mail(game, {"milan.txt": "Subject: x\nMILAN\na cremona-mantua\n"})
     result = run("check", game, *files)
     assert "Milan (milan.txt): 1 order(s), no problems" in result.stdout, result.output
 
 
 def test_a_file_of_only_mail_header_is_a_problem(game: Path) -> None:
     """Trust #1: every line skipped is a problem naming the file."""
-    files = mail(game, {"milan.txt": "From: Sforza <s@example.org>\nSubject: orders\n"})
+    files = write_mail(game, {"milan.txt": "From: Sforza <s@example.org>\nSubject: orders\n"})
     result = run("check", game, *files)
     assert result.exit_code == 1
     assert "milan.txt: syntax: no orders: every line was skipped" in result.stdout
@@ -106,7 +98,7 @@ def test_a_file_of_only_mail_header_is_a_problem(game: Path) -> None:
 
 def test_a_power_file_cannot_order_another_powers_units(game: Path) -> None:
     """Trust #2: `Milan: A Cremona - Mantua` in venice.txt is refused, naming both."""
-    files = mail(
+    files = write_mail(
         game,
         {
             "milan.txt": "A Cremona - Mantua\n",
@@ -126,7 +118,7 @@ def test_a_power_file_cannot_order_another_powers_units(game: Path) -> None:
 
 def test_supporting_another_powers_unit_stays_legal(game: Path) -> None:
     """Trust #2: a support of Milan's unit is an order of Venice's own unit."""
-    files = mail(
+    files = write_mail(
         game, {"venice.txt": "A Padua S milan A Cremona - Mantua\nF UA C milan A Pavia - Istria\n"}
     )
     result = run("check", game, *files)
@@ -136,7 +128,7 @@ def test_supporting_another_powers_unit_stays_legal(game: Path) -> None:
 
 def test_the_gms_combined_file_keeps_its_power_headers(game: Path) -> None:
     """Trust #2: `orders.txt` belongs to no power: its headers switch the power."""
-    files = mail(game, {"orders.txt": "Milan:\nA Cremona - Mantua\nVenice:\nA Padua - Ferrara\n"})
+    files = write_mail(game, {"orders.txt": "Milan:\nA Cremona - Mantua\nVenice:\nA Padua - Ferrara\n"})
     result = run("check", game, *files)
     assert result.exit_code == 0, result.output
     assert "orders.txt: 2 order(s), no problems" in result.stdout
@@ -144,7 +136,7 @@ def test_the_gms_combined_file_keeps_its_power_headers(game: Path) -> None:
 
 def test_two_files_for_one_power_are_reported(game: Path) -> None:
     """Trust #2: two files for Milan: the GM is told, and which order counts."""
-    files = mail(game, {"milan.txt": "A Cremona - Mantua\n", "Milán.txt": "A Cremona holds\n"})
+    files = write_mail(game, {"milan.txt": "A Cremona - Mantua\n", "Milán.txt": "A Cremona holds\n"})
     result = run("check", game, *files)
     assert result.exit_code == 1
     assert (
@@ -210,7 +202,7 @@ def test_a_friendly_mail_checks_clean(game: Path) -> None:
         "Dear GM,\n\nOrders for France\n1. A Swiss - Turin\n2. A Avignon - Provence\n"
         "3. F Marseille - Gulf of Lions\n\nThanks!\nCharles\n"
     )
-    result = run("check", game, *mail(game, {"france.txt": text}))
+    result = run("check", game, *write_mail(game, {"france.txt": text}))
     assert result.exit_code == 0, result.output
     assert "France (france.txt): 3 order(s), no problems, 3 line(s) ignored" in result.stdout
     assert "france.txt, line 1: ignored: not an order" in result.stdout
@@ -338,13 +330,13 @@ def test_classic_reads_the_spanish_words_too() -> None:
 def test_check_counts_a_replaced_order_once(game: Path) -> None:
     """Trust #6: three units, four orders (one replaced): 3 order(s)."""
     text = "A Cremona - Mantua\nA Milan - Trent\nA Pavia holds\nA Cremona holds\n"
-    result = run("check", game, *mail(game, {"milan.txt": text}))
+    result = run("check", game, *write_mail(game, {"milan.txt": text}))
     assert "Milan (milan.txt): 3 order(s), 1 problem(s)" in result.stdout, result.output
 
 
 def test_an_empty_file_is_a_problem(game: Path) -> None:
     """Trust #6: an empty file does not read "0 order(s), no problems"."""
-    result = run("check", game, *mail(game, {"milan.txt": ""}))
+    result = run("check", game, *write_mail(game, {"milan.txt": ""}))
     assert result.exit_code == 1
     assert "Milan (milan.txt): 0 order(s), 1 problem(s)" in result.stdout
     assert "milan.txt: syntax: the file is empty: no orders" in result.stdout
@@ -352,7 +344,7 @@ def test_an_empty_file_is_a_problem(game: Path) -> None:
 
 def test_check_and_adjudicate_list_the_powers_with_no_orders(game: Path) -> None:
     """Trust #6: the powers with units that sent nothing are named."""
-    files = mail(game, {"milan.txt": "A Cremona - Mantua\n"})
+    files = write_mail(game, {"milan.txt": "A Cremona - Mantua\n"})
     checked = run("check", game, *files)
     assert "No orders from: Austria, Florence, France, Naples, Papacy, Turks, Venice" in (
         checked.stdout
@@ -365,7 +357,7 @@ def test_check_and_adjudicate_list_the_powers_with_no_orders(game: Path) -> None
 
 def test_the_report_lists_ignored_text_apart_from_problems(game: Path) -> None:
     """Trust #3: `adjudicate` exits 0 on prose; the report lists it as ignored."""
-    files = mail(game, {"france.txt": "Dear GM,\nA Avignon - Provence\nThanks!\n"})
+    files = write_mail(game, {"france.txt": "Dear GM,\nA Avignon - Provence\nThanks!\n"})
     result = run("adjudicate", game, *files)
     assert result.exit_code == 0, result.output
     assert "  Ignored (not orders):\n    france.txt, line 1: ignored: not an order" in result.stdout

@@ -13,7 +13,7 @@ import yaml
 from adjudicator.app import gamefolder as gf
 from adjudicator.rulesets.genes.codec import state_from_dict
 from adjudicator.rulesets.genes.model import CALENDAR
-from tests.cli_runner import run
+from tests.cli_runner import run, write_mail
 
 SHEETS = Path(__file__).resolve().parents[2] / "maps" / "genes" / "sheets" / "peninsula"
 
@@ -30,14 +30,6 @@ def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "game"
     assert run("new", "genes", folder, "--option", "events=true").exit_code == 0
     return folder
-
-
-def write(folder: Path, files: dict[str, str]) -> list[Path]:
-    inbox = folder / "inbox"
-    inbox.mkdir(exist_ok=True)
-    for name, text in files.items():
-        (inbox / name).write_text(text, encoding="utf-8")
-    return [inbox / name for name in files]
 
 
 def test_new_builds_turn_one_from_the_example_sheets(game: Path) -> None:
@@ -79,7 +71,7 @@ def test_new_refuses_an_unknown_option(tmp_path: Path) -> None:
 def test_check_then_adjudicate_a_turn(game: Path) -> None:
     """002 §5.4.5: the declarations are read and resolved; the report, the
     map and turn 2 are written, and every roll verifies."""
-    files = write(game, DECLARATIONS)
+    files = write_mail(game, DECLARATIONS)
     checked = run("check", game, *files)
     assert checked.exit_code == 0, checked.output
     assert "Ponent (ponent.txt): 3 order(s), no problems" in checked.output
@@ -97,7 +89,7 @@ def test_check_then_adjudicate_a_turn(game: Path) -> None:
 def test_a_misspelt_city_is_answered_and_the_rest_resolves(game: Path) -> None:
     """Bad input: the file, line and text, with the nearest names; the turn
     still resolves (exit code 1)."""
-    files = write(game, {"ponent.txt": "Ponent:\nfortificar Torremarr\ntaxes\n"})
+    files = write_mail(game, {"ponent.txt": "Ponent:\nfortificar Torremarr\ntaxes\n"})
     result = run("adjudicate", game, *files)
     assert result.exit_code == 1
     assert "ponent.txt, line 2" in result.output and "torremar" in result.output.lower()
@@ -106,14 +98,14 @@ def test_a_misspelt_city_is_answered_and_the_rest_resolves(game: Path) -> None:
 
 def test_adjudicate_needs_the_secret(game: Path) -> None:
     (game / gf.SECRET_FILE).unlink()
-    result = run("adjudicate", game, *write(game, DECLARATIONS))
+    result = run("adjudicate", game, *write_mail(game, DECLARATIONS))
     assert result.exit_code == 1
     assert "the secret is needed" in result.output
 
 
 def test_resolve_a_position_without_a_game_folder(game: Path, tmp_path: Path) -> None:
     """The entry point for other programs works for genes too."""
-    files = write(game, {"ponent.txt": "Ponent:\ntaxes\n"})
+    files = write_mail(game, {"ponent.txt": "Ponent:\ntaxes\n"})
     position = game / "turns" / "1-actions.yaml"
     args = ["resolve", "--ruleset", "genes", "--position", position, "--orders", files[0]]
     result = run(*args, "--secret-file", game / gf.SECRET_FILE, "--format", "json")
@@ -154,7 +146,7 @@ def test_a_finished_game_refuses_another_turn(tmp_path: Path) -> None:
     adjudicating again says the game is over."""
     folder = tmp_path / "short"
     assert run("new", "genes", folder, "--option", "turns=1").exit_code == 0
-    files = write(folder, DECLARATIONS)
+    files = write_mail(folder, DECLARATIONS)
     first = run("adjudicate", folder, *files)
     assert first.exit_code == 0, first.output
     again = run("adjudicate", folder, *files)

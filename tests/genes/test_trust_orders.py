@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.app import gamefolder as gf
-from tests.cli_runner import run
+from tests.cli_runner import run, write_mail
 
 
 @pytest.fixture
@@ -18,17 +18,9 @@ def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def write(folder: Path, files: dict[str, str]) -> list[Path]:
-    inbox = folder / "inbox"
-    inbox.mkdir(exist_ok=True)
-    for name, text in files.items():
-        (inbox / name).write_text(text, encoding="utf-8")
-    return [inbox / name for name in files]
-
-
 def test_a_country_file_cannot_declare_for_another_country(game: Path) -> None:
     """Trust #2: `Llevant: taxes` in ponent.txt is refused, naming both."""
-    files = write(game, {"ponent.txt": "taxes\nLlevant: taxes\n"})
+    files = write_mail(game, {"ponent.txt": "taxes\nLlevant: taxes\n"})
     result = run("check", game, *files)
     assert result.exit_code == 1
     assert (
@@ -40,7 +32,7 @@ def test_a_country_file_cannot_declare_for_another_country(game: Path) -> None:
 
 def test_an_empty_declaration_file_is_a_problem(game: Path) -> None:
     """Trust #1, #6: a file from which nothing was read names itself."""
-    files = write(game, {"ponent.txt": "Subject: torn 1\nFrom: Berenguer <b@example.org>\n"})
+    files = write_mail(game, {"ponent.txt": "Subject: torn 1\nFrom: Berenguer <b@example.org>\n"})
     result = run("check", game, *files)
     assert result.exit_code == 1
     assert "ponent.txt: syntax: no orders: every line was skipped" in result.stdout
@@ -48,7 +40,7 @@ def test_an_empty_declaration_file_is_a_problem(game: Path) -> None:
 
 def test_countries_with_no_declarations_are_named(game: Path) -> None:
     """Trust #6: check and the report name the countries that sent nothing."""
-    files = write(game, {"ponent.txt": "Ponent:\ntaxes\n"})
+    files = write_mail(game, {"ponent.txt": "Ponent:\ntaxes\n"})
     checked = run("check", game, *files)
     assert "No orders from: La Serra, Llevant" in checked.stdout, checked.output
     judged = run("adjudicate", game, *files)
@@ -59,18 +51,18 @@ def test_mail_prose_in_a_declaration_file_is_ignored_text(game: Path) -> None:
     """Trust #3: greetings, thanks and a signature are listed as ignored, not
     problems; a misspelt action stays a problem with its "did you mean"."""
     text = "Dear GM,\nHola GM,\nPonent:\n1. taxes\nGràcies!\nBerenguer\n"
-    result = run("check", game, *write(game, {"ponent.txt": text}))
+    result = run("check", game, *write_mail(game, {"ponent.txt": text}))
     assert result.exit_code == 0, result.output
     assert "Ponent (ponent.txt): 1 order(s), no problems, 4 line(s) ignored" in result.stdout
     assert "ponent.txt, line 1: ignored: not a declaration" in result.stdout
-    typo = run("check", game, *write(game, {"ponent.txt": "Hola GM,\nfortificr Castellnou\n"}))
+    typo = run("check", game, *write_mail(game, {"ponent.txt": "Hola GM,\nfortificr Castellnou\n"}))
     assert typo.exit_code == 1
     assert "unknown action 'fortificr': did you mean 'fortificar <ciutat>'?" in typo.stdout
 
 
 def test_ignored_text_is_listed_in_the_report_not_as_a_problem(game: Path) -> None:
     """Trust #3: the report lists ignored lines apart; they do not make exit code 1."""
-    files = write(
+    files = write_mail(
         game,
         {
             "ponent.txt": "Hola GM,\nPonent:\ntaxes\n",
