@@ -3,6 +3,11 @@ cities (Machiavelli's sieges), dislodged units. Pure drawing onto a matplotlib
 `Axes` in the geometry's pixels (origin top-left, y down); nothing here knows the
 engine's internals beyond the `GameState` record, and what a ruleset's own state
 adds comes through the canvas's `BoardRendering`.
+
+Each kind of mark goes into one matplotlib collection (all the cities, all the
+armies, all the hatches...) and the labels are outlines (`renderers.map_text`),
+not one artist per mark: a map has a few dozen artists instead of ~800, which
+made drawing three to four times faster (issue 12, `benchmarks/README.md`).
 """
 
 from __future__ import annotations
@@ -12,9 +17,11 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from matplotlib.axes import Axes
-from matplotlib.collections import PatchCollection
+from matplotlib.collections import LineCollection, PatchCollection, PathCollection
+from matplotlib.markers import MarkerStyle
 from matplotlib.patches import Circle, Polygon
 from matplotlib.path import Path
+from matplotlib.transforms import IdentityTransform
 
 from adjudicator.kits.board.state import GameState, Unit
 from maps.geometry import AreaGeometry, MapGeometry, Point
@@ -22,6 +29,7 @@ from maps.model import AreaKind, GameMap
 from orders.board.model import UnitKind
 from renderers import map_style as style
 from renderers.board.rendering import BoardRendering
+from renderers.map_text import draw_labels as put_labels
 
 UNIT_SIZE = {UnitKind.ARMY: 17.0, UnitKind.FLEET: 19.0, UnitKind.GARRISON: 12.0}
 """Marker sizes in points (1 point = 1.39 px at 100 dpi)."""
@@ -101,101 +109,130 @@ def draw_areas(canvas: Canvas, board: Board[StateT]) -> None:
         )
     )
     homes = board.rendering.home_areas(board.state, canvas.game_map)
-    for code in sorted(homes):
-        if code in geometry.areas:
-            canvas.ax.add_patch(
-                Polygon(
-                    geometry.areas[code].polygon,
-                    fill=False,
-                    hatch="///",
-                    edgecolor=canvas.palette.ink(homes[code]),
-                    linewidth=0.0,
-                )
-            )
-    for link in geometry.crossings:
-        (x0, y0), (x1, y1) = link.line
-        canvas.ax.plot([x0, x1], [y0, y1], color=style.EDGE, linewidth=2.2, linestyle=(0, (2, 1.5)))
+    hatched = [code for code in sorted(homes) if code in geometry.areas]
+    if hatched:
+        inks = [canvas.palette.ink(homes[code]) for code in hatched]
+        canvas.ax.add_collection(
+            PatchCollection(
+                [Polygon(geometry.areas[code].polygon) for code in hatched],
+                facecolors="none",
+                edgecolors=inks,
+                hatchcolors=inks,
+                hatch="///",
+                linewidths=0.0,
+            ),
+            autolim=False,
+        )
+    if geometry.crossings:
+        canvas.ax.add_collection(
+            LineCollection(
+                [link.line for link in geometry.crossings],
+                colors=style.EDGE,
+                linewidths=2.2,
+                linestyles=[(0, (2, 1.5))],
+                zorder=2,
+            ),
+            autolim=False,
+        )
 
 
 def _polygon(area: AreaGeometry) -> Polygon:
     return Polygon(area.polygon, closed=True)
 
 
+def draw_markers(
+    canvas: Canvas,
+    points: Sequence[Point],
+    marker: str | Path,
+    size: float,
+    *,
+    face: str | Sequence[str],
+    edge: str | Sequence[str],
+    width: float,
+    zorder: float = 2.0,
+) -> None:
+    """The same marker (as `plot`'s: `size` in points) at each point, in one collection."""
+    if not points:
+        return
+    shape = MarkerStyle(marker)
+    canvas.ax.add_collection(
+        PathCollection(
+            [shape.get_path().transformed(shape.get_transform())],
+            sizes=[size**2],
+            offsets=list(points),
+            offset_transform=canvas.ax.transData,
+            transform=IdentityTransform(),
+            facecolors=face,
+            edgecolors=edge,
+            linewidths=width,
+            joinstyle=shape.get_joinstyle(),
+            zorder=zorder,
+        ),
+        autolim=False,
+    )
+
+
 def draw_labels(canvas: Canvas) -> None:
-    for code in sorted(canvas.geometry.areas):
-        x, y = canvas.geometry.areas[code].label
-        canvas.ax.text(x, y, code, ha="center", va="center", fontsize=6.5, color=style.TEXT)
+    areas = canvas.geometry.areas
+    put_labels(canvas.ax, [(areas[c].label, c) for c in sorted(areas)], style.TEXT, size=6.5)
 
 
 def draw_cities(canvas: Canvas, board: Board[StateT]) -> None:
     """Cities (Machiavelli: ring if fortified, blue dot for a port, income) and supply
     centres (classic: a dot in the owner's fill)."""
     owned = board.owners()
+    dots: dict[bool, tuple[list[Point], list[str]]] = {False: ([], []), True: ([], [])}
+    ports: list[Point] = []
+    incomes: list[tuple[Point, str]] = []
     for code in sorted(canvas.geometry.areas):
         area, where = canvas.game_map.areas[code], canvas.geometry.areas[code].city
         if where is None or (area.city is None and not area.supply_center):
             continue
         x, y = where
-        fill = canvas.palette.fill(owned[code]) if code in owned else "#ffffff"
         city = area.city
-        size = 9.0 if city is not None and city.fortified else 6.0
-        canvas.ax.plot(
-            [x],
-            [y],
-            marker="o",
-            markersize=size,
-            markerfacecolor=fill,
-            markeredgecolor=style.TEXT,
-            markeredgewidth=1.6 if size > 6 else 1.0,
-        )
+        points, fills = dots[city is not None and city.fortified]
+        points.append(where)
+        fills.append(canvas.palette.fill(owned[code]) if code in owned else "#ffffff")
         if city is None:
             continue
         if city.port:
-            canvas.ax.plot([x + 8], [y + 7], marker="v", markersize=4.5, color="#1f5fa8")
+            ports.append((x + 8, y + 7))
         if city.income:
-            canvas.ax.text(
-                x - 9,
-                y + 8,
-                str(city.income),
-                ha="center",
-                va="center",
-                fontsize=6,
-                color=style.TEXT,
-                fontweight="bold",
-            )
+            incomes.append(((x - 9, y + 8), str(city.income)))
+    for fortified, (points, fills) in dots.items():
+        size, width = (9.0, 1.6) if fortified else (6.0, 1.0)
+        draw_markers(canvas, points, "o", size, face=fills, edge=style.TEXT, width=width)
+    draw_markers(canvas, ports, "v", 4.5, face="#1f5fa8", edge="#1f5fa8", width=1.0)
+    put_labels(canvas.ax, incomes, style.TEXT, size=6, weight="bold")
 
 
 def draw_units(canvas: Canvas, units: Sequence[Unit]) -> None:
     """Army (disc), fleet (hull) and garrison (square) symbols with their letter."""
-    for unit in sorted(units):
-        draw_unit(canvas, unit, canvas.anchor(unit.location, unit.kind))
+    draw_unit_marks(canvas, [(u, canvas.anchor(u.location, u.kind)) for u in sorted(units)])
 
 
-def draw_unit(canvas: Canvas, unit: Unit, at: Point, edge: str = "#000000") -> None:
-    """A unit in its power's fill (an owner that is no power, such as
-    Machiavelli's autonomous garrisons, in `NO_POWER_FILL`)."""
-    fill = canvas.palette.fill(unit.power)
-    x, y = at
-    canvas.ax.plot(
-        [x],
-        [y],
-        marker=MARKERS[unit.kind],
-        markersize=UNIT_SIZE[unit.kind],
-        markerfacecolor=fill,
-        markeredgecolor=edge,
-        markeredgewidth=1.2,
-        linestyle="none",
-    )
-    canvas.ax.text(
-        x,
-        y,
-        unit.kind.value,
-        ha="center",
-        va="center",
-        fontweight="bold",
-        fontsize=7 if unit.kind is UnitKind.GARRISON else 8,
-        color=style.text_on(fill),
-    )
+def draw_unit_marks(
+    canvas: Canvas, placed: Sequence[tuple[Unit, Point]], edge: str = "#000000"
+) -> None:
+    """Units in their power's fill (an owner that is no power, such as
+    Machiavelli's autonomous garrisons, in `NO_POWER_FILL`), each kind's symbols
+    in one collection, then the letters."""
+    for kind in MARKERS:
+        of_kind = [(unit, at) for unit, at in placed if unit.kind is kind]
+        fills = [canvas.palette.fill(unit.power) for unit, _ in of_kind]
+        points = [at for _, at in of_kind]
+        draw_markers(
+            canvas, points, MARKERS[kind], UNIT_SIZE[kind], face=fills, edge=edge, width=1.2
+        )
+    for kind in MARKERS:
+        of_kind = [(unit, at) for unit, at in placed if unit.kind is kind]
+        put_labels(
+            canvas.ax,
+            [(at, kind.value) for _, at in of_kind],
+            [style.text_on(canvas.palette.fill(unit.power)) for unit, _ in of_kind],
+            size=7 if kind is UnitKind.GARRISON else 8,
+            weight="bold",
+        )
 
 
 def draw_rings(canvas: Canvas, board: Board[StateT]) -> None:
@@ -204,7 +241,7 @@ def draw_rings(canvas: Canvas, board: Board[StateT]) -> None:
     ringed = board.rendering.ringed_cities(board.state)
     for code in sorted(ringed):
         where = canvas.geometry.areas[code].city or canvas.geometry.areas[code].unit
-        canvas.ax.add_patch(
+        canvas.ax.add_artist(
             Circle(
                 where,
                 14.0,
@@ -225,22 +262,27 @@ def dislodged_spot(canvas: Canvas, location: str) -> Point:
 def draw_dislodged(canvas: Canvas, state: GameState) -> None:
     """Each dislodged unit beside its area, ringed in red, with dotted lines to
     where it may retreat and their names."""
-    for d in sorted(state.dislodged, key=lambda d: d.unit):
-        spot = dislodged_spot(canvas, d.unit.location)
-        for option in d.retreats:
-            tx, ty = canvas.anchor(option)
-            canvas.ax.plot(
-                [spot[0], tx], [spot[1], ty], color=style.FAILED, linewidth=1.0, linestyle=":"
-            )
-        draw_unit(canvas, d.unit, spot, edge=style.FAILED)
-        where = ", ".join(d.retreats) or "none"
-        canvas.ax.text(
-            spot[0],
-            spot[1] - 14,
-            f"retreat: {where}",
-            ha="center",
-            va="bottom",
-            fontsize=6,
-            color=style.FAILED,
-            fontweight="bold",
+    dislodged = sorted(state.dislodged, key=lambda d: d.unit)
+    if not dislodged:
+        return
+    spots = [dislodged_spot(canvas, d.unit.location) for d in dislodged]
+    lines = [
+        (spot, canvas.anchor(option))
+        for d, spot in zip(dislodged, spots, strict=True)
+        for option in d.retreats
+    ]
+    if lines:
+        canvas.ax.add_collection(
+            LineCollection(lines, colors=style.FAILED, linewidths=1.0, linestyles=":", zorder=2),
+            autolim=False,
         )
+    draw_unit_marks(
+        canvas,
+        [(d.unit, spot) for d, spot in zip(dislodged, spots, strict=True)],
+        edge=style.FAILED,
+    )
+    notes = [
+        ((spot[0], spot[1] - 14), f"retreat: {', '.join(d.retreats) or 'none'}")
+        for d, spot in zip(dislodged, spots, strict=True)
+    ]
+    put_labels(canvas.ax, notes, style.FAILED, size=6, weight="bold", va="bottom")

@@ -15,14 +15,14 @@ matplotlib ships.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from typing import TypeVar
 
 import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.collections import PatchCollection
 from matplotlib.figure import Figure
-from matplotlib.patches import Patch
+from matplotlib.patches import FancyBboxPatch, Rectangle
 
 from adjudicator.kits.board.results import OrderResult
 from adjudicator.kits.board.state import GameState
@@ -42,7 +42,10 @@ from renderers.board.map_board import (
 from renderers.board.map_orders import draw_orders, left_out
 from renderers.board.rendering import BOARD_RENDERING, BoardRendering
 from renderers.board.words import power_name
-from renderers.figure import DPI, FORMATS, METADATA, RC, Format
+from renderers.figure import DPI, FORMATS, RC, Format
+from renderers.map_text import draw_labels as put_labels
+from renderers.map_text import label_width
+from renderers.png import figure_bytes
 
 TITLE_BAND = 56
 
@@ -74,9 +77,7 @@ def render_map(
         subtitle = f"{subtitle} ({note})" if subtitle else note
     with matplotlib.rc_context(RC):
         figure = draw_figure(game_map, geometry, Board(state, rendering), results, subtitle)
-        buffer = io.BytesIO()
-        figure.savefig(buffer, format=fmt, dpi=DPI, metadata=METADATA[fmt])
-    return buffer.getvalue()
+        return figure_bytes(figure, fmt)
 
 
 def draw_figure(
@@ -117,28 +118,15 @@ def title_text(state: GameState) -> str:
 
 def draw_title(canvas: Canvas, state: GameState, subtitle: str) -> None:
     width = canvas.geometry.width
-    canvas.ax.text(
-        10,
-        -TITLE_BAND / 2 - 6,
-        title_text(state),
-        fontsize=17,
-        fontweight="bold",
-        va="center",
-        ha="left",
-        color=style.TEXT,
+    middle = -TITLE_BAND / 2 - 6
+    ax = canvas.ax
+    put_labels(
+        ax, [((10, middle), title_text(state))], style.TEXT, size=17, weight="bold", ha="left"
     )
     name = canvas.game_map.title or canvas.game_map.name
-    canvas.ax.text(
-        width - 10,
-        -TITLE_BAND / 2 - 6,
-        name,
-        fontsize=11,
-        va="center",
-        ha="right",
-        color=style.TEXT,
-    )
+    put_labels(ax, [((width - 10, middle), name)], style.TEXT, size=11, ha="right")
     if subtitle:
-        canvas.ax.text(10, -8, subtitle, fontsize=8.5, va="center", ha="left", color=style.TEXT)
+        put_labels(ax, [((10, -8), subtitle)], style.TEXT, size=8.5, ha="left")
 
 
 def legend_line(canvas: Canvas, board: Board[StateT], power: str) -> str:
@@ -149,22 +137,53 @@ def legend_line(canvas: Canvas, board: Board[StateT], power: str) -> str:
     return f"{name}: {board.rendering.legend_count(state, power, canvas.game_map)}, {units} units"
 
 
+LEGEND_FONT = 8.0
+"""The legend's text size in points (its title: one more)."""
+PT = DPI / 72
+"""Pixels per point."""
+
+
 def draw_legend(canvas: Canvas, board: Board[StateT]) -> None:
+    """A box in the lower left corner: "Powers", then each power's fill and
+    `legend_line`, laid out as matplotlib's `legend` (its default paddings, in
+    points), drawn as a few collections instead of a `Legend` of ~40 artists."""
     powers = [p for p in canvas.game_map.powers if p in board.state.powers()]
-    handles = [
-        Patch(
-            facecolor=canvas.palette.fill(p),
-            edgecolor=style.EDGE,
-            label=legend_line(canvas, board, p),
+    if not powers:
+        return
+    lines = [legend_line(canvas, board, p) for p in powers]
+    bottom = canvas.geometry.height  # the axes' bottom edge, in map pixels (y down)
+    pitch = 12.4 * PT  # handle rows: text height plus `labelspacing`
+    rows = [bottom - (9.12 + 2.8) * PT - k * pitch for k in reversed(range(len(powers)))]
+    left, frame_pad, handle = 7.2 * PT, 3.2 * PT, (16.0 * PT, 5.6 * PT)
+    text_x = left + handle[0] + 6.4 * PT
+    widths = [label_width(t, LEGEND_FONT) for t in lines]
+    right = text_x + (max(widths) + 3.0) * PT + frame_pad
+    title_y = rows[0] - 12.18 * PT
+    frame_x, frame_y = 4.0 * PT, title_y - 8.78 * PT
+    canvas.ax.add_artist(
+        FancyBboxPatch(
+            (frame_x, frame_y),
+            right - frame_x,
+            bottom - 4.0 * PT - frame_y,
+            boxstyle=f"round,pad=0,rounding_size={0.2 * LEGEND_FONT * PT}",
+            facecolor="white",
+            edgecolor="0.8",
+            alpha=0.92,
+            linewidth=1.0,
+            zorder=5,
         )
-        for p in powers
-    ]
-    if handles:
-        canvas.ax.legend(
-            handles=handles,
-            loc="lower left",
-            fontsize=8,
-            framealpha=0.92,
-            title="Powers",
-            title_fontsize=9,
-        )
+    )
+    canvas.ax.add_collection(
+        PatchCollection(
+            [Rectangle((left, y - handle[1] / 2), *handle) for y in rows],
+            facecolors=[canvas.palette.fill(p) for p in powers],
+            edgecolors=style.EDGE,
+            linewidths=1.0,
+            zorder=5,
+        ),
+        autolim=False,
+    )
+    title = ((frame_x + right) / 2, title_y)
+    put_labels(canvas.ax, [(title, "Powers")], style.TEXT, size=LEGEND_FONT + 1, zorder=5)
+    texts = [((text_x + 0.8, y + 1.0), t) for y, t in zip(rows, lines, strict=True)]
+    put_labels(canvas.ax, texts, style.TEXT, size=LEGEND_FONT, ha="left", zorder=5)

@@ -11,12 +11,19 @@ Only what happened is drawn (`drawn`): an order refused as illegal (no unit
 there, another power's unit, an unreachable place...) did nothing and is
 left to the report, and a build or a disband is drawn only when it was
 carried out; the title says how many refused orders the map leaves out.
+
+The drawing functions gather their lines, markers and notes in `Marks`, which
+draws each kind as one collection once every order is in.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from matplotlib.collections import LineCollection
+from matplotlib.patches import FancyArrowPatch
 
 from adjudicator.kits.board.results import OrderResult
 from maps.geometry import Point
@@ -37,7 +44,10 @@ from orders.board.model import (
     Waive,
 )
 from renderers import map_style as style
-from renderers.board.map_board import Canvas
+from renderers.board.map_board import Canvas, draw_markers
+from renderers.map_text import draw_labels as put_labels
+
+LineStyle = str | tuple[float, tuple[float, ...]]
 
 MARK_BACK = 16.0
 """How far back from an arrow's head its failure cross sits, in pixels."""
@@ -75,47 +85,109 @@ def left_out(results: Sequence[OrderResult]) -> int:
     return sum(1 for r in results if r.order.source is not None and not drawn(r))
 
 
+@dataclass
+class Marks:
+    """What the orders draw, gathered so each kind goes into one collection:
+    lines (points, ink, width, dashes), markers by (shape, size, edge width,
+    zorder) with each one's point, face and edge, arrows, notes."""
+
+    lines: list[tuple[list[Point], str, float, LineStyle]] = field(default_factory=list)
+    markers: dict[tuple[str, float, float, float], list[tuple[Point, str, str]]] = field(
+        default_factory=dict
+    )
+    arrows: list[FancyArrowPatch] = field(default_factory=list)
+    notes: list[tuple[Point, str, str]] = field(default_factory=list)
+
+    def line(self, points: list[Point], ink: str, width: float, dashes: LineStyle) -> None:
+        self.lines.append((points, ink, width, dashes))
+
+    def marker(
+        self,
+        at: Point,
+        shape: str,
+        size: float,
+        *,
+        face: str,
+        edge: str,
+        width: float = 1.0,
+        zorder: float = 2.0,
+    ) -> None:
+        self.markers.setdefault((shape, size, width, zorder), []).append((at, face, edge))
+
+    def draw(self, canvas: Canvas) -> None:
+        if self.lines:
+            canvas.ax.add_collection(
+                LineCollection(
+                    [points for points, *_ in self.lines],
+                    colors=[ink for _, ink, _, _ in self.lines],
+                    linewidths=[width for _, _, width, _ in self.lines],
+                    linestyles=[dashes for *_, dashes in self.lines],
+                    zorder=2,
+                ),
+                autolim=False,
+            )
+        for (shape, size, width, zorder), marks in self.markers.items():
+            draw_markers(
+                canvas,
+                [at for at, _, _ in marks],
+                shape,
+                size,
+                face=[face for _, face, _ in marks],
+                edge=[edge for _, _, edge in marks],
+                width=width,
+                zorder=zorder,
+            )
+        for arrow in self.arrows:
+            canvas.ax.add_artist(arrow)
+        for ink in sorted({ink for _, _, ink in self.notes}):
+            notes = [(at, text) for at, text, colour in self.notes if colour == ink]
+            put_labels(canvas.ax, notes, ink, size=8, weight="bold")
+
+
 def draw_orders(canvas: Canvas, results: Sequence[OrderResult]) -> None:
     """Every order of the phase just resolved that is drawn, sorted so the
     drawing is stable."""
     ordered = sorted(filter(drawn, results), key=lambda r: (r.order.power, repr(r.order)))
+    marks = Marks()
     for result in ordered:
-        draw_order(canvas, result, ordered)
+        draw_order(canvas, marks, result, ordered)
+    marks.draw(canvas)
 
 
-def draw_order(canvas: Canvas, result: OrderResult, results: Sequence[OrderResult]) -> None:
+def draw_order(
+    canvas: Canvas, marks: Marks, result: OrderResult, results: Sequence[OrderResult]
+) -> None:
     ink = canvas.palette.ink(result.order.power)
     match result.order:
         case Move(unit=ref, dest=dest):
             route = [unit_point(canvas, ref, result), *convoy_route(canvas, ref, dest, results)]
-            draw_arrow(canvas, [*route, canvas.anchor(dest)], ink, result.succeeded)
+            draw_arrow(marks, [*route, canvas.anchor(dest)], ink, result.succeeded)
         case Retreat(unit=ref, dest=dest):
             route = [unit_point(canvas, ref, result), canvas.anchor(dest)]
-            draw_arrow(canvas, route, ink, result.succeeded)
+            draw_arrow(marks, route, ink, result.succeeded)
         case SupportMove(unit=ref, supported=other, dest=dest):
             target = midpoint(unit_point(canvas, other), canvas.anchor(dest))
-            draw_support(canvas, unit_point(canvas, ref, result), target, ink, result.succeeded)
+            draw_support(marks, unit_point(canvas, ref, result), target, ink, result.succeeded)
         case SupportHold(unit=ref, supported=other) | SupportConvert(unit=ref, supported=other):
             target = unit_point(canvas, other)
-            draw_support(canvas, unit_point(canvas, ref, result), target, ink, result.succeeded)
-            draw_ring(canvas, target, ink, "o", 24.0)
+            draw_support(marks, unit_point(canvas, ref, result), target, ink, result.succeeded)
+            draw_ring(marks, target, ink, "o", 24.0)
         case Convoy(unit=ref, convoyed=other, dest=dest):
             target = midpoint(unit_point(canvas, other), canvas.anchor(dest))
             source = unit_point(canvas, ref, result)
-            canvas.ax.plot(*_xy([source, target]), color=ink, linewidth=1.2, linestyle=":")
+            marks.line([source, target], ink, 1.2, ":")
         case Hold(unit=ref):
-            draw_ring(canvas, unit_point(canvas, ref, result), ink, "h", 27.0)
+            draw_ring(marks, unit_point(canvas, ref, result), ink, "h", 27.0)
         case Besiege(unit=ref):
             city = canvas.area(ref.location).city or canvas.anchor(ref.location)
-            draw_ring(canvas, city, ink, "o", 22.0)
+            draw_ring(marks, city, ink, "o", 22.0)
         case Convert(unit=ref, to=to):
-            draw_note(canvas, unit_point(canvas, ref, result), f"={to.value}", ink)
+            draw_note(marks, unit_point(canvas, ref, result), f"={to.value}", ink)
         case Disband(unit=ref):
-            x, y = unit_point(canvas, ref, result)
-            canvas.ax.plot([x], [y], marker="X", markersize=16, color=ink, linestyle="none")
+            marks.marker(unit_point(canvas, ref, result), "X", 16, face=ink, edge=ink)
         case Build(unit=ref):
-            draw_ring(canvas, unit_point(canvas, ref, result), ink, "o", 28.0)
-            draw_note(canvas, unit_point(canvas, ref, result), "+", ink)
+            draw_ring(marks, unit_point(canvas, ref, result), ink, "o", 28.0)
+            draw_note(marks, unit_point(canvas, ref, result), "+", ink)
         case Waive():
             pass
 
@@ -142,82 +214,41 @@ def convoy_route(
     return route
 
 
-def _xy(points: Sequence[Point]) -> tuple[list[float], list[float]]:
-    return [p[0] for p in points], [p[1] for p in points]
-
-
-def draw_arrow(canvas: Canvas, route: Sequence[Point], ink: str, succeeded: bool) -> None:
+def draw_arrow(marks: Marks, route: Sequence[Point], ink: str, succeeded: bool) -> None:
     """An arrow along `route`; dashed with a red cross near the head when it failed."""
-    style_ = "-" if succeeded else (0, (4, 2))
+    dashes: LineStyle = "-" if succeeded else (0, (4, 2))
     if len(route) > 2:
-        canvas.ax.plot(*_xy(route[:-1]), color=ink, linewidth=2.2, linestyle=style_)
+        marks.line(list(route[:-1]), ink, 2.2, dashes)
     source, dest = route[-2], route[-1]
-    canvas.ax.annotate(
-        "",
-        xy=dest,
-        xytext=source,
-        arrowprops={
-            "arrowstyle": "-|>",
-            "color": ink,
-            "linewidth": 2.2,
-            "linestyle": style_,
-            "shrinkA": 10 if len(route) == 2 else 0,
-            "shrinkB": 10,
-            "mutation_scale": 16,
-        },
+    marks.arrows.append(
+        FancyArrowPatch(
+            source,
+            dest,
+            arrowstyle="-|>",
+            color=ink,
+            linewidth=2.2,
+            linestyle=dashes,
+            shrinkA=10 if len(route) == 2 else 0,
+            shrinkB=10,
+            mutation_scale=16,
+            zorder=3,
+        )
     )
     if not succeeded:
-        x, y = bounce_mark(source, dest)
-        canvas.ax.plot(
-            [x],
-            [y],
-            marker="X",
-            markersize=11,
-            markerfacecolor=style.FAILED,
-            markeredgecolor="#ffffff",
-            markeredgewidth=0.8,
-            linestyle="none",
-            zorder=4,
-        )
+        at = bounce_mark(source, dest)
+        marks.marker(at, "X", 11, face=style.FAILED, edge="#ffffff", width=0.8, zorder=4)
 
 
-def draw_support(canvas: Canvas, source: Point, target: Point, ink: str, given: bool) -> None:
-    canvas.ax.plot(*_xy([source, target]), color=ink, linewidth=1.5, linestyle=(0, (5, 3)))
-    canvas.ax.plot([target[0]], [target[1]], marker="o", markersize=4, color=ink)
+def draw_support(marks: Marks, source: Point, target: Point, ink: str, given: bool) -> None:
+    marks.line([source, target], ink, 1.5, (0, (5, 3)))
+    marks.marker(target, "o", 4, face=ink, edge=ink)
     if not given:
-        x, y = midpoint(source, target)
-        canvas.ax.plot(
-            [x],
-            [y],
-            marker="x",
-            markersize=8,
-            color=style.FAILED,
-            markeredgewidth=2.0,
-            linestyle="none",
-        )
+        marks.marker(midpoint(source, target), "x", 8, face="none", edge=style.FAILED, width=2.0)
 
 
-def draw_ring(canvas: Canvas, at: Point, ink: str, marker: str, size: float) -> None:
-    canvas.ax.plot(
-        [at[0]],
-        [at[1]],
-        marker=marker,
-        markersize=size,
-        markerfacecolor="none",
-        markeredgecolor=ink,
-        markeredgewidth=2.0,
-        linestyle="none",
-    )
+def draw_ring(marks: Marks, at: Point, ink: str, marker: str, size: float) -> None:
+    marks.marker(at, marker, size, face="none", edge=ink, width=2.0)
 
 
-def draw_note(canvas: Canvas, at: Point, text: str, ink: str) -> None:
-    canvas.ax.text(
-        at[0] + 13,
-        at[1] - 11,
-        text,
-        fontsize=8,
-        fontweight="bold",
-        color=ink,
-        ha="center",
-        va="center",
-    )
+def draw_note(marks: Marks, at: Point, text: str, ink: str) -> None:
+    marks.notes.append(((at[0] + 13, at[1] - 11), text, ink))

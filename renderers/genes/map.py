@@ -23,7 +23,6 @@ plus a title band on top and a legend panel on the right: region point
 
 from __future__ import annotations
 
-import io
 from collections import Counter
 from dataclasses import dataclass
 
@@ -39,7 +38,8 @@ from matplotlib.patches import Rectangle
 from adjudicator.rulesets.genes.model import FIELD_PREFIX, CharacterStatus, Force, GenesState
 from maps.genes.region import XY, Region, place_in
 from renderers import map_style as style
-from renderers.figure import DPI, FORMATS, METADATA, RC
+from renderers.figure import DPI, FORMATS, RC
+from renderers.png import figure_bytes
 
 SCALE = 10
 """Pixels per region unit."""
@@ -80,10 +80,7 @@ def render_genes_map(
     if fmt not in FORMATS:
         raise ValueError(f"unknown map format {fmt!r} (known: {', '.join(FORMATS)})")
     with matplotlib.rc_context(RC):
-        figure = _draw(region, state, title)
-        buffer = io.BytesIO()
-        figure.savefig(buffer, format=fmt, dpi=DPI, metadata=METADATA[fmt])
-    return buffer.getvalue()
+        return figure_bytes(_draw(region, state, title), "svg" if fmt == "svg" else "png")
 
 
 def land_holder(region: Region, state: GenesState | None, country: str) -> str | None:
