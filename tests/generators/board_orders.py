@@ -104,6 +104,9 @@ class OrderBoard:
     def __init__(self, units: Sequence[Unit], game_map: GameMap) -> None:
         self.units = tuple(sorted(units))
         self.by_slot = {self.slot(u): u for u in self.units}
+        self.by_area: dict[str, list[Unit]] = {}  # every unit of an area, in board order
+        for u in self.units:
+            self.by_area.setdefault(_area(u), []).append(u)
         self.map = game_map
         self.orders: dict[str, Order] = {}
         self._support_areas: dict[Unit, frozenset[str]] = {}
@@ -136,14 +139,17 @@ class OrderBoard:
     def support_hold_targets(self, unit: Unit) -> list[Unit]:
         """Other units in an area `unit` could move to."""
         areas = self.support_areas(unit)
-        return [u for u in self.units if u != unit and _area(u) in areas]
+        return sorted(u for a in areas for u in self.by_area.get(a, ()) if u != unit)
 
     def support_move_targets(self, unit: Unit) -> list[tuple[Unit, str]]:
         """(mover, destination area) pairs: another unit's possible move into an area
         `unit` could reach itself."""
         areas = self.support_areas(unit)
+        # a move's destination is next to its area (and borders are symmetric), so
+        # only the units next to one of `areas` may move into it
+        near = {n for a in areas for n in self.map.area_neighbours(a)}
         pairs = []
-        for other in self.units:
+        for other in sorted(u for a in near for u in self.by_area.get(a, ())):
             if other == unit:
                 continue
             for dest in move_destinations(other, self.map):

@@ -102,7 +102,7 @@ def adjust(state: GameState, orders: Sequence[Order], rules: AdjustmentRules) ->
     """The adjustment phase under `rules`: each power's orders in the order written
     (DATC 4.D.4, 4.D.6), then the removals it left unsaid."""
     _, results = split_by_phase(orders, Build | Disband | Waive, "adjustment phase")
-    units = list(state.units)
+    units = dict.fromkeys(state.units)  # the board, in order (a dict: removals in O(1))
     powers = sorted(set(state.powers()) | {o.power for o in orders})
     for power in powers:
         mine = [o for o in orders if isinstance(o, Build | Disband | Waive) and o.power == power]
@@ -125,7 +125,7 @@ def _builds(
     orders: list[Build | Disband | Waive],
     allowance: int,
     rules: AdjustmentRules,
-    units: list[Unit],
+    units: dict[Unit, None],
 ) -> list[OrderResult]:
     results = []
     used: set[str] = set()
@@ -147,7 +147,7 @@ def _builds(
             results.append(illegal(order, problem[0], None, problem[1]))
             continue
         unit = rules.built(power, order.unit)
-        units.append(unit)
+        units[unit] = None
         used.add(rules.slot(unit))
         allowance -= 1
         results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.BUILT, unit))
@@ -181,7 +181,7 @@ def _removals(
     orders: list[Build | Disband | Waive],
     required: int,
     rules: AdjustmentRules,
-    units: list[Unit],
+    units: dict[Unit, None],
 ) -> list[OrderResult]:
     results = []
     for order in orders:
@@ -205,12 +205,12 @@ def _removals(
         elif required == 0:
             results.append(illegal(order, Reason.NO_REMOVALS, unit, f"{power} has no removal left"))
         else:
-            units.remove(unit)
+            del units[unit]
             required -= 1
             results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.REMOVED, unit))
     remaining = [u for u in units if u.power == power]
     for unit in rules.removals(remaining, required):
-        units.remove(unit)
+        del units[unit]
         order = Disband(power, UnitRef(unit.kind, unit.location))
         results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.CIVIL_DISORDER, unit))
     return results

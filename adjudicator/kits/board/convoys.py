@@ -4,7 +4,8 @@ rulesets' movement phases (classic, and Machiavelli's sea moves)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from collections.abc import Set as AbstractSet
 
 from adjudicator.kits.board.resolver import convoy_chain_exists
 from adjudicator.kits.board.state import Unit
@@ -30,10 +31,15 @@ class ConvoyIndex:
         )
         self.neighbours = game_map.fleet_area_neighbours
 
-    def route_exists(self, start: str, dest: str, fleets: frozenset[str]) -> bool:
+    def route_exists(self, start: str, dest: str, fleets: AbstractSet[str]) -> bool:
         """Whether a chain of `fleets` joins `start` and `dest` (DATC 4.E.1: a convoy
         the board cannot carry makes the move illegal; 6.D.8, 6.D.32)."""
         return convoy_chain_exists(start, dest, fleets, self.neighbours)
+
+    def route_without(self, start: str, dest: str, fleet: str) -> bool:
+        """Whether a chain of the board's fleets other than `fleet` joins `start` and
+        `dest` (without copying the board's fleets)."""
+        return self.route_exists(start, dest, AllBut(self.board_fleets, fleet))
 
     def own_fleet_intent(self, army: Unit, army_area: str, dest: str) -> bool:
         """Whether a fleet of the army's own power orders a convoy that could be part of
@@ -46,16 +52,18 @@ class ConvoyIndex:
         """Board fleets on some route where only the first fleet touches `start`
         and only the last touches `dest` (a route with no needless fleet)."""
         fleets = self.board_fleets
-        firsts = {f for f in fleets if start in self.neighbours(f)}
-        lasts = {f for f in fleets if dest in self.neighbours(f)}
-        inner = fleets - firsts - lasts
-        forward = self._closure(firsts - lasts, inner, lasts)
-        backward = self._closure(lasts - firsts, inner, firsts)
+        # fleet borders go both ways: the fleets next to `start` are those `start` is next to
+        firsts = {f for f in self.neighbours(start) if f in fleets}
+        lasts = {f for f in self.neighbours(dest) if f in fleets}
+        ends = firsts | lasts
+        forward = self._closure(firsts - lasts, ends, lasts)
+        backward = self._closure(lasts - firsts, ends, firsts)
         return (firsts & lasts) | (forward & backward)
 
-    def _closure(self, origins: set[str], inner: frozenset[str], ends: set[str]) -> set[str]:
-        """`origins`, the inner fleets they reach through inner fleets, and the
-        `ends` reached from any of those."""
+    def _closure(self, origins: set[str], not_inner: set[str], ends: set[str]) -> set[str]:
+        """`origins`, the inner fleets (board fleets not in `not_inner`) they reach
+        through inner fleets, and the `ends` reached from any of those."""
+        fleets = self.board_fleets
         found = set(origins)
         frontier = list(origins)
         while frontier:
@@ -63,12 +71,31 @@ class ConvoyIndex:
             for nxt in self.neighbours(current):
                 if nxt in found:
                     continue
-                if nxt in inner:
+                if nxt in fleets and nxt not in not_inner:
                     found.add(nxt)
                     frontier.append(nxt)
                 elif nxt in ends:
                     found.add(nxt)
         return found
+
+
+class AllBut(AbstractSet[str]):
+    """A set of areas but one, as a view (no copy)."""
+
+    __slots__ = ("base", "left_out")
+
+    def __init__(self, base: AbstractSet[str], left_out: str) -> None:
+        self.base = base
+        self.left_out = left_out
+
+    def __contains__(self, item: object) -> bool:
+        return item != self.left_out and item in self.base
+
+    def __iter__(self) -> Iterator[str]:
+        return (a for a in self.base if a != self.left_out)
+
+    def __len__(self) -> int:
+        return len(self.base) - (self.left_out in self.base)
 
 
 def convoy_problem(unit: Unit, game_map: GameMap) -> str | None:

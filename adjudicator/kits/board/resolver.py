@@ -3,8 +3,10 @@
 This is Kruijswijk's general-purpose algorithm from "The Math of
 Adjudication" (DATC §5): each order has one boolean decision (a move
 *succeeds*, a support is *given*, a convoying fleet or a holding unit is *not
-dislodged*); decisions are resolved recursively, and where a decision depends
-on itself the resolver guesses both values:
+dislodged*); decisions are resolved recursively (the recursion runs on an
+explicit stack, so its depth is not bounded by Python's: a chain of 10,000
+moves resolves), and where a decision depends on itself the resolver guesses
+both values:
 
 - one consistent result: that is the answer;
 - two consistent results or none: the dependency cycle is a paradox and the
@@ -23,11 +25,18 @@ Strengths follow DATC §5.B: *attack*, *hold*, *defend* and *prevent*.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Generator, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
+from typing import Any, TypeAlias, TypeVar
+
+T = TypeVar("T")
+
+Step: TypeAlias = Generator[str, bool, T]
+"""The evaluation of one decision, or of a strength: it yields the area of each
+decision it reads, is sent back that decision's value, and returns its answer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +145,9 @@ class _State(Enum):
     RESOLVED = 2
 
 
+RESOLVED = _State.RESOLVED
+
+
 class _Resolver:
     """One run of Kruijswijk's algorithm over a `Contest`."""
 
@@ -160,22 +172,64 @@ class _Resolver:
                     self.supports_of.setdefault(target, []).append(area)
                 case ConvoySpec(army=army):
                     self.convoys_for.setdefault(army, []).append(area)
+        # A unit that stays and that nobody moves into is not dislodged and its
+        # support or convoy is not cut: its decision is true whatever the others
+        # do (it reads no other decision), so it is settled at once.
+        for area, order in self.orders.items():
+            if area not in self.moves_into and not isinstance(order, MoveSpec):
+                self.state[area] = RESOLVED
+                self.result[area] = True
 
-    # --- the recursion (DATC §5.E, "resolve") ---------------------------------
+    # --- the recursion (DATC §5.E, "resolve"), on an explicit stack -----------------
+    #
+    # Each decision is evaluated by a generator that yields the area of every
+    # decision it reads and is sent back its value. `_drive` keeps the generators
+    # of the decisions under evaluation on a stack (a list), not on Python's call
+    # stack, so a chain of 10,000 moves needs no deep recursion. The order of
+    # evaluation, the guesses and the results are those of the recursive
+    # algorithm: `(yield area)` is its `resolve(area)`.
 
     def resolve(self, area: str) -> bool:
-        state = self.state[area]
-        if state is _State.RESOLVED:
-            return self.result[area]
-        if state is _State.GUESSING:
-            # Record every read of a guess, even a repeated one: a decision
-            # that read a guess must not be settled as if it were independent.
-            self.deps.append(area)
-            return self.result[area]
+        """The decision of the order at `area` (resolving what it depends on)."""
+        return self._drive(self._read(area))
+
+    def _read(self, area: str) -> Step[bool]:
+        return (yield area)
+
+    def _drive(self, root: Step[T]) -> T:
+        """Run `root` to its end, resolving every decision it (or one of the
+        decisions it needs) reads; each unresolved one gets its own generator."""
+        stack: list[Step[Any]] = [root]
+        value: Any = None
+        while True:
+            try:
+                area = stack[-1].send(value)
+            except StopIteration as done:
+                stack.pop()
+                if not stack:
+                    result: T = done.value
+                    return result
+                value = done.value
+                continue
+            state = self.state[area]
+            if state is _State.RESOLVED:
+                value = self.result[area]
+            elif state is _State.GUESSING:
+                # Record every read of a guess, even a repeated one: a decision
+                # that read a guess must not be settled as if it were independent.
+                self.deps.append(area)
+                value = self.result[area]
+            else:
+                stack.append(self._resolve(area))
+                value = None
+
+    def _resolve(self, area: str) -> Step[bool]:
+        """Resolve the unresolved decision at `area`: guess false, then true if the
+        first answer leaned on a guess of its own (Kruijswijk's `resolve`)."""
         mark = len(self.deps)
         self.state[area] = _State.GUESSING
         self.result[area] = False
-        first = self.adjudicate(area)
+        first = yield from self.adjudicate(area)
         if len(self.deps) == mark:
             if self.state[area] is not _State.RESOLVED:
                 self._settle(area, first)
@@ -187,13 +241,13 @@ class _Resolver:
         self._reset_from(mark)
         self.state[area] = _State.GUESSING
         self.result[area] = True
-        second = self.adjudicate(area)
+        second = yield from self.adjudicate(area)
         if first == second:
             self._reset_from(mark)
             self._settle(area, first)
             return first
         self._backup_rule(mark)
-        return self.resolve(area)
+        return (yield area)
 
     def _settle(self, area: str, value: bool) -> None:
         self.state[area] = _State.RESOLVED
@@ -229,35 +283,39 @@ class _Resolver:
 
     # --- one decision -----------------------------------------------------------
 
-    def adjudicate(self, area: str) -> bool:
+    def adjudicate(self, area: str) -> Step[bool]:
+        """The evaluation of the decision at `area` (its own generator, no wrapper)."""
         match self.orders[area]:
             case MoveSpec() as move:
                 return self._move_succeeds(move)
             case SupportSpec() as support:
                 return self._support_given(support)
             case ConvoySpec() | HoldSpec():
-                return not self._dislodged(area)
+                return self._not_dislodged(area)
         raise AssertionError(f"unknown resolver order at {area}")
 
-    def _move_succeeds(self, move: MoveSpec) -> bool:
-        attack = self.attack_strength(move)
+    def _not_dislodged(self, area: str) -> Step[bool]:
+        return not (yield from self._dislodged(area))
+
+    def _move_succeeds(self, move: MoveSpec) -> Step[bool]:
+        attack = yield from self.attack_strength(move)
         if attack == 0:
             return False
         opponent = self._head_to_head(move)
         if opponent is not None:
-            if attack <= self.defend_strength(opponent):
+            if attack <= (yield from self.defend_strength(opponent)):
                 return False
-        elif attack <= self.hold_strength(move.dest):
+        elif attack <= (yield from self.hold_strength(move.dest)):
             return False
         for other in self.moves_into.get(move.dest, ()):
             if other != move.area:
                 other_move = self.orders[other]
                 assert isinstance(other_move, MoveSpec)
-                if attack <= self.prevent_strength(other_move):
+                if attack <= (yield from self.prevent_strength(other_move)):
                     return False
         return True
 
-    def _support_given(self, support: SupportSpec) -> bool:
+    def _support_given(self, support: SupportSpec) -> Step[bool]:
         supporter = self.units[support.area]
         aimed_at = support.dest if support.dest is not None else support.target
         for attacker in self.moves_into.get(support.area, ()):
@@ -265,20 +323,27 @@ class _Resolver:
                 continue
             if self.units[attacker].power == supporter.power:
                 continue
-            if self._has_path(attacker):
+            attack = self.orders[attacker]
+            assert isinstance(attack, MoveSpec)
+            if not attack.convoy or (yield from self._has_path(attacker)):
                 return False
-        return not self._dislodged(support.area)
+        return not (yield from self._dislodged(support.area))
 
     # --- helpers -----------------------------------------------------------------
 
-    def _dislodged(self, area: str) -> bool:
+    def _dislodged(self, area: str) -> Step[bool]:
         """Whether the unit in `area` is dislodged (it stays and a move in succeeds)."""
         order = self.orders[area]
-        if isinstance(order, MoveSpec) and self.resolve(area):
+        if isinstance(order, MoveSpec) and (
+            self.result[area] if self.state[area] is RESOLVED else (yield area)
+        ):
             return False
-        return any(self.resolve(attacker) for attacker in self.moves_into.get(area, ()))
+        for attacker in self.moves_into.get(area, ()):
+            if self.result[attacker] if self.state[attacker] is RESOLVED else (yield attacker):
+                return True
+        return False
 
-    def _has_path(self, area: str) -> bool:
+    def _has_path(self, area: str) -> Step[bool]:
         """Whether a move has its route: over land always, by convoy if a chain
         of undislodged convoying fleets joins source and destination."""
         move = self.orders[area]
@@ -292,7 +357,10 @@ class _Resolver:
             for f in self.convoys_for.get(area, ())
             if self.orders[f] == ConvoySpec(f, area, move.dest)
         ]
-        usable = {f for f in fleets if self.resolve(f)}
+        usable = set()
+        for fleet in fleets:
+            if self.result[fleet] if self.state[fleet] is RESOLVED else (yield fleet):
+                usable.add(fleet)
         steps = self.convoy_graph if self.convoy_steps_for is None else self.convoy_steps_for(area)
         return convoy_chain_exists(area, move.dest, usable, steps)
 
@@ -305,18 +373,33 @@ class _Resolver:
             return other
         return None
 
-    def _supports_for(self, area: str, dest: str | None) -> list[str]:
-        """Supporters giving valid support to the order at `area` (hold or move to dest)."""
+    def _supports_for(self, area: str, dest: str | None) -> Step[int]:
+        """How many supporters give valid support to the order at `area` (hold or
+        move to dest), each counted once its support is resolved."""
+        found = 0
+        for supporter in self.supports_of.get(area, ()):
+            support = self.orders[supporter]
+            assert isinstance(support, SupportSpec)
+            if support.dest == dest and (
+                self.result[supporter] if self.state[supporter] is RESOLVED else (yield supporter)
+            ):
+                found += 1
+        return found
+
+    def _supporters_for(self, area: str, dest: str | None) -> Step[list[str]]:
+        """The supporters giving valid support to the move at `area` to `dest`."""
         found = []
         for supporter in self.supports_of.get(area, ()):
             support = self.orders[supporter]
             assert isinstance(support, SupportSpec)
-            if support.dest == dest and self.resolve(supporter):
+            if support.dest == dest and (
+                self.result[supporter] if self.state[supporter] is RESOLVED else (yield supporter)
+            ):
                 found.append(supporter)
         return found
 
-    def attack_strength(self, move: MoveSpec) -> int:
-        if not self._has_path(move.area):
+    def attack_strength(self, move: MoveSpec) -> Step[int]:
+        if move.convoy and not (yield from self._has_path(move.area)):
             return 0
         mover = self.units[move.area]
         occupant_area = move.dest if move.dest in self.units else None
@@ -326,9 +409,17 @@ class _Resolver:
             occupant_leaves = (
                 isinstance(occupant_order, MoveSpec)
                 and self._head_to_head(move) is None
-                and self.resolve(occupant_area)
+                and (
+                    self.result[occupant_area]
+                    if self.state[occupant_area] is RESOLVED
+                    else (yield occupant_area)
+                )
             )
-        supporters = self._supports_for(move.area, move.dest)
+        supporters = (
+            (yield from self._supporters_for(move.area, move.dest))
+            if move.area in self.supports_of
+            else []
+        )
         if occupant_area is None or occupant_leaves:
             return mover.strength + len(supporters)
         defender = self.units[occupant_area].power
@@ -336,39 +427,59 @@ class _Resolver:
             return 0
         return mover.strength + sum(1 for s in supporters if self.units[s].power != defender)
 
-    def hold_strength(self, area: str) -> int:
+    def hold_strength(self, area: str) -> Step[int]:
         if area not in self.units:
             return 0
         order = self.orders[area]
         if isinstance(order, MoveSpec):
-            return 0 if self.resolve(area) else self.units[area].strength
-        return self.units[area].strength + len(self._supports_for(area, None))
+            moves = self.result[area] if self.state[area] is RESOLVED else (yield area)
+            return 0 if moves else self.units[area].strength
+        if area not in self.supports_of:
+            return self.units[area].strength
+        return self.units[area].strength + (yield from self._supports_for(area, None))
 
-    def defend_strength(self, move: MoveSpec) -> int:
-        return self.units[move.area].strength + len(self._supports_for(move.area, move.dest))
+    def defend_strength(self, move: MoveSpec) -> Step[int]:
+        if move.area not in self.supports_of:
+            return self.units[move.area].strength
+        return self.units[move.area].strength + (
+            yield from self._supports_for(move.area, move.dest)
+        )
 
-    def prevent_strength(self, move: MoveSpec) -> int:
-        if not self._has_path(move.area):
+    def prevent_strength(self, move: MoveSpec) -> Step[int]:
+        if move.convoy and not (yield from self._has_path(move.area)):
             return 0
         opponent = self._head_to_head(move)
-        if opponent is not None and self.resolve(opponent.area):
+        if opponent is not None and (
+            self.result[opponent.area]
+            if self.state[opponent.area] is RESOLVED
+            else (yield opponent.area)
+        ):
             return 0
-        return self.units[move.area].strength + len(self._supports_for(move.area, move.dest))
+        if move.area not in self.supports_of:
+            return self.units[move.area].strength
+        return self.units[move.area].strength + (
+            yield from self._supports_for(move.area, move.dest)
+        )
 
     # --- the whole phase -----------------------------------------------------------
 
     def run(self) -> Adjudication:
         for area in self.orders:
-            self.resolve(area)
+            if self.state[area] is not RESOLVED:
+                self._drive(self._resolve(area))
+        # every decision is resolved now: read the results
         dislodged_by: dict[str, str] = {}
-        for area in self.orders:
-            if self._dislodged(area):
-                winner = next(a for a in self.moves_into.get(area, ()) if self.result[a])
+        result = self.result
+        for area, order in self.orders.items():
+            if isinstance(order, MoveSpec) and result[area]:
+                continue
+            winner = next((a for a in self.moves_into.get(area, ()) if result[a]), None)
+            if winner is not None:
                 dislodged_by[area] = winner
         path_failed = frozenset(
             a
             for a, o in self.orders.items()
-            if isinstance(o, MoveSpec) and o.convoy and not self._has_path(a)
+            if isinstance(o, MoveSpec) and o.convoy and not self._drive(self._has_path(a))
         )
         cut = frozenset(
             a

@@ -21,7 +21,7 @@ from typing import Any, Self
 from adjudicator.core.phase import Phase
 from orders.board.model import PhaseKind, UnitKind
 
-__all__ = ["Dislodged", "GameState", "PhaseKind", "Season", "Unit"]
+__all__ = ["Dislodged", "GameState", "PhaseKind", "Season", "Unit", "UnitIndex"]
 
 
 class Season(StrEnum):
@@ -70,6 +70,31 @@ class Dislodged:
     retreats: tuple[str, ...] = ()  # where it may legally retreat, as the ruleset found
 
 
+class UnitIndex:
+    """A state's units by area and by power, for lookups in constant time.
+
+    `province`: area -> its army or fleet (any coast); `garrisons`: area -> the
+    garrison in its city; `by_power`: power -> its units, in the state's order.
+    Where a malformed state has two units in one place, the first one counts
+    (as a scan of the units would find it)."""
+
+    __slots__ = ("by_power", "garrisons", "province")
+
+    def __init__(self, units: Iterable[Unit]) -> None:
+        province: dict[str, Unit] = {}
+        garrisons: dict[str, Unit] = {}
+        by_power: dict[str, list[Unit]] = {}
+        for unit in units:
+            if unit.kind is UnitKind.GARRISON:
+                garrisons.setdefault(unit.location, unit)
+            else:
+                province.setdefault(unit.location.partition("/")[0], unit)
+            by_power.setdefault(unit.power, []).append(unit)
+        self.province = province
+        self.garrisons = garrisons
+        self.by_power = {power: tuple(units) for power, units in by_power.items()}
+
+
 class StateDataError(ValueError):
     """A state file's data that is malformed (the message names the key)."""
 
@@ -91,16 +116,26 @@ class GameState:
     dislodged: tuple[Dislodged, ...] = ()
     standoffs: frozenset[str] = frozenset()
     winner: str | None = None
+    _index: UnitIndex | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False
+    )
+    """The units by area and by power, built at the first lookup (the state is
+    immutable; `replace` gives a new state with no index yet)."""
+
+    def unit_index(self) -> UnitIndex:
+        """The state's units indexed by area and by power (built once per state)."""
+        index = self._index
+        if index is None:
+            index = UnitIndex(self.units)
+            object.__setattr__(self, "_index", index)
+        return index
 
     def units_of(self, power: str) -> tuple[Unit, ...]:
-        return tuple(u for u in self.units if u.power == power)
+        return self.unit_index().by_power.get(power, ())
 
     def unit_at(self, area: str) -> Unit | None:
         """The army or fleet in an area (any coast), if any."""
-        for unit in self.units:
-            if unit.kind is not UnitKind.GARRISON and unit.location.partition("/")[0] == area:
-                return unit
-        return None
+        return self.unit_index().province.get(area)
 
     def centers_of(self, power: str) -> tuple[str, ...]:
         return tuple(sorted(c for c, p in self.supply_centers.items() if p == power))

@@ -168,7 +168,7 @@ def _matches(plan: Planned, plans: Mapping[str, Planned], convoys: ConvoyIndex) 
 
 def _route_without(convoys: ConvoyIndex, move: MoveSpec, fleet: str) -> bool:
     """Whether a convoy route for `move` exists that does not need `fleet`."""
-    return convoys.route_exists(move.area, move.dest, convoys.board_fleets - {fleet})
+    return convoys.route_without(move.area, move.dest, fleet)
 
 
 def plan_orders(
@@ -231,7 +231,7 @@ def resolve_movement(
         convoy_graph=game_map.fleet_area_neighbours,
     )
     verdict = adjudicate(contest)
-    results = [_result(plan, verdict) for plan in plans.values()] + extra_results
+    results = [_result(area, plan, verdict) for area, plan in plans.items()] + extra_results
     units, dislodged = _board_after(plans, contest.orders, verdict)
     standoffs = _standoffs(contest.orders, verdict, units)
     return MovementOutcome(
@@ -239,10 +239,10 @@ def resolve_movement(
     )
 
 
-def _result(plan: Planned, verdict: Adjudication) -> OrderResult:
+def _result(area: str, plan: Planned, verdict: Adjudication) -> OrderResult:
     if plan.rejected is not None:
         return plan.rejected
-    ok, reason = spec_outcome(plan.spec, split_location(plan.unit.location)[0], verdict)
+    ok, reason = spec_outcome(plan.spec, area, verdict)
     if reason is Reason.HELD and plan.defaulted:
         reason = Reason.DEFAULT_HOLD
     return OrderResult(plan.order, Outcome.SUCCEEDS if ok else Outcome.FAILS, reason, plan.unit)

@@ -24,10 +24,11 @@ civil disorder holds with every unit and gives no support (003 §4.6).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from adjudicator.kits.board.assignment import assign_orders, illegal, split_by_phase
-from adjudicator.kits.board.convoys import ConvoyIndex
+from adjudicator.kits.board.convoys import AllBut, ConvoyIndex
 from adjudicator.kits.board.resolver import (
     Adjudication,
     Contest,
@@ -114,7 +115,7 @@ class _Context:
     game_map: GameMap
     convoys: ConvoyIndex
 
-    def route_exists(self, army: Unit, dest: str, fleets: frozenset[str]) -> bool:
+    def route_exists(self, army: Unit, dest: str, fleets: AbstractSet[str]) -> bool:
         steps = convoy_steps(self.game_map, self.state)(army.power)
         return convoy_chain_exists(army.location, dest, fleets, steps)
 
@@ -330,7 +331,7 @@ def _matches(plan: Plan, plans: Mapping[str, Plan], ctx: _Context) -> bool:
         if not isinstance(other.order, Move):
             return False
         if other.spec.convoy:  # the only route must not run through the supporter (DATC 6.D.31)
-            return ctx.route_exists(other.unit, spec.dest, ctx.convoys.board_fleets - {plan.slot})
+            return ctx.route_exists(other.unit, spec.dest, AllBut(ctx.convoys.board_fleets, plan.slot))
         return True
     if isinstance(spec, ConvoySpec):
         other_spec = plans[spec.army].spec

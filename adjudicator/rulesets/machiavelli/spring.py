@@ -71,7 +71,7 @@ def cities_controlled(state: MachiavelliState, game_map: GameMap, power: str) ->
 
 
 def units_of(state: MachiavelliState, power: str) -> tuple[Unit, ...]:
-    return tuple(u for u in state.units if u.power == power)
+    return state.units_of(power)
 
 
 def balance(state: MachiavelliState, game_map: GameMap, power: str) -> int:
@@ -89,9 +89,13 @@ def build_problem(
         return MachiavelliReason.NOT_HOME_AREA, f"{area.name} is not a home area of {power}"
     if state.control.get(ref.location) != power:
         return MachiavelliReason.AREA_NOT_CONTROLLED, f"{power} does not control {area.name}"
-    board = Board.of(state.units)
     slot = unit_slot(Unit(power, kind, ref.location))
-    if slot in board.units or slot in used:
+    if kind is UnitKind.GARRISON:
+        standing = state.garrison_at(ref.location)
+    else:
+        standing = state.unit_at(ref.location)
+        standing = standing if standing is not None and standing.location == slot else None
+    if standing is not None or slot in used:
         where = "the city" if kind is UnitKind.GARRISON else "the province"
         return MachiavelliReason.AREA_OCCUPIED, f"{where} of {area.name} is occupied"
     if kind is UnitKind.GARRISON and not fortified(game_map, ref.location):

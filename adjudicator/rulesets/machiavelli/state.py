@@ -31,7 +31,6 @@ from adjudicator.kits.board.state import (
     plain_texts,
     ungroup_areas,
 )
-from orders.board.model import UnitKind
 
 __all__ = ["AUTONOMOUS", "MachiavelliState"]
 
@@ -57,10 +56,7 @@ class MachiavelliState(GameState):
 
     def garrison_at(self, area: str) -> Unit | None:
         """The garrison in the city of an area, if any (003 §3.2)."""
-        for unit in self.units:
-            if unit.kind is UnitKind.GARRISON and unit.location == area:
-                return unit
-        return None
+        return self.unit_index().garrisons.get(area)
 
     def powers(self) -> tuple[str, ...]:
         """Powers that still have a unit or a control marker; the autonomous
