@@ -11,7 +11,7 @@ DEMO_CLASSIC_DIR := $(VENV)/demo-classic
 # the current phase id of a game folder (the latest state in turns/)
 CURRENT_PHASE := $(BIN)/python -c 'import sys, pathlib; from adjudicator.app.game import current_phase_id; print(current_phase_id(pathlib.Path(sys.argv[1])))'
 
-.PHONY: demo demo-classic test bench bench-render docs-images lint clean
+.PHONY: demo demo-classic test bench bench-classic bench-render bench-scaling docs-images lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -114,11 +114,22 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/mypy adjudicator orders maps renderers
 	$(BIN)/lint-imports
 
+# `make bench`: every row of the speed table (issue 12) side by side with the
+# peer (`diplomacy`), printed and written to benchmarks/results.json.
+# `make bench-classic`: mapjudge against `diplomacy` on random Spring 1901 phases.
 bench: $(VENV)/.installed-bench
+	$(BIN)/python benchmarks/side_by_side.py
+
+bench-classic: $(VENV)/.installed-bench
 	$(BIN)/python benchmarks/classic_vs_diplomacy.py
 
 bench-render: $(VENV)/.installed
 	$(BIN)/python benchmarks/render.py
+
+# classic's movement phase on grid maps of 100 to 100,000 units: time and cost per
+# unit, and the curve in docs/images/scaling.png (benchmarks/README.md).
+bench-scaling: $(VENV)/.installed
+	$(BIN)/python benchmarks/scaling.py
 
 # The README's map images: the example game before and after its first turn, and
 # the Machiavelli board at the start of the balance scenario.

@@ -212,7 +212,8 @@ class Diplomacy:
                 [f"{u.kind.value} {u.location.upper()}" for u in state.units_of(power.lower())],
             )
             game.set_centers(power, list(state.centers_of(power.lower())))
-        game.set_current_phase(f"{state.phase.season.value[0].upper()}{state.phase.year}M")
+        season = str(state.phase.season)  # a plain str since seasons left the core
+        game.set_current_phase(f"{season[0].upper()}{state.phase.year}M")
         return game
 
     def run(self, case: Case) -> Run:

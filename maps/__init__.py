@@ -1,4 +1,4 @@
-"""Map data and the loader that turns it into a `GameMap` (a networkx graph plus names).
+"""Map data and the loader that turns it into a `GameMap` (a graph of borders plus names).
 
 >>> from maps import load_map
 >>> classic = load_map("classic")

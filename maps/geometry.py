@@ -125,7 +125,7 @@ def load_geometry(map_name: str) -> MapGeometry:
     """The geometry of a packaged map; `MapError` naming the file if missing or bad."""
     path = geometry_path(map_name)
     try:
-        data = read_yaml_file(path, path.name)
+        data = read_yaml_file(path, path.name, cached=True)
     except OSError as exc:
         raise MapError([f"{path.name}: no drawing geometry for map {map_name!r} ({exc.strerror})"])
     except YamlProblem as exc:

@@ -106,7 +106,7 @@ def _locate(name_or_path: str | Path) -> tuple[Path, str]:
 @functools.cache
 def _load_file(path: Path, source: str) -> GameMap:
     try:
-        data = read_yaml_file(path, source)
+        data = read_yaml_file(path, source, cached=path.parent == MAPS_DIR)
     except OSError as exc:
         raise MapError([f"{source}: cannot read the map file ({exc.strerror})"]) from exc
     except YamlProblem as exc:

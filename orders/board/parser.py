@@ -30,6 +30,7 @@ from orders.board.build import Builder, Giver, Header, Line, Outcome, Place, Uni
 from orders.board.model import Order, OrderSet, PhaseKind, UnitKind
 from orders.board.prose import FUNCTION_WORDS, plainly_prose
 from orders.board.prose import MOST_LINES as PROSE_LINES
+from orders.grammars import open_grammar
 from orders.issues import IssueKind, OrderIssue, Problem, Source
 from orders.lines import blank_list_mark, first_column, order_lines
 from orders.names import NameIndex, fold
@@ -126,7 +127,7 @@ def _read(text: str, ctx: Line, offset: int) -> Outcome:
     (`england build A LON`, `England waive`) is read again without that name.
     """
     try:
-        return Builder(ctx, offset).line(grammar_parser(ctx.grammar).parse(text))
+        return Builder(ctx, offset).line(line_shape(text, ctx.grammar))
     except (UnexpectedInput, Problem) as exc:
         lead = _leading_power(text, ctx.index)
         if lead is None:
@@ -170,21 +171,148 @@ def _syntax_problem(exc: UnexpectedInput, text: str, offset: int) -> Problem:
     return Problem(IssueKind.SYNTAX, message, column + offset, unreadable=True)
 
 
+def line_shape(text: str, grammar: str = GRAMMAR) -> Any:
+    """A line's shape (what `grammar_parser(grammar).parse(text)` gives), read
+    by `_plain_shape` when the line is one of the plain forms most mail is
+    made of, by the Lark grammar otherwise (and for every error)."""
+    shape = _plain_shape(text, grammar)
+    return shape if shape is not None else grammar_parser(grammar).parse(text)
+
+
+# --- plain lines, without Lark ------------------------------------------------------
+#
+# Most order lines are one of five forms, with one-word places: `A PAR H`,
+# `A PAR - BUR`, `F BRE S A PAR`, `F BRE S A PAR - BUR`, `F NTH C A LON -
+# NWY` (a place may have a coast after a slash: `F STP/SC`). Lark reads such a
+# line in about 50 us (10 us a token); `_plain_shape` reads it in a few, and
+# gives the very shape, tokens and positions Lark's would. It reads only
+# ASCII lines whose words are none of the grammar's keywords (so the Lark
+# lexer would read each as a WORD, and each verb as its keyword) and leaves
+# anything else to Lark: headers, a power before the order, longer names,
+# other verbs, comments, errors. `tests/test_plain_lines.py` holds it to Lark.
+
+PLAIN_GRAMMARS = frozenset({"diplomacy", "machiavelli"})
+"""The grammars whose plain forms read as in `diplomacy.lark` (tested)."""
+
+_PLAIN_CHARS = re.compile(r"[A-Za-z0-9_'. \t\f\r\n/-]*\Z")
+_PLAIN_PART = re.compile(r"([A-Za-z0-9][A-Za-z0-9_'.]*)|([-/])|([^ \t\f\r\n])")
+"""A word, a `-` or `/`, or any other character but a space (spaces are skipped)."""
+_KINDS = {"a": UnitKind.ARMY, "f": UnitKind.FLEET}
+_HOLD = frozenset({"h", "hold", "holds"})
+_SUPPORT = frozenset({"s", "support", "supports"})
+_CONVOY = frozenset({"c", "convoy", "convoys"})
+
+
+@cache
+def _keywords(grammar: str) -> frozenset[str]:
+    """Every keyword of the grammar, in lower case."""
+    terminals = grammar_parser(grammar).terminals
+    return frozenset(t.pattern.value.lower() for t in terminals if t.pattern.type == "str")
+
+
+def _plain_tokens(text: str) -> list[Token | str] | None:
+    """The line's words (WORD tokens, as Lark makes them) and its `-` and `/`,
+    or None if it holds anything else."""
+    if not _PLAIN_CHARS.match(text):
+        return None
+    found: list[Token | str] = []
+    for part in _PLAIN_PART.finditer(text):
+        word, mark, other = part.groups()
+        if word is not None:
+            start, end = part.span()
+            found.append(Token("WORD", word, start, 1, start + 1, 1, end + 1, end))
+        elif mark is not None:
+            found.append(mark)
+        elif other is not None:
+            return None
+    return found
+
+
+def _plain_shape(text: str, grammar: str) -> Any:
+    """The shape of a plain line (see above), or None to leave it to Lark."""
+    if grammar not in PLAIN_GRAMMARS:
+        return None
+    tokens = _plain_tokens(text)
+    if not tokens or len(tokens) > 12:
+        return None
+    keywords = _keywords(grammar)
+    reader = _PlainReader(tokens, keywords)
+    try:
+        unit = reader.unit()
+        verb = reader.word().lower()
+        if verb == "-":
+            order: tuple[Any, ...] = ("move", unit, reader.place(), None)
+        elif verb in _HOLD:
+            order = ("hold", unit)
+        elif verb in _SUPPORT or verb in _CONVOY:
+            other = reader.unit()
+            if reader.done():
+                if verb in _CONVOY:
+                    return None
+                order = ("support_hold", unit, other)
+            elif reader.word() != "-":
+                return None
+            else:
+                kind = "support_move" if verb in _SUPPORT else "convoy"
+                order = (kind, unit, other, reader.place())
+        else:
+            return None
+    except _NotPlain:
+        return None
+    return ("order_line", None, order) if reader.done() else None
+
+
+class _NotPlain(Exception):
+    """The line is not one of the plain forms."""
+
+
+class _PlainReader:
+    """Reads the plain forms' parts off a line's tokens."""
+
+    def __init__(self, tokens: list[Token | str], keywords: frozenset[str]) -> None:
+        self.tokens = tokens
+        self.keywords = keywords
+        self.at = 0
+
+    def done(self) -> bool:
+        return self.at == len(self.tokens)
+
+    def word(self) -> Token | str:
+        if self.done():
+            raise _NotPlain
+        self.at += 1
+        return self.tokens[self.at - 1]
+
+    def name(self) -> Token:
+        """A one-word name that no keyword spells."""
+        word = self.word()
+        if not isinstance(word, Token) or word.lower() in self.keywords:
+            raise _NotPlain
+        return word
+
+    def place(self) -> Place:
+        name = self.name()
+        if self.at < len(self.tokens) and self.tokens[self.at] == "/":
+            self.at += 1
+            return ((name,), (self.name(),))
+        return ((name,), None)
+
+    def unit(self) -> Unit:
+        kind = _KINDS.get(str(self.word()).lower())
+        if kind is None:
+            raise _NotPlain
+        return Unit(None, kind, self.place())
+
+
 @cache
 def grammar_parser(name: str = GRAMMAR) -> Lark:
-    """The LALR parser of `grammar/<name>.lark`, built once per process.
+    """The LALR parser of `grammar/<name>.lark`, built once per process (or
+    loaded from Lark's cache: `orders.grammars`).
 
     `_Shapes` is its inline transformer: the parser calls it as it reduces each
     rule, so no parse tree is built and `parse` returns a line's shape.
     """
-    return Lark.open_from_package(
-        "grammar",
-        f"{name}.lark",
-        ("",),
-        parser="lalr",
-        maybe_placeholders=True,
-        transformer=_Shapes(),
-    )
+    return open_grammar(name, parser="lalr", maybe_placeholders=True, transformer=_Shapes())
 
 
 # --- the grammar's callbacks -----------------------------------------------------

@@ -53,6 +53,7 @@ from orders.genes.words import (
     fold,
     nearest,
 )
+from orders.grammars import open_grammar
 from orders.issues import IssueKind, OrderIssue, Problem, Source
 from orders.lines import first_column, order_lines
 
@@ -143,16 +144,15 @@ def parse_declarations(
 
 @cache
 def grammar_parser() -> Lark:
-    """The LALR parser of `grammar/genes.lark`, built once per process.
+    """The LALR parser of `grammar/genes.lark`, built once per process (or
+    loaded from Lark's cache: `orders.grammars`).
 
     Every word is lexed whole (`_WholeWords`) and becomes a keyword only where
     the grammar expects that keyword next; `_Shapes` is its inline
     transformer, so `parse` returns a line's shape without building a tree.
     """
-    return Lark.open_from_package(
-        "grammar",
-        f"{GRAMMAR}.lark",
-        ("",),
+    return open_grammar(
+        GRAMMAR,
         parser="lalr",
         maybe_placeholders=False,
         postlex=_WholeWords(),

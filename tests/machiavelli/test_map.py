@@ -122,7 +122,7 @@ def test_messina_strait(machiavelli: GameMap) -> None:
 
 
 def test_graph_is_connected(machiavelli: GameMap) -> None:
-    assert nx.is_connected(machiavelli.graph)
+    assert nx.is_connected(machiavelli.graph.to_networkx())
 
 
 # --- names and powers --------------------------------------------------------------------------
