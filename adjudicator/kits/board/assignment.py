@@ -52,7 +52,10 @@ def assign_orders(
             continue
         slot = key(order)
         unit = units.get(slot)
-        where = order_area(order)
+        if unit is not None and unit.power == order.power and slot not in chosen:
+            chosen[slot] = order  # the common case: the first order for one's own unit
+            continue
+        where = order_area(order)  # only the messages below name the area
         if unit is None:
             rejected.append(illegal(order, Reason.NO_UNIT, None, f"there is no unit in {where}"))
             continue
@@ -66,12 +69,9 @@ def assign_orders(
                 )
             )
             continue
-        if slot in chosen:
-            rejected.append(
-                illegal(
-                    chosen[slot], Reason.DUPLICATE, unit, f"replaced by a later order for {where}"
-                )
-            )
+        rejected.append(
+            illegal(chosen[slot], Reason.DUPLICATE, unit, f"replaced by a later order for {where}")
+        )
         chosen[slot] = order
     return Assignment(chosen, tuple(rejected))
 

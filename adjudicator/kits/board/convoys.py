@@ -20,15 +20,15 @@ class ConvoyIndex:
     def __init__(
         self, board: Mapping[str, Unit], orders: Mapping[str, UnitOrder], game_map: GameMap
     ):
-        self.by_army: dict[str, list[tuple[str, str, str]]] = {}
-        for area, order in orders.items():
-            if isinstance(order, Convoy) and convoy_problem(board[area], game_map) is None:
-                army_area = split_location(order.convoyed.location)[0]
-                dest = split_location(order.dest)[0]
-                self.by_army.setdefault(army_area, []).append((area, dest, board[area].power))
         self.board_fleets = frozenset(
             a for a, u in board.items() if convoy_problem(u, game_map) is None
         )
+        self.by_army: dict[str, list[tuple[str, str, str]]] = {}
+        for area, order in orders.items():
+            if isinstance(order, Convoy) and area in self.board_fleets:
+                army_area = split_location(order.convoyed.location)[0]
+                dest = split_location(order.dest)[0]
+                self.by_army.setdefault(army_area, []).append((area, dest, board[area].power))
         self.neighbours = game_map.fleet_area_neighbours
 
     def route_exists(self, start: str, dest: str, fleets: AbstractSet[str]) -> bool:

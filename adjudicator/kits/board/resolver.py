@@ -157,26 +157,28 @@ class _Resolver:
         self.convoy_graph = contest.convoy_graph
         self.may_dislodge = contest.may_dislodge
         self.convoy_steps_for = contest.convoy_steps_for
-        self.state: dict[str, _State] = {area: _State.UNRESOLVED for area in self.orders}
-        self.result: dict[str, bool] = {area: False for area in self.orders}
+        self.state: dict[str, _State] = dict.fromkeys(self.orders, _State.UNRESOLVED)
+        self.result: dict[str, bool] = dict.fromkeys(self.orders, False)
         self.deps: list[str] = []
         self.szykman: set[str] = set()
         self.moves_into: dict[str, list[str]] = {}
         self.supports_of: dict[str, list[str]] = {}
         self.convoys_for: dict[str, list[str]] = {}
+        staying: list[str] = []
         for area, order in self.orders.items():
-            match order:
-                case MoveSpec(dest=dest):
-                    self.moves_into.setdefault(dest, []).append(area)
-                case SupportSpec(target=target):
-                    self.supports_of.setdefault(target, []).append(area)
-                case ConvoySpec(army=army):
-                    self.convoys_for.setdefault(army, []).append(area)
+            if isinstance(order, MoveSpec):
+                self.moves_into.setdefault(order.dest, []).append(area)
+                continue
+            staying.append(area)
+            if isinstance(order, SupportSpec):
+                self.supports_of.setdefault(order.target, []).append(area)
+            elif isinstance(order, ConvoySpec):
+                self.convoys_for.setdefault(order.army, []).append(area)
         # A unit that stays and that nobody moves into is not dislodged and its
         # support or convoy is not cut: its decision is true whatever the others
         # do (it reads no other decision), so it is settled at once.
-        for area, order in self.orders.items():
-            if area not in self.moves_into and not isinstance(order, MoveSpec):
+        for area in staying:
+            if area not in self.moves_into:
                 self.state[area] = RESOLVED
                 self.result[area] = True
 
@@ -305,8 +307,8 @@ class _Resolver:
         if opponent is not None:
             if attack <= (yield from self.defend_strength(opponent)):
                 return False
-        elif attack <= (yield from self.hold_strength(move.dest)):
-            return False
+        elif move.dest in self.units and attack <= (yield from self.hold_strength(move.dest)):
+            return False  # (an empty area has no hold strength: DATC §5.B.5)
         for other in self.moves_into.get(move.dest, ()):
             if other != move.area:
                 other_move = self.orders[other]
@@ -471,9 +473,10 @@ class _Resolver:
         dislodged_by: dict[str, str] = {}
         result = self.result
         for area, order in self.orders.items():
-            if isinstance(order, MoveSpec) and result[area]:
-                continue
-            winner = next((a for a in self.moves_into.get(area, ()) if result[a]), None)
+            attackers = self.moves_into.get(area)
+            if attackers is None or (isinstance(order, MoveSpec) and result[area]):
+                continue  # nobody moved in, or the unit left
+            winner = next((a for a in attackers if result[a]), None)
             if winner is not None:
                 dislodged_by[area] = winner
         path_failed = frozenset(

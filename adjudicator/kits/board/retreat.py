@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TypeVar
 
 from adjudicator.kits.board.assignment import assign_orders, illegal, split_by_phase
@@ -30,10 +31,16 @@ def retreat_options(dislodged: Dislodged, state: GameState, game_map: GameMap) -
     """Every location the dislodged unit may legally retreat to."""
     unit = dislodged.unit
     options: list[str] = []
-    for area in sorted(game_map.area_neighbours(split_location(unit.location)[0])):
+    for area in _sorted_neighbours(game_map, split_location(unit.location)[0]):
         if retreat_blocker(dislodged, area, state) is None:
             options.extend(reachable_locations(game_map, unit.kind, unit.location, area))
     return tuple(options)
+
+
+@lru_cache(maxsize=4096)
+def _sorted_neighbours(game_map: GameMap, area: str) -> tuple[str, ...]:
+    """The areas next to `area`, sorted (memoised: maps hash by identity)."""
+    return tuple(sorted(game_map.area_neighbours(area)))
 
 
 def with_retreat_options(state: GameState, game_map: GameMap) -> tuple[Dislodged, ...]:

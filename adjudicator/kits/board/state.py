@@ -46,8 +46,9 @@ class Unit:
 
     @property
     def sort_key(self) -> tuple[str, str, str]:
-        """The same order as `<`, but cheap to compute for `sorted(key=...)`."""
-        return (self.power, self.kind.value, self.location)
+        """The same order as `<` (the kind is a `StrEnum`: it sorts as its letter),
+        but cheap to compute for `sorted(key=...)`."""
+        return (self.power, self.kind, self.location)
 
     @classmethod
     def parse(cls, power: str, text: str) -> Unit:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from adjudicator.kits.board.assignment import assign_orders, illegal, split_by_phase, units_by_area
 from adjudicator.kits.board.convoys import ConvoyIndex, convoy_problem
@@ -50,9 +51,11 @@ from orders.board.model import (
 MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
 
 
-@dataclass(frozen=True, slots=True)
-class Planned:
-    """One unit's order after checking: the resolver spec, or why it is void."""
+class Planned(NamedTuple):
+    """One unit's order after checking: the resolver spec, or why it is void.
+
+    A named tuple (immutable, and cheaper to build than a frozen dataclass: one
+    is made per unit and phase)."""
 
     unit: Unit
     order: UnitOrder
@@ -72,20 +75,23 @@ class MovementOutcome:
     results: tuple[OrderResult, ...]
 
 
-def _plan_move(unit: Unit, order: Move, game_map: GameMap, convoys: ConvoyIndex) -> Planned:
-    area = split_location(unit.location)[0]
+def _plan_move(
+    unit: Unit, area: str, order: Move, game_map: GameMap, convoys: ConvoyIndex
+) -> Planned:
     dest_area = split_location(order.dest)[0]
     if dest_area == area:
-        return _void(unit, order, Reason.SAME_AREA, "a unit cannot move to its own area")
+        return _void(unit, area, order, Reason.SAME_AREA, "a unit cannot move to its own area")
     if unit.kind is UnitKind.FLEET:
         if order.via_convoy:
-            return _void(unit, order, Reason.ONLY_ARMIES_CONVOYED, "only armies can be convoyed")
+            return _void(
+                unit, area, order, Reason.ONLY_ARMIES_CONVOYED, "only armies can be convoyed"
+            )
         target = move_target(game_map, unit.kind, unit.location, order.dest)
         if target.location is None:
             reason = (
                 Reason.BAD_COAST if target.ambiguous or "/" in order.dest else Reason.UNREACHABLE
             )
-            return _void(unit, order, reason, target.problem or "")
+            return _void(unit, area, order, reason, target.problem or "")
         return Planned(unit, order, MoveSpec(area, dest_area), target=target.location)
     return _plan_army_move(unit, order, game_map, convoys, area, dest_area)
 
@@ -96,7 +102,7 @@ def _plan_army_move(
     dest = game_map.areas[dest_area]
     if dest.kind is AreaKind.SEA:
         return _void(
-            unit, order, Reason.UNREACHABLE, f"an army cannot enter {dest.name}, a sea area"
+            unit, area, order, Reason.UNREACHABLE, f"an army cannot enter {dest.name}, a sea area"
         )
     adjacent = game_map.army_adjacent(area, dest_area)
     wants_convoy = order.via_convoy or convoys.own_fleet_intent(unit, area, dest_area)
@@ -104,43 +110,49 @@ def _plan_army_move(
         return Planned(unit, order, MoveSpec(area, dest_area), target=dest_area)
     if adjacent or convoys.route_exists(area, dest_area, convoys.board_fleets):
         return Planned(unit, order, MoveSpec(area, dest_area, convoy=True), target=dest_area)
-    return _void(unit, order, Reason.UNREACHABLE, f"no route from {area} to {dest_area}")
+    return _void(unit, area, order, Reason.UNREACHABLE, f"no route from {area} to {dest_area}")
 
 
-def _void(unit: Unit, order: UnitOrder, reason: Reason, detail: str) -> Planned:
-    area = split_location(unit.location)[0]
+def _void(unit: Unit, area: str, order: UnitOrder, reason: Reason, detail: str) -> Planned:
+    """An illegal order: the unit in `area` holds (DATC 4.E.1)."""
     return Planned(unit, order, HoldSpec(area), rejected=illegal(order, reason, unit, detail))
 
 
 def _plan_support(
-    unit: Unit, order: SupportHold | SupportMove, board: Mapping[str, Unit], game_map: GameMap
+    unit: Unit,
+    area: str,
+    order: SupportHold | SupportMove,
+    board: Mapping[str, Unit],
+    game_map: GameMap,
 ) -> Planned:
-    area = split_location(unit.location)[0]
     target = split_location(order.supported.location)[0]
     if target == area:
-        return _void(unit, order, Reason.SUPPORT_SELF, "a unit cannot support itself")
+        return _void(unit, area, order, Reason.SUPPORT_SELF, "a unit cannot support itself")
     if target not in board:
-        return _void(unit, order, Reason.NOT_MATCHED, f"there is no unit in {target} to support")
+        detail = f"there is no unit in {target} to support"
+        return _void(unit, area, order, Reason.NOT_MATCHED, detail)
     aimed_at = target if isinstance(order, SupportHold) else split_location(order.dest)[0]
     if not can_reach_area(game_map, unit.kind, unit.location, aimed_at):
-        return _void(unit, order, Reason.SUPPORT_UNREACHABLE, f"{unit} cannot reach {aimed_at}")
+        detail = f"{unit} cannot reach {aimed_at}"
+        return _void(unit, area, order, Reason.SUPPORT_UNREACHABLE, detail)
     dest = None if isinstance(order, SupportHold) else aimed_at
     return Planned(unit, order, SupportSpec(area, target, dest))
 
 
 def _plan_convoy(
-    unit: Unit, order: Convoy, board: Mapping[str, Unit], game_map: GameMap
+    unit: Unit, area: str, order: Convoy, board: Mapping[str, Unit], game_map: GameMap
 ) -> Planned:
-    area = split_location(unit.location)[0]
     problem = convoy_problem(unit, game_map)
     if problem is not None:
-        return _void(unit, order, Reason.CONVOY_NOT_AT_SEA, problem)
+        return _void(unit, area, order, Reason.CONVOY_NOT_AT_SEA, problem)
     army_area = split_location(order.convoyed.location)[0]
     army = board.get(army_area)
     if army is None:
-        return _void(unit, order, Reason.NOT_MATCHED, f"there is no unit in {army_area} to convoy")
+        detail = f"there is no unit in {army_area} to convoy"
+        return _void(unit, area, order, Reason.NOT_MATCHED, detail)
     if army.kind is not UnitKind.ARMY:
-        return _void(unit, order, Reason.ONLY_ARMIES_CONVOYED, "only armies can be convoyed")
+        detail = "only armies can be convoyed"
+        return _void(unit, area, order, Reason.ONLY_ARMIES_CONVOYED, detail)
     return Planned(unit, order, ConvoySpec(area, army_area, split_location(order.dest)[0]))
 
 
@@ -180,11 +192,15 @@ def plan_orders(
     assignment = assign_orders(board, movement)
     convoys = ConvoyIndex(board, assignment.orders, game_map)
     plans: dict[str, Planned] = {}
+    to_match: list[str] = []  # supports and convoys, checked once every unit is planned
     for area, unit in board.items():
-        order = assignment.orders.get(area)
-        plans[area] = _plan_one(unit, order, board, game_map, convoys)
-    for area, plan in list(plans.items()):
-        if plan.rejected is None and not _matches(plan, plans, convoys):
+        plan = _plan_one(unit, area, assignment.orders.get(area), board, game_map, convoys)
+        plans[area] = plan
+        if plan.rejected is None and isinstance(plan.spec, SupportSpec | ConvoySpec):
+            to_match.append(area)
+    for area in to_match:
+        plan = plans[area]
+        if not _matches(plan, plans, convoys):
             what = "support" if isinstance(plan.spec, SupportSpec) else "convoy"
             detail = f"the {what}ed unit was not ordered to do that"
             plans[area] = Planned(
@@ -200,22 +216,23 @@ def plan_orders(
 
 def _plan_one(
     unit: Unit,
+    area: str,
     order: UnitOrder | None,
     board: Mapping[str, Unit],
     game_map: GameMap,
     convoys: ConvoyIndex,
 ) -> Planned:
-    area = split_location(unit.location)[0]
+    """The plan of the unit in `area`: a unit without an order holds."""
     match order:
         case None:
             hold = Hold(unit.power, UnitRef(unit.kind, unit.location))
             return Planned(unit, hold, HoldSpec(area), defaulted=True)
         case Move():
-            return _plan_move(unit, order, game_map, convoys)
+            return _plan_move(unit, area, order, game_map, convoys)
         case SupportHold() | SupportMove():
-            return _plan_support(unit, order, board, game_map)
+            return _plan_support(unit, area, order, board, game_map)
         case Convoy():
-            return _plan_convoy(unit, order, board, game_map)
+            return _plan_convoy(unit, area, order, board, game_map)
         case _:
             return Planned(unit, order, HoldSpec(area))
 
