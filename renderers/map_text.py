@@ -21,11 +21,12 @@ from functools import lru_cache
 from typing import Literal
 
 import numpy as np
+from matplotlib import cbook
 from matplotlib.axes import Axes
 from matplotlib.collections import PathCollection
 from matplotlib.font_manager import FontProperties
 from matplotlib.path import Path
-from matplotlib.textpath import TextPath
+from matplotlib.textpath import TextPath, text_to_path
 from matplotlib.transforms import Affine2D, IdentityTransform
 
 HAlign = Literal["left", "center", "right"]
@@ -36,6 +37,34 @@ Weight = Literal["normal", "bold"]
 @lru_cache(maxsize=8)
 def _font(size: float, weight: Weight) -> FontProperties:
     return FontProperties(family="DejaVu Sans", size=size, weight=weight)
+
+
+@lru_cache(maxsize=2)
+def _face(weight: Weight) -> FontProperties:
+    """The font of `_font(size, weight)` whatever the size: the glyphs are read
+    at `text_to_path.FONT_SCALE` and the font manager's choice among scalable
+    fonts does not depend on the size, so one lookup per weight does."""
+    return FontProperties(family="DejaVu Sans", weight=weight)
+
+
+def _outline(text: str, size: float, weight: Weight) -> Path:
+    """`TextPath((0, 0), text, prop=_font(size, weight))`, the same vertices
+    and codes, without the `Text` a `TextPath` makes to read its string (a
+    third of its time): the glyphs' outline from `text_to_path`, scaled by
+    the same transform. Mathtext (`$...$`, not in any map) goes to `TextPath`."""
+    font = _font(size, weight)
+    if cbook.is_math_text(text):
+        return TextPath((0, 0), text, prop=font)
+    vertices, codes = text_to_path.get_text_path(_face(weight), text.replace(r"\$", "$"))
+    scale = Affine2D().scale(font.get_size_in_points() / text_to_path.FONT_SCALE).translate(0, 0)
+    return Path(scale.transform(np.asarray(vertices, dtype=float)), codes)
+
+
+@lru_cache(maxsize=16)
+def _line_box(size: float, weight: Weight) -> tuple[float, float]:
+    """The bottom and top of the ink of "lp": the line box of a label."""
+    _, bottom, _, top = _ink(_outline("lp", size, weight))
+    return bottom, top
 
 
 def _ink(path: Path) -> tuple[float, float, float, float]:
@@ -51,10 +80,9 @@ def _ink(path: Path) -> tuple[float, float, float, float]:
 @lru_cache(maxsize=4096)
 def label_path(text: str, size: float, weight: Weight, ha: HAlign, va: VAlign) -> Path:
     """The outline of `text` in points (y up), its anchor at (0, 0)."""
-    font = _font(size, weight)
-    path = TextPath((0, 0), text, prop=font)
+    path = _outline(text, size, weight)
     x0, y0, x1, y1 = _ink(path)
-    _, line_y0, _, line_y1 = _ink(TextPath((0, 0), "lp", prop=font))
+    line_y0, line_y1 = _line_box(size, weight)
     bottom, top = min(y0, line_y0), max(y1, line_y1)
     dx = {"left": -x0, "center": -(x0 + x1) / 2, "right": -x1}[ha]
     dy = -(bottom + top) / 2 if va == "center" else -bottom

@@ -10,6 +10,8 @@ internal error). See docs/cli.md.
 
 from __future__ import annotations
 
+import atexit
+import gc
 import json
 import os
 from collections.abc import Sequence
@@ -44,6 +46,15 @@ from adjudicator.core.session import BadState, JudgedTurn
 from orders.issues import OrderIssue
 
 DEBUG_ENV = "MAPJUDGE_DEBUG"
+
+# A command's process ends when its work is done, and on the way out Python's
+# last garbage collections walk every object left (after a map: all of
+# matplotlib's and numpy's, about 50 ms of CPU) to free memory the system takes
+# back anyway. `gc.freeze()` as the process exits (`atexit` runs before the
+# modules are torn down) takes them out of those walks. Nothing a command
+# writes depends on it: files are closed, and the folder's lock released,
+# before it returns.
+atexit.register(gc.freeze)
 
 
 class JudgeGroup(click.Group):
