@@ -94,7 +94,8 @@ class Engine(Protocol):
 
 
 @contextmanager
-def _no_gc() -> Iterator[None]:
+def no_gc() -> Iterator[None]:
+    """The garbage collector paused while timing (shared with side_by_side.py)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -105,7 +106,7 @@ def _no_gc() -> Iterator[None]:
 
 
 def _timed(action: Callable[[], Any]) -> tuple[float, Any]:
-    with _no_gc():
+    with no_gc():
         start = time.perf_counter()
         value = action()
         return time.perf_counter() - start, value

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import gc
 import importlib.metadata
 import itertools
 import json
@@ -37,8 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,7 +46,7 @@ REPO = BENCH.parent
 sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(REPO))
 
-from classic_vs_diplomacy import Diplomacy, orders_by_power
+from classic_vs_diplomacy import Diplomacy, no_gc, orders_by_power
 
 from adjudicator.kits.board.state import GameState, PhaseKind
 from adjudicator.rulesets.classic import CLASSIC
@@ -69,20 +67,9 @@ DEFAULT_JSON = BENCH / "results.json"
 # --- clocks ---------------------------------------------------------------------------
 
 
-@contextmanager
-def _no_gc() -> Iterator[None]:
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def timed(action: Callable[[], Any]) -> float:
     """Seconds of `action()` by `time.perf_counter`, the garbage collector paused."""
-    with _no_gc():
+    with no_gc():
         start = time.perf_counter()
         action()
         return time.perf_counter() - start
