@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from adjudicator.app import gamefolder as gf
-from adjudicator.core.dice import commitment
-from adjudicator.core.files import atomic_write
+from adjudicator.app.commit import TurnFiles, commit_turn
+from adjudicator.core.dice import commitment, file_digest
+from adjudicator.core.files import atomic_write, dump_yaml
 from adjudicator.core.phase import Phase
+from adjudicator.core.receipts import receipts
 from adjudicator.kits.board.state import GameState, PhaseKind, Season, Unit
 from adjudicator.rulesets.classic import CLASSIC
 from orders.board.model import UnitKind
@@ -91,10 +94,24 @@ def test_atomic_write_failure_keeps_old_file_and_no_temp(
     assert [p.name for p in tmp_path.iterdir()] == ["file.txt"]
 
 
+def commit(game: Path, files: dict[str, bytes]) -> None:
+    """Adjudicating SPRING as the app writes it: `files` (archive, reports),
+    then the FALL state, in one commit."""
+    state_yaml = dump_yaml(state(FALL).to_dict()).encode("utf-8")
+    commit_turn(game, TurnFiles(str(SPRING), str(FALL), files, state_yaml))
+
+
 def test_undo_removes_latest_turn_report_and_archive(game: Path) -> None:
-    gf.archive_orders(game, SPRING, [("england.txt", b"F LON - NTH\n")])
-    gf.write_report(game, SPRING, "report", "{}")
-    gf.write_state(game, FALL, state(FALL).to_dict())
+    order = b"F LON - NTH\n"
+    receipt = {"receipts": [{"file": "england.txt", "sha256": file_digest(order)}]}
+    commit(
+        game,
+        {
+            f"orders/archive/{SPRING}/england.txt": order,
+            f"reports/{SPRING}.json": json.dumps(receipt).encode(),
+            f"reports/{SPRING}.txt": b"report",
+        },
+    )
     assert gf.undo(game, CLASSIC.calendar) == (FALL, SPRING)
     assert gf.list_phases(game, CLASSIC.calendar) == [SPRING]
     assert not any((game / gf.REPORTS_DIR).iterdir())
@@ -108,9 +125,11 @@ def test_undo_never_removes_the_first_turn(game: Path) -> None:
 
 
 def test_receipts_are_sha256_sorted(game: Path) -> None:
-    receipts = gf.archive_orders(game, SPRING, [("b.txt", b"x"), ("a.txt", b"")])
-    assert [r.file for r in receipts] == ["a.txt", "b.txt"]
-    assert receipts[0].sha256 == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+    files = [("b.txt", b"x"), ("a.txt", b"")]
+    commit(game, {f"orders/archive/{SPRING}/{name}": data for name, data in files})
+    got = receipts(files)
+    assert [r.file for r in got] == ["a.txt", "b.txt"]
+    assert got[0].sha256 == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
     assert (gf.archive_dir(game, SPRING) / "b.txt").read_bytes() == b"x"
 
 

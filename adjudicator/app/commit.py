@@ -64,7 +64,7 @@ class TurnFiles:
 
     @property
     def state_file(self) -> str:
-        return f"{gf.TURNS_DIR}/{self.next_phase}.yaml"
+        return gf.state_path(Path(), self.next_phase).as_posix()
 
     def order(self) -> list[str]:
         """The files in the order they are moved into place: the state last."""
@@ -74,18 +74,20 @@ class TurnFiles:
 def turn_files(turn: JudgedTurn, files: Sequence[OrderFile]) -> TurnFiles:
     """What a judged turn writes: the order archive, the public report, each
     power's private report, the next phase's map, then the next state."""
-    phase, after = str(turn.phase), str(turn.next_phase)
-    archive = gf.ARCHIVE_DIR.as_posix()
-    written: dict[str, bytes] = {f"{archive}/{phase}/{f.name}": f.data for f in files}
-    written[f"{gf.REPORTS_DIR}/{phase}.json"] = turn.json_text.encode("utf-8")
-    written[f"{gf.REPORTS_DIR}/{phase}.txt"] = turn.text.encode("utf-8")
+    phase, after, here = turn.phase, turn.next_phase, Path()
+    archive = gf.archive_dir(here, phase)
+    written: dict[str, bytes] = {(archive / f.name).as_posix(): f.data for f in files}
+    text_path, json_path = gf.report_paths(here, phase)
+    written[json_path.as_posix()] = turn.json_text.encode("utf-8")
+    written[text_path.as_posix()] = turn.text.encode("utf-8")
+    private_dir = gf.private_reports_dir(here, phase)
     for power, private in sorted(turn.private.items()):
-        written[f"{gf.REPORTS_DIR}/{phase}/{power}.json"] = private.json_text.encode("utf-8")
-        written[f"{gf.REPORTS_DIR}/{phase}/{power}.txt"] = private.text.encode("utf-8")
+        written[(private_dir / f"{power}.json").as_posix()] = private.json_text.encode("utf-8")
+        written[(private_dir / f"{power}.txt").as_posix()] = private.text.encode("utf-8")
     if turn.map_image is not None:
-        written[f"{gf.TURNS_DIR}/{after}.png"] = turn.map_image
+        written[gf.map_path(here, after).as_posix()] = turn.map_image
     state = dump_yaml(dict(turn.next_state)).encode("utf-8")
-    return TurnFiles(phase, after, written, state)
+    return TurnFiles(str(phase), str(after), written, state)
 
 
 # --- the commit -------------------------------------------------------------------

@@ -39,7 +39,7 @@ from adjudicator.core.dice import verify_secret
 from adjudicator.core.files import atomic_write, dump_yaml
 from adjudicator.core.phase import Calendar, Phase
 from adjudicator.core.plugin import StateLike
-from adjudicator.core.receipts import Receipt, receipts, receipts_from_dict
+from adjudicator.core.receipts import receipts_from_dict
 from maps.safe_yaml import YamlProblem, read_yaml_file
 
 GAME_FILE = "game.yaml"
@@ -342,12 +342,6 @@ def report_paths(folder: Path, phase: Phase | str) -> tuple[Path, Path]:
     return base / f"{phase}.txt", base / f"{phase}.json"
 
 
-def write_report(folder: Path, phase: Phase | str, text: str, json_text: str) -> None:
-    text_path, json_path = report_paths(folder, phase)
-    atomic_write(json_path, json_text)
-    atomic_write(text_path, text)
-
-
 def private_reports_dir(folder: Path, phase: Phase | str) -> Path:
     """`reports/<phase>/`: one `<power>.txt` and `<power>.json` each, what only
     that power is told (mail each player its own)."""
@@ -366,16 +360,6 @@ def check_not_archived(folder: Path, files: Sequence[Path]) -> None:
             raise GameFolderError(
                 f"{path}: order files must not be inside {ARCHIVE_DIR}/ (mapjudge's copies)"
             )
-
-
-def archive_orders(
-    folder: Path, phase: Phase | str, files: Sequence[tuple[str, bytes]]
-) -> tuple[Receipt, ...]:
-    """Copy order files (name, bytes) to `orders/archive/<phase>/`; their receipts, sorted."""
-    target = archive_dir(folder, phase)
-    for name, data in files:
-        atomic_write(target / name, data)
-    return receipts(files)
 
 
 def undo(folder: Path, calendar: Calendar) -> tuple[Phase, Phase]:
