@@ -34,7 +34,6 @@ from adjudicator.core.plugin import (
     Started,
     StartInput,
     StartRequest,
-    StateLike,
     StateT,
     Turn,
 )
@@ -254,12 +253,6 @@ class Ruleset(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
         """The first state of a new game (`mapjudge new`)."""
         return self._plugin.start(request, self.options(request.options))
 
-    def read_state(self, data: Mapping[str, object]) -> StateLike:
-        """A state file's body, checked against the calendar; `ValueError` naming the key."""
-        state = self._plugin.read_state(data)
-        self.calendar.check(state.phase)
-        return state
-
     def open(self, game: GameSetup) -> Session[StateT, OrderT, MapT, ResolutionT, OptionsT]:
         """The game as a `Session` (`OptionError`, `ValueError` name what is wrong)."""
         options = self.options(game.options, game.preset)
@@ -365,8 +358,6 @@ class AnyRuleset(Protocol):
     def check_options(self, overrides: Mapping[str, object], preset: str | None = None) -> None: ...
 
     def start(self, request: StartRequest) -> Started: ...
-
-    def read_state(self, data: Mapping[str, object]) -> StateLike: ...
 
     def open(self, game: GameSetup) -> OpenGame: ...
 
