@@ -282,6 +282,18 @@ def test_control_characters_are_shown_escaped(tmp_path: Path) -> None:
     assert "control character(s) NUL (\\x00), ESC (\\x1b)" in result.stdout
 
 
+def test_a_file_with_control_characters_keeps_the_silent_powers(tmp_path: Path) -> None:
+    """Trust #9 with #6: naming a file's control characters must not lose the
+    list of powers that sent no orders."""
+    game = tmp_path / "game"
+    assert run("new", "classic", game).exit_code == 0
+    mail = tmp_path / "england.txt"
+    mail.write_text("F London - North Sea\n\x1b[31m\n", encoding="utf-8")
+    result = run("check", game, mail)
+    assert "control character" in result.stdout
+    assert "No orders from: Austria, France, Germany, Italy, Russia, Turkey" in result.stdout
+
+
 def test_undecodable_bytes_are_named(tmp_path: Path) -> None:
     """Trust #9: a file that is not UTF-8 was read as Latin-1 silently."""
     result = resolve(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Generic, Protocol
 
 from adjudicator.core.dice import Dice
@@ -281,7 +281,7 @@ def with_file_issues(parsed: Parsed[OrderT], files: Sequence[OrderFile]) -> Pars
     found = tuple(issue for f in files for issue in f.issues)
     if not found:
         return parsed
-    return Parsed(parsed.orders, found + parsed.issues, parsed.file_powers)
+    return replace(parsed, issues=found + parsed.issues)
 
 
 def _checked_state(
