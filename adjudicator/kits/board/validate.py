@@ -25,14 +25,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from adjudicator.kits.board.state import GameState, Unit
-from maps.model import AreaKind, GameMap
+from maps.model import SUGGESTED_CHARS, AreaKind, GameMap
 from orders.board.model import UnitKind
 
 MAX_PROBLEMS = 20
 """At most this many problems are listed (the rest are counted)."""
-
-SUGGESTED_TEXT = 64
-"""Only this many characters of an unknown name are compared for suggestions."""
 
 
 @dataclass
@@ -57,9 +54,9 @@ class Problems:
 
 def unknown_area(game_map: GameMap, key: str, code: str) -> str:
     """`units.france: unknown area 'PRA' (nearest: PAR (Paris))`."""
-    near = game_map.suggestions(code[:SUGGESTED_TEXT]) if code.strip() else ()
+    near = game_map.suggestions(code) if code.strip() else ()
     hint = f" (nearest: {', '.join(str(n) for n in near)})" if near else ""
-    shown = code if len(code) <= SUGGESTED_TEXT else code[:SUGGESTED_TEXT] + "..."
+    shown = code if len(code) <= SUGGESTED_CHARS else code[:SUGGESTED_CHARS] + "..."
     return f"{key}: unknown area {shown!r}{hint}"
 
 

@@ -13,9 +13,7 @@ import difflib
 
 from adjudicator.rulesets.genes.model import GenesState
 from maps.genes.region import Region
-
-SUGGESTED_TEXT = 64
-"""Only this many characters of an unknown id are compared for suggestions."""
+from maps.model import SUGGESTED_CHARS
 
 
 def genes_problems(state: GenesState, region: Region) -> tuple[str, ...]:
@@ -32,6 +30,6 @@ def genes_problems(state: GenesState, region: Region) -> tuple[str, ...]:
 
 
 def _unknown(key: str, value: str, known: tuple[str, ...], region: Region) -> str:
-    near = difflib.get_close_matches(value[:SUGGESTED_TEXT], known, n=3, cutoff=0.5)
+    near = difflib.get_close_matches(value[:SUGGESTED_CHARS], known, n=3, cutoff=0.5)
     hint = f"nearest: {', '.join(near)}" if near else f"known: {', '.join(known)}"
-    return f"{key}: {value[:SUGGESTED_TEXT]!r} is not a country of region {region.name} ({hint})"
+    return f"{key}: {value[:SUGGESTED_CHARS]!r} is not a country of region {region.name} ({hint})"
