@@ -181,6 +181,17 @@ class _Resolver:
             if area not in self.moves_into:
                 self.state[area] = RESOLVED
                 self.result[area] = True
+        # Likewise a move over land into an empty area that no other unit moves
+        # into: nothing holds or prevents there, so it succeeds whatever the
+        # others do (DATC §5.B: attack strength at least 1, hold and prevent 0).
+        for dest, movers in self.moves_into.items():
+            if len(movers) == 1 and dest not in self.units:
+                area = movers[0]
+                move = self.orders[area]
+                assert isinstance(move, MoveSpec)
+                if not move.convoy and self.units[area].strength >= 1:
+                    self.state[area] = RESOLVED
+                    self.result[area] = True
 
     # --- the recursion (DATC §5.E, "resolve"), on an explicit stack -----------------
     #

@@ -49,6 +49,8 @@ from orders.board.model import (
 )
 
 MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
+MATCHED_SPECS = (SupportSpec, ConvoySpec)
+"""Specs checked against the named unit's own order once every unit is planned."""
 
 
 class Planned(NamedTuple):
@@ -196,7 +198,7 @@ def plan_orders(
     for area, unit in board.items():
         plan = _plan_one(unit, area, assignment.orders.get(area), board, game_map, convoys)
         plans[area] = plan
-        if plan.rejected is None and isinstance(plan.spec, SupportSpec | ConvoySpec):
+        if plan.rejected is None and isinstance(plan.spec, MATCHED_SPECS):
             to_match.append(area)
     for area in to_match:
         plan = plans[area]
@@ -242,18 +244,36 @@ def resolve_movement(
 ) -> MovementOutcome:
     """Resolve a movement phase: results for every order and the board after it."""
     plans, extra_results = plan_orders(state, orders, game_map)
+    specs = {a: p.spec for a, p in plans.items()}
     contest = Contest(
         units={a: combatant(p.unit.power) for a, p in plans.items()},
-        orders={a: p.spec for a, p in plans.items()},
+        orders=specs,
         convoy_graph=game_map.fleet_area_neighbours,
     )
     verdict = adjudicate(contest)
-    results = [_result(area, plan, verdict) for area, plan in plans.items()] + extra_results
-    units, dislodged = _board_after(plans, contest.orders, verdict)
-    standoffs = _standoffs(contest.orders, verdict, units)
+    results: list[OrderResult] = []
+    units: list[Unit] = []
+    dislodged: list[Dislodged] = []
+    for area, plan in plans.items():
+        results.append(_result(area, plan, verdict))
+        unit = plan.unit
+        if plan.target is not None and verdict.success[area]:
+            units.append(Unit(unit.power, unit.kind, plan.target))  # it moved
+        elif area in verdict.dislodged_by:
+            attacker, via = dislodgement(area, specs, verdict)
+            dislodged.append(Dislodged(unit, attacker, via))
+        else:
+            units.append(unit)
+    units.sort(key=_unit_order)
+    dislodged.sort(key=lambda d: _unit_order(d.unit))
     return MovementOutcome(
-        tuple(sorted(units, key=lambda u: u.sort_key)), dislodged, standoffs, tuple(results)
+        tuple(units), tuple(dislodged), _standoffs(specs, verdict, units), (*results, *extra_results)
     )
+
+
+def _unit_order(unit: Unit) -> tuple[str, str, str]:
+    """`Unit`'s own order (`<`), cheaper as a sort key."""
+    return unit.sort_key
 
 
 def _result(area: str, plan: Planned, verdict: Adjudication) -> OrderResult:
@@ -265,27 +285,12 @@ def _result(area: str, plan: Planned, verdict: Adjudication) -> OrderResult:
     return OrderResult(plan.order, Outcome.SUCCEEDS if ok else Outcome.FAILS, reason, plan.unit)
 
 
-def _board_after(
-    plans: Mapping[str, Planned], specs: Mapping[str, ResolverOrder], verdict: Adjudication
-) -> tuple[list[Unit], tuple[Dislodged, ...]]:
-    units: list[Unit] = []
-    dislodged: list[Dislodged] = []
-    for area, plan in plans.items():
-        unit = plan.unit
-        if isinstance(plan.spec, MoveSpec) and verdict.success[area]:
-            assert plan.target is not None
-            units.append(Unit(unit.power, unit.kind, plan.target))
-        elif area in verdict.dislodged_by:
-            attacker, via = dislodgement(area, specs, verdict)
-            dislodged.append(Dislodged(unit, attacker, via))
-        else:
-            units.append(unit)
-    return units, tuple(sorted(dislodged, key=lambda d: d.unit.sort_key))
-
-
 def _standoffs(
     specs: Mapping[str, ResolverOrder], verdict: Adjudication, units: list[Unit]
 ) -> frozenset[str]:
     """Areas left empty where a move bounced (no retreat there: DATC 6.H)."""
+    bounced = bounced_into(specs, verdict)
+    if not bounced:
+        return frozenset()
     occupied = {split_location(u.location)[0] for u in units}
-    return bounced_into(specs, verdict) - occupied
+    return bounced - occupied
