@@ -12,7 +12,7 @@ without a retreat order is disbanded; removals not ordered are chosen by
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from adjudicator.core.dice import Dice
@@ -26,7 +26,7 @@ from adjudicator.kits.board.results import OrderResult, Resolution
 from adjudicator.kits.board.retreat import resolve_retreats, with_retreat_options
 from adjudicator.kits.board.rules import BoardRules
 from adjudicator.kits.board.state import GameState, PhaseKind, Season, Unit
-from adjudicator.rulesets.classic.movement import resolve_movement
+from adjudicator.rulesets.classic.movement import plan_orders, resolve_movement
 from maps.model import GameMap
 from orders.board.model import Order, UnitKind
 
@@ -43,14 +43,14 @@ class ClassicOptions:
             object.__setattr__(self, "civil_disorder", CivilDisorderRule(self.civil_disorder))
 
 
-def update_centers(state: GameState, game_map: GameMap) -> dict[str, str]:
+def update_centers(units: Sequence[Unit], owners: Mapping[str, str], game_map: GameMap) -> dict[str, str]:
     """After the fall: each occupied centre belongs to its occupier; empty ones keep their owner."""
-    owners = dict(state.supply_centers)
-    for unit in state.units:
+    updated = dict(owners)
+    for unit in units:
         area = game_map.province(unit.location)
         if game_map.areas[area].supply_center:
-            owners[area] = unit.power
-    return owners
+            updated[area] = unit.power
+    return updated
 
 
 def winner(state: GameState, victory_centers: int) -> str | None:
@@ -59,19 +59,24 @@ def winner(state: GameState, victory_centers: int) -> str | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def after_season(state: GameState, game_map: GameMap, options: ClassicOptions) -> GameState:
-    """The state at the start of the next season, once movement and retreats are done."""
+def after_season(
+    state: GameState, units: tuple[Unit, ...], game_map: GameMap, options: ClassicOptions
+) -> GameState:
+    """The state at the start of the next season, once movement and retreats are
+    done and `units` stand on the board (one new state: this runs every phase)."""
     phase = state.phase
-    clean = replace(state, dislodged=(), standoffs=frozenset())
     if phase.season == Season.SPRING:
-        return replace(clean, phase=Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT))
-    if phase.season == Season.FALL:
-        owned = replace(clean, supply_centers=update_centers(clean, game_map))
-        owned = replace(owned, winner=winner(owned, options.victory_centers))
-        if needs_adjustment(owned, game_map):
-            return replace(owned, phase=Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT))
-        return replace(owned, phase=Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT))
-    return replace(clean, phase=Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT))
+        nxt = Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT)
+        return replace(state, phase=nxt, units=units, dislodged=(), standoffs=frozenset())
+    if phase.season != Season.FALL:
+        nxt = Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT)
+        return replace(state, phase=nxt, units=units, dislodged=(), standoffs=frozenset())
+    centers = update_centers(units, state.supply_centers, game_map)
+    owned = replace(state, units=units, supply_centers=centers, dislodged=(), standoffs=frozenset())
+    owned = replace(owned, winner=winner(owned, options.victory_centers))
+    if needs_adjustment(owned, game_map):
+        return replace(owned, phase=Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT))
+    return replace(owned, phase=Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT))
 
 
 class ClassicHooks:
@@ -90,28 +95,42 @@ class ClassicHooks:
             case PhaseKind.MOVEMENT:
                 moved = resolve_movement(state, orders, game_map)
                 results = moved.results
-                after = replace(
-                    state, units=moved.units, dislodged=moved.dislodged, standoffs=moved.standoffs
-                )
                 if moved.dislodged:
+                    after = replace(
+                        state,
+                        units=moved.units,
+                        dislodged=moved.dislodged,
+                        standoffs=moved.standoffs,
+                    )
                     nxt = replace(
                         after,
                         phase=replace(state.phase, kind=PhaseKind.RETREAT),
                         dislodged=with_retreat_options(after, game_map),
                     )
                 else:
-                    nxt = after_season(after, game_map, options)
+                    nxt = after_season(state, moved.units, game_map, options)
             case PhaseKind.RETREAT:
                 retreated = resolve_retreats(state, orders, game_map)
                 results = retreated.results
-                nxt = after_season(replace(state, units=retreated.units), game_map, options)
+                nxt = after_season(state, retreated.units, game_map, options)
             case PhaseKind.ADJUSTMENT:
                 adjusted = resolve_adjustments(state, orders, game_map, options.civil_disorder)
                 results = adjusted.results
-                nxt = after_season(replace(state, units=adjusted.units), game_map, options)
+                nxt = after_season(state, adjusted.units, game_map, options)
         return Resolution(
             previous=state, state=nxt, results=results, rolls=tuple(dice.rolls) if dice else ()
         )
+
+    def refusals(
+        self, state: GameState, orders: Sequence[Order], game_map: GameMap, options: ClassicOptions
+    ) -> Sequence[OrderResult]:
+        """In a movement phase the illegal orders are all known once the orders are
+        checked against the board (`plan_orders`), before the resolver runs: the
+        check stops there. Retreats and adjustments are resolved (they are short)."""
+        if state.phase.kind is PhaseKind.MOVEMENT:
+            plans, others = plan_orders(state, orders, game_map)
+            return [p.rejected for p in plans.values() if p.rejected is not None] + others
+        return self.resolve(state, orders, game_map, options, None).results
 
     def initial_state(self, game_map: GameMap, scenario: str) -> GameState:
         start = game_map.scenario(scenario)
