@@ -196,3 +196,15 @@ def _random_orders(state: GameState, rng: random.Random) -> list[Order]:
             return random_retreat_orders(state, GAME_MAP, rng)
         case PhaseKind.ADJUSTMENT:
             return random_adjustment_orders(state, GAME_MAP, rng)
+
+
+@PROPERTY_SETTINGS
+@given(seed=SEEDS, n_units=UNIT_COUNTS)
+def test_check_refuses_exactly_what_resolve_reports_illegal(seed: int, n_units: int) -> None:
+    """`check` stops at the order checks of a movement phase (`refusals`); it
+    must find the same illegal orders, in the same order, as resolving does."""
+    state, orders, resolution = _movement(seed, n_units)
+    refused = CLASSIC.hooks.refusals(state, orders, GAME_MAP, CLASSIC.options())
+    assert [r for r in refused if r.reason.illegal] == [
+        r for r in resolution.results if r.reason.illegal
+    ]

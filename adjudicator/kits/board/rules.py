@@ -18,7 +18,7 @@ from typing import Generic, Protocol, TypeVar
 from adjudicator.core.dice import Dice
 from adjudicator.core.options import build_options, changed_options
 from adjudicator.core.phase import Calendar
-from adjudicator.kits.board.results import Resolution, illegal_issues
+from adjudicator.kits.board.results import OrderResult, Resolution, illegal_issues
 from adjudicator.kits.board.state import GameState
 from adjudicator.kits.board.validate import board_problems
 from maps.model import GameMap
@@ -42,6 +42,18 @@ class BoardHooks(Protocol[OptionsT_contra, StateT]):
         dice: Dice | None,
     ) -> Resolution[StateT]:
         """Resolve `state.phase` with `orders`; the result's state is the next phase's."""
+        ...
+
+    def refusals(
+        self,
+        state: StateT,
+        orders: Sequence[Order],
+        game_map: GameMap,
+        options: OptionsT_contra,
+    ) -> Sequence[OrderResult]:
+        """Results that include every illegal one `resolve` would report for
+        `orders` (the others are ignored), found without resolving the phase
+        where the ruleset can: `mapjudge check` and the order checker call it."""
         ...
 
     def initial_state(self, game_map: GameMap, scenario: str) -> StateT:
@@ -115,6 +127,7 @@ class BoardRules(Generic[OptionsT, StateT]):
         options: OptionsT | None = None,
     ) -> tuple[OrderIssue, ...]:
         """ILLEGAL issues for orders that break a rule against this board (foreign
-        unit, no unit there, unreachable destination...): the illegal results of
-        resolving the phase without dice, the same ones `adjudicate` reports."""
-        return illegal_issues(self.resolve(state, orders, game_map, options).results)
+        unit, no unit there, unreachable destination...): the same ones
+        `adjudicate` reports, from the ruleset's `refusals`."""
+        chosen = options if options is not None else self.options()
+        return illegal_issues(self.hooks.refusals(state, orders, game_map, chosen))

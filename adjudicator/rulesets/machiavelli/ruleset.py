@@ -122,6 +122,17 @@ class MachiavelliHooks:
             events=events,
         )
 
+    def refusals(
+        self,
+        state: MachiavelliState,
+        orders: Sequence[Order],
+        game_map: GameMap,
+        options: MachiavelliOptions,
+    ) -> Sequence[OrderResult]:
+        """The phase resolved without dice: a siege that takes a city overrides its
+        garrison's own result (003 §4.4), so the plan alone would not tell."""
+        return self.resolve(state, orders, game_map, options, None).results
+
     def initial_state(self, game_map: GameMap, scenario: str) -> MachiavelliState:
         start = game_map.scenario(scenario)
         units = [Unit(u.power, UnitKind(u.kind), u.location) for u in start.units]
