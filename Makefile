@@ -11,10 +11,20 @@ DEMO_CLASSIC_DIR := $(VENV)/demo-classic
 # the current phase id of a game folder (the latest state in turns/)
 CURRENT_PHASE := $(BIN)/python -c 'import sys, pathlib; from adjudicator.app.game import current_phase_id; print(current_phase_id(pathlib.Path(sys.argv[1])))'
 
-.PHONY: demo demo-classic test bench bench-classic bench-render bench-scaling docs-images lint clean
+.PHONY: demo demo-classic test bytecode bench bench-classic bench-render bench-scaling docs-images lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
+
+# An editable install runs the sources in place, and no bytecode is cached when
+# PYTHONDONTWRITEBYTECODE is set (as on the project's machine): every command
+# would then compile each module it imports, about 50 ms of its start-up.
+# `bytecode` writes the __pycache__ files a regular `pip install` writes
+# (compileall skips the modules whose bytecode is up to date; Python recompiles
+# any module changed since, so a stale file is never used).
+PACKAGES := adjudicator orders maps renderers grammar
+bytecode: | $(BIN)/python
+	$(BIN)/python -m compileall -q $(PACKAGES)
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(PIP) install -e .
@@ -38,7 +48,7 @@ $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 # Exit code 1 from adjudicate means "some orders had problems, the turn was still
 # resolved": the example holds a deliberate typo, so 1 is tolerated; the loop
 # stops with an error if a phase does not advance.
-demo: $(VENV)/.installed
+demo: $(VENV)/.installed bytecode
 	rm -rf $(DEMO_DIR)
 	cp -r $(DEMO_EXAMPLE) $(DEMO_DIR)
 	@set -e; last=; \
@@ -52,7 +62,7 @@ demo: $(VENV)/.installed
 	$(BIN)/mapjudge show $(DEMO_DIR)
 
 # The classic example: one turn (Spring 1901) of standard Diplomacy.
-demo-classic: $(VENV)/.installed
+demo-classic: $(VENV)/.installed bytecode
 	rm -rf $(DEMO_CLASSIC_DIR)
 	cp -r examples/classic-1901 $(DEMO_CLASSIC_DIR)
 	@# the example's orders hold deliberate typos, so exit code 1 is the expected outcome here.
@@ -82,7 +92,7 @@ endef
 
 # `make demo-genes` plays the genes example in .venv/demo-genes, printing each
 # turn's report, then shows the countries' sheets at the start of turn 3.
-demo-genes: $(VENV)/.installed
+demo-genes: $(VENV)/.installed bytecode
 	rm -rf $(GENES_DEMO_DIR)
 	cp -r $(GENES_EXAMPLE) $(GENES_DEMO_DIR)
 	@$(call play_turns,$(GENES_DEMO_DIR))
@@ -117,18 +127,18 @@ lint: $(VENV)/.installed-dev
 # `make bench`: every row of the speed table (issue 12) side by side with the
 # peer (`diplomacy`), printed and written to benchmarks/results.json.
 # `make bench-classic`: mapjudge against `diplomacy` on random Spring 1901 phases.
-bench: $(VENV)/.installed-bench
+bench: $(VENV)/.installed-bench bytecode
 	$(BIN)/python benchmarks/side_by_side.py
 
-bench-classic: $(VENV)/.installed-bench
+bench-classic: $(VENV)/.installed-bench bytecode
 	$(BIN)/python benchmarks/classic_vs_diplomacy.py
 
-bench-render: $(VENV)/.installed
+bench-render: $(VENV)/.installed bytecode
 	$(BIN)/python benchmarks/render.py
 
 # classic's movement phase on grid maps of 100 to 100,000 units: time and cost per
 # unit, and the curve in docs/images/scaling.png (benchmarks/README.md).
-bench-scaling: $(VENV)/.installed
+bench-scaling: $(VENV)/.installed bytecode
 	$(BIN)/python benchmarks/scaling.py
 
 # The README's map images: the example game before and after its first turn, and
