@@ -206,6 +206,21 @@ def test_check_reports_illegal_orders_with_their_source() -> None:
     assert "germany" in issues[0].message
 
 
+def test_check_of_a_movement_phase_stops_before_the_resolver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`check` needs only the order checks (`refusals`): the resolver is not run."""
+
+    def no_resolver(*args: object) -> None:
+        raise AssertionError("check ran the resolver")
+
+    monkeypatch.setattr("adjudicator.rulesets.classic.movement.adjudicate", no_resolver)
+    before = state("1901-spring-movement", [army("france", "PAR"), army("germany", "MUN")])
+    src = Source("france.txt", 3, "A MUN - BUR")
+    issues = CLASSIC.check(before, [Move("france", UnitRef(None, "MUN"), "BUR", source=src)], MAP)
+    assert [i.source for i in issues] == [src]
+
+
 def test_a_bad_option_value_is_an_option_error() -> None:
     with pytest.raises(OptionError, match="bad option value for classic"):
         CLASSIC.options({"civil_disorder": "by_dice"})

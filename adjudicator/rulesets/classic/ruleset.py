@@ -127,7 +127,7 @@ class ClassicHooks:
         """In a movement phase the illegal orders are all known once the orders are
         checked against the board (`plan_orders`), before the resolver runs: the
         check stops there. Retreats and adjustments are resolved (they are short)."""
-        if state.phase.kind is PhaseKind.MOVEMENT:
+        if state.phase.kind == PhaseKind.MOVEMENT:  # (a phase's kind is its plain value)
             plans, others = plan_orders(state, orders, game_map)
             return [p.rejected for p in plans.values() if p.rejected is not None] + others
         return self.resolve(state, orders, game_map, options, None).results
