@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
+from functools import cached_property
 
 from adjudicator.kits.board.resolver import convoy_chain_exists
 from adjudicator.kits.board.state import Unit
@@ -20,9 +21,8 @@ class ConvoyIndex:
     def __init__(
         self, board: Mapping[str, Unit], orders: Mapping[str, UnitOrder], game_map: GameMap
     ):
-        self.board_fleets = frozenset(
-            a for a, u in board.items() if convoy_problem(u, game_map) is None
-        )
+        self.board = board
+        self.game_map = game_map
         self.by_army: dict[str, list[tuple[str, str, str]]] = {}
         for area, order in orders.items():
             if isinstance(order, Convoy) and area in self.board_fleets:
@@ -30,6 +30,14 @@ class ConvoyIndex:
                 dest = split_location(order.dest)[0]
                 self.by_army.setdefault(army_area, []).append((area, dest, board[area].power))
         self.neighbours = game_map.fleet_area_neighbours
+
+    @cached_property
+    def board_fleets(self) -> frozenset[str]:
+        """The areas of the fleets that may convoy (at sea), found at the first
+        question: most phases have no convoy order and no army out of reach."""
+        return frozenset(
+            a for a, u in self.board.items() if convoy_problem(u, self.game_map) is None
+        )
 
     def route_exists(self, start: str, dest: str, fleets: AbstractSet[str]) -> bool:
         """Whether a chain of `fleets` joins `start` and `dest` (DATC 4.E.1: a convoy

@@ -480,32 +480,29 @@ class _Resolver:
         for area in self.orders:
             if self.state[area] is not RESOLVED:
                 self._drive(self._resolve(area))
-        # every decision is resolved now: read the results
-        dislodged_by: dict[str, str] = {}
+        # every decision is resolved now: read the results, in one pass
         result = self.result
+        dislodged_by: dict[str, str] = {}
+        path_failed: list[str] = []
+        cut: list[str] = []
         for area, order in self.orders.items():
+            moved = isinstance(order, MoveSpec)
+            if moved and order.convoy and not self._drive(self._has_path(area)):
+                path_failed.append(area)
             attackers = self.moves_into.get(area)
-            if attackers is None or (isinstance(order, MoveSpec) and result[area]):
-                continue  # nobody moved in, or the unit left
-            winner = next((a for a in attackers if result[a]), None)
-            if winner is not None:
-                dislodged_by[area] = winner
-        path_failed = frozenset(
-            a
-            for a, o in self.orders.items()
-            if isinstance(o, MoveSpec) and o.convoy and not self._drive(self._has_path(a))
-        )
-        cut = frozenset(
-            a
-            for a, o in self.orders.items()
-            if isinstance(o, SupportSpec) and not self.result[a] and a not in dislodged_by
-        )
+            if attackers is not None and not (moved and result[area]):  # it stayed, attacked
+                winner = next((a for a in attackers if result[a]), None)
+                if winner is not None:
+                    dislodged_by[area] = winner
+                    continue
+            if isinstance(order, SupportSpec) and not result[area]:
+                cut.append(area)
         return Adjudication(
-            success=dict(self.result),
+            success=result,  # (the resolver is done with it)
             dislodged_by=dislodged_by,
-            path_failed=path_failed,
+            path_failed=frozenset(path_failed),
             paradox=frozenset(self.szykman),
-            cut=cut,
+            cut=frozenset(cut),
         )
 
 
