@@ -47,6 +47,7 @@ sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(REPO))
 
 from classic_vs_diplomacy import Diplomacy, no_gc, orders_by_power
+from floor import answers, output_floor
 
 from adjudicator.kits.board.state import GameState, PhaseKind
 from adjudicator.rulesets.classic import CLASSIC
@@ -163,6 +164,8 @@ class Engines:
     diplomacy: Diplomacy
     opening_orders: list[tuple[Order, ...]]
     busy: list[tuple[GameState, tuple[Order, ...]]]
+    floors: list[Callable[[], Any]] = field(default_factory=list)
+    busy_floors: list[Callable[[], Any]] = field(default_factory=list)
 
     @classmethod
     def make(cls, count: int) -> Engines:
@@ -177,7 +180,9 @@ class Engines:
             rng = random.Random(10_000 + seed)
             state = random_position(game_map, rng, 30)
             busy.append((state, tuple(random_movement_orders(state, game_map, rng))))
-        return cls(game_map, opening, Diplomacy(opening), opening_orders, busy)
+        floors = [output_floor(opening, answers(opening, o, game_map)) for o in opening_orders]
+        busy_floors = [output_floor(s, answers(s, o, game_map)) for s, o in busy]
+        return cls(game_map, opening, Diplomacy(opening), opening_orders, busy, floors, busy_floors)
 
     def resolve(self, state: GameState, orders: tuple[Order, ...]) -> float:
         return timed(lambda: CLASSIC.resolve(state, orders, self.game_map))
@@ -292,6 +297,15 @@ def engine_rows(engines: Engines, rounds: int) -> list[Row]:
             target=8.0,
         ),
         Row(
+            "floor of that row: building S1901's answer alone (`benchmarks/floor.py`)",
+            "ms",
+            "the best ratio an engine with this output could show",
+            lambda i: timed(engines.floors[i % count]),
+            lambda i: engines.process(opening, engines.opening_orders[i % count]),
+            "diplomacy process()",
+            rounds,
+        ),
+        Row(
             "engine only: busy mid-game phase, 30 units",
             "ms",
             ">= 8x faster",
@@ -300,6 +314,15 @@ def engine_rows(engines: Engines, rounds: int) -> list[Row]:
             "diplomacy process()",
             rounds,
             target=8.0,
+        ),
+        Row(
+            "floor of that row: building the busy phase's answer alone",
+            "ms",
+            "the best ratio an engine with this output could show",
+            lambda i: timed(engines.busy_floors[i % count]),
+            lambda i: engines.process(*engines.busy[i % count]),
+            "diplomacy process()",
+            rounds,
         ),
         Row(
             "parse + validate 22 orders (`parse_orders` + `CLASSIC.check` vs `set_orders`)",
