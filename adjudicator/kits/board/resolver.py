@@ -486,11 +486,15 @@ class _Resolver:
         path_failed: list[str] = []
         cut: list[str] = []
         for area, order in self.orders.items():
-            moved = isinstance(order, MoveSpec)
-            if moved and order.convoy and not self._drive(self._has_path(area)):
+            moving = isinstance(order, MoveSpec)
+            if (
+                isinstance(order, MoveSpec)
+                and order.convoy
+                and not self._drive(self._has_path(area))
+            ):
                 path_failed.append(area)
             attackers = self.moves_into.get(area)
-            if attackers is not None and not (moved and result[area]):  # it stayed, attacked
+            if attackers is not None and not (moving and result[area]):  # it stayed, attacked
                 winner = next((a for a in attackers if result[a]), None)
                 if winner is not None:
                     dislodged_by[area] = winner

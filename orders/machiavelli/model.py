@@ -1,0 +1,51 @@
+"""What Machiavelli's advanced lines say, as typed records (003 §5.4, §6).
+
+Checklist `machiavelli-advanced`: `CM-6.1-2` (an expense names its letter,
+its target and its ducats), `AM-13` (payment and purchase lines).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from orders.board.model import UnitKind
+from orders.issues import Source
+
+
+class ExpenseKind(StrEnum):
+    """The expenses of §6.2 by their letter (CM-6.2-A .. CM-6.2-K)."""
+
+    FAMINE_RELIEF = "A"  # 3d: removes a famine marker
+    QUELL_REBELLION = "B"  # 12d: removes a rebellion
+    CONQUERED_REBELS = "C"  # 9d: rebellion in an enemy province outside its home
+    HOME_REBELS = "D"  # 15d: rebellion in an enemy home province
+    ASSASSINATION = "E"  # at least 12d (§8)
+    COUNTER_BRIBE = "F"  # steps of 3d, no adjacency (AM-19)
+    DISBAND_AUTONOMOUS = "G"  # bribe, at least 6d
+    BUY_AUTONOMOUS = "H"  # bribe, at least 9d
+    MAKE_AUTONOMOUS = "I"  # bribe, at least 9d
+    DISBAND_ENEMY = "J"  # bribe, at least 12d
+    BUY_ENEMY = "K"  # bribe, at least 18d
+
+    @property
+    def is_bribe(self) -> bool:
+        """Expenses G to K are bribes (CM-6.2-GK, AM-02)."""
+        return self.value in "GHIJK"
+
+
+@dataclass(frozen=True)
+class Expense:
+    """One expense line as a player wrote it (CM-6.1-2): its letter, what it aims
+    at and the ducats. `unit_kind` and `area` name a unit (bribes, counter-bribes:
+    `(G) G Trent 9d`) or an area (famine, rebellions: `in_city` when the line says
+    `ciudad`, AM-27); `victim` names a power (assassination: `(E) Turco 12d`)."""
+
+    power: str
+    kind: ExpenseKind
+    amount: int
+    area: str | None = None
+    unit_kind: UnitKind | None = None
+    in_city: bool = False
+    victim: str | None = None
+    source: Source | None = None
