@@ -18,6 +18,11 @@ from adjudicator.core.phase import Calendar, Phase
 from adjudicator.kits.board.results import Event, OrderResult, Resolution
 from adjudicator.kits.board.rules import BoardRules
 from adjudicator.kits.board.state import PhaseKind, Season, Unit
+from adjudicator.rulesets.machiavelli.advanced.modules import (
+    ALL_MODULES,
+    Module,
+    missing_requirements,
+)
 from adjudicator.rulesets.machiavelli.movement import resolve_movement
 from adjudicator.rulesets.machiavelli.retreat import resolve_machiavelli_retreats, settle_dislodged
 from adjudicator.rulesets.machiavelli.spring import (
@@ -39,15 +44,43 @@ class MachiavelliOptions:
 
     `civil_disorder` lists the powers the GM has put in civil disorder (003
     §4.6): their units hold, give no support and are destroyed when dislodged.
+
+    The advanced modules (003 §5 to §11, each optional: CM-S-12) are off by
+    default, so a game without them plays the basic rules; the preset
+    `advanced` turns them all on. A module on without one it needs is refused
+    when the options are read (AM-48: `advanced.modules`). `public_expenses`
+    names the payer of each expense in the public report (AM-46);
+    `famine_perugia_11_12` keeps the famine table's second Perugia cell
+    (AM-31); `double_variable_income` honours the scenario's doubled variable
+    incomes (AM-12).
     """
 
     victory_cities: int = 18
     civil_disorder: tuple[str, ...] = ()
+    finances: bool = False
+    expenses: bool = False
+    rebellions: bool = False
+    assassination: bool = False
+    famine: bool = False
+    plague: bool = False
+    special_units: bool = False
+    loans: bool = False
+    public_expenses: bool = False
+    famine_perugia_11_12: bool = True
+    double_variable_income: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "civil_disorder", tuple(sorted(self.civil_disorder)))
         if self.victory_cities < 1:
             raise ValueError("victory_cities must be positive")
+        missing = missing_requirements(self.modules)
+        if missing:
+            raise ValueError("; ".join(missing) + " (003, AM-48)")
+
+    @property
+    def modules(self) -> frozenset[Module]:
+        """The advanced modules turned on."""
+        return frozenset(m for m in Module if getattr(self, m.value))
 
 
 NEXT_SEASON = {Season.SPRING: Season.SUMMER, Season.SUMMER: Season.FALL}
@@ -165,5 +198,6 @@ MACHIAVELLI: BoardRules[MachiavelliOptions, MachiavelliState] = BoardRules(
     calendar=MACHIAVELLI_CALENDAR,
     hooks=MachiavelliHooks(),
     default_scenario="balance",
+    presets={"advanced": ALL_MODULES},
     state_checks=machiavelli_problems,
 )

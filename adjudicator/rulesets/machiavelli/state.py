@@ -13,8 +13,9 @@ The YAML form adds, between the board's keys and `winner` (so files written
 before this class existed read back unchanged): `control` (power -> areas
 where its marker stands, 003 §1.1), `home` (power -> home areas, 003 §1),
 `sieges` (area -> the besieger whose siege's first turn is done, 003 §4.4)
-and `out_of_play` (areas the scenario leaves out). Each appears only when
-not empty.
+and `out_of_play` (areas the scenario leaves out); then the advanced rules'
+(§5 to §11): `treasury`, `loans`, `attempts`, `no_credit`, `rebellions`,
+`famine` and `special_units`. Each appears only when not empty.
 """
 
 from __future__ import annotations
@@ -25,12 +26,14 @@ from typing import Any, Self
 
 from adjudicator.kits.board.state import (
     GameState,
+    StateDataError,
     Unit,
     group_areas,
     grouped_texts,
     plain_texts,
     ungroup_areas,
 )
+from adjudicator.rulesets.machiavelli.advanced.model import Loan, Rebellion, SpecialKind
 
 __all__ = ["AUTONOMOUS", "MachiavelliState"]
 
@@ -47,12 +50,25 @@ class MachiavelliState(GameState):
     `sieges`: area -> the power whose unit completed the first turn of a siege
     of its city (003 §4.4); `out_of_play`: areas the scenario leaves out.
     Machiavelli has no supply centres: `supply_centers` stays empty.
+
+    The advanced rules add: `treasury` (power -> ducats, §5.1), `loans` (the
+    moneylenders' loans running, §11), `attempts` (power -> assassination
+    attempts held, CM-8.1-1, CM-8.1-2), `no_credit` (powers that defaulted,
+    CM-11.4-3), `rebellions` (§7), `famine` (areas with a famine marker, §9.3)
+    and `specials` (a unit's text, `A FLO` -> its special kind, §10).
     """
 
     control: Mapping[str, str] = field(default_factory=dict)
     homes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     sieges: Mapping[str, str] = field(default_factory=dict)
     out_of_play: frozenset[str] = frozenset()
+    treasury: Mapping[str, int] = field(default_factory=dict)
+    loans: tuple[Loan, ...] = ()
+    attempts: Mapping[str, int] = field(default_factory=dict)
+    no_credit: frozenset[str] = frozenset()
+    rebellions: tuple[Rebellion, ...] = ()
+    famine: frozenset[str] = frozenset()
+    specials: Mapping[str, SpecialKind] = field(default_factory=dict)
 
     def garrison_at(self, area: str) -> Unit | None:
         """The garrison in the city of an area, if any (003 §3.2)."""
@@ -75,7 +91,7 @@ class MachiavelliState(GameState):
     def known_keys(cls) -> tuple[str, ...]:
         """The board's keys and Machiavelli's own."""
         board = super(MachiavelliState, cls).known_keys()
-        return (*board, "control", "home", "sieges", "out_of_play")
+        return (*board, "control", "home", "sieges", "out_of_play", *ADVANCED_KEYS)
 
     def extension_dict(self) -> dict[str, Any]:
         """`control`, `home`, `sieges`, `out_of_play`, each only when not empty."""
@@ -88,6 +104,32 @@ class MachiavelliState(GameState):
             data["sieges"] = {a: self.sieges[a] for a in sorted(self.sieges)}
         if self.out_of_play:
             data["out_of_play"] = sorted(self.out_of_play)
+        data.update(self._advanced_dict())
+        return data
+
+    def _advanced_dict(self) -> dict[str, Any]:
+        """The advanced rules' keys (§5 to §11), each only when not empty."""
+        data: dict[str, Any] = {}
+        if self.treasury:
+            data["treasury"] = {p: self.treasury[p] for p in sorted(self.treasury)}
+        if self.loans:
+            data["loans"] = [
+                {"power": n.power, "principal": n.principal, "interest": n.interest, "due": n.due}
+                for n in sorted(self.loans, key=lambda n: (n.due, n.power, n.principal))
+            ]
+        if self.attempts:
+            data["attempts"] = {p: self.attempts[p] for p in sorted(self.attempts)}
+        if self.no_credit:
+            data["no_credit"] = sorted(self.no_credit)
+        if self.rebellions:
+            data["rebellions"] = [
+                {"area": r.area, "against": r.against, "in_city": r.in_city}
+                for r in sorted(self.rebellions, key=lambda r: (r.area, r.in_city))
+            ]
+        if self.famine:
+            data["famine"] = sorted(self.famine)
+        if self.specials:
+            data["special_units"] = {u: self.specials[u].value for u in sorted(self.specials)}
         return data
 
     @classmethod
@@ -107,4 +149,94 @@ class MachiavelliState(GameState):
             raise ValueError("sieges: expected a mapping of area to the besieging power")
         sieges = {str(a): str(p) for a, p in sieges_data.items()}
         out_of_play = frozenset(plain_texts(data.get("out_of_play"), "out_of_play"))
-        return replace(board, control=control, homes=homes, sieges=sieges, out_of_play=out_of_play)
+        return replace(
+            board,
+            control=control,
+            homes=homes,
+            sieges=sieges,
+            out_of_play=out_of_play,
+            treasury=_counts(data.get("treasury"), "treasury"),
+            loans=tuple(_loan(item, f"loans[{i}]") for i, item in enumerate(_items(data, "loans"))),
+            attempts=_counts(data.get("attempts"), "attempts"),
+            no_credit=frozenset(plain_texts(data.get("no_credit"), "no_credit")),
+            rebellions=tuple(
+                _rebellion(item, f"rebellions[{i}]")
+                for i, item in enumerate(_items(data, "rebellions"))
+            ),
+            famine=frozenset(plain_texts(data.get("famine"), "famine")),
+            specials=_specials(data.get("special_units")),
+        )
+
+
+ADVANCED_KEYS = (
+    "treasury",
+    "loans",
+    "attempts",
+    "no_credit",
+    "rebellions",
+    "famine",
+    "special_units",
+)
+"""The state file's keys of the advanced rules, in the order they are written."""
+
+
+def _whole(value: object, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise StateDataError(f"{key}: expected a whole number of ducats or more, not {value!r}")
+    return value
+
+
+def _counts(value: object, key: str) -> dict[str, int]:
+    """`{power: whole number}` (treasuries, attempts); empty when absent."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise StateDataError(f"{key}: expected a mapping of power to a number, not {value!r}")
+    return {str(p): _whole(n, f"{key}.{p}") for p, n in value.items()}
+
+
+def _items(data: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
+    value = data.get(key) or []
+    if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
+        raise StateDataError(f"{key}: expected a list of records")
+    return value
+
+
+def _text(record: Mapping[str, Any], field_name: str, key: str) -> str:
+    value = record.get(field_name)
+    if not isinstance(value, str) or not value:
+        raise StateDataError(f"{key}.{field_name}: expected text, not {value!r}")
+    return value
+
+
+def _loan(record: Mapping[str, Any], key: str) -> Loan:
+    return Loan(
+        power=_text(record, "power", key),
+        principal=_whole(record.get("principal"), f"{key}.principal"),
+        interest=_whole(record.get("interest"), f"{key}.interest"),
+        due=_text(record, "due", key),
+    )
+
+
+def _rebellion(record: Mapping[str, Any], key: str) -> Rebellion:
+    in_city = record.get("in_city", False)
+    if not isinstance(in_city, bool):
+        raise StateDataError(f"{key}.in_city: expected true or false, not {in_city!r}")
+    return Rebellion(_text(record, "area", key), _text(record, "against", key), in_city)
+
+
+def _specials(value: object) -> dict[str, SpecialKind]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise StateDataError(f"special_units: expected a mapping of unit to kind, not {value!r}")
+    kinds = ", ".join(k.value for k in SpecialKind)
+    found: dict[str, SpecialKind] = {}
+    for unit, kind in value.items():
+        try:
+            found[str(unit)] = SpecialKind(kind)
+        except ValueError:
+            raise StateDataError(
+                f"special_units.{unit}: {kind!r} is no special unit (known: {kinds})"
+            ) from None
+    return found
