@@ -153,6 +153,9 @@ def _scenario(spec: ScenarioSpec) -> Scenario:
         autonomous_garrisons=spec.autonomous_garrisons,
         disabled_areas=spec.disabled_areas,
         sieges=spec.sieges,
+        treasury=dict(spec.treasury),
+        double_variable_income=spec.double_variable_income,
+        variable_income_cities=spec.variable_income_cities,
     )
 
 

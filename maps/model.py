@@ -124,7 +124,10 @@ class Scenario:
     `autonomous_garrisons` (areas whose city holds a neutral garrison),
     `disabled_areas` (out of play) and `sieges` (areas where a siege is already
     under way: the province's army or fleet besieges the city's garrison of
-    another power or an autonomous one). All default to empty.
+    another power or an autonomous one). Machiavelli's finances add each
+    power's starting `treasury` (ducats), the powers whose variable income is
+    doubled and the independent major cities with a variable income of their
+    own (`variable_income_cities`). All default to empty.
     """
 
     name: str
@@ -139,6 +142,9 @@ class Scenario:
     autonomous_garrisons: tuple[str, ...] = ()
     disabled_areas: tuple[str, ...] = ()
     sieges: tuple[str, ...] = ()
+    treasury: Mapping[str, int] = field(default_factory=dict)  # power -> ducats
+    double_variable_income: tuple[str, ...] = ()  # powers
+    variable_income_cities: tuple[str, ...] = ()  # area codes
 
 
 SUGGESTION_CUTOFF = 0.5

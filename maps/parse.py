@@ -297,6 +297,9 @@ def _parse_scenario(name: str, raw: object, errors: Errors) -> ScenarioSpec:
             "autonomous_garrisons",
             "disabled_areas",
             "sieges",
+            "treasury",
+            "double_variable_income",
+            "variable_income_cities",
         ),
     )
     victory = reader.integer("victory_centers")
@@ -319,7 +322,23 @@ def _parse_scenario(name: str, raw: object, errors: Errors) -> ScenarioSpec:
         autonomous_garrisons=reader.strings("autonomous_garrisons"),
         disabled_areas=reader.strings("disabled_areas"),
         sieges=reader.strings("sieges"),
+        treasury=_ducats_by_power(reader, "treasury"),
+        double_variable_income=reader.strings("double_variable_income"),
+        variable_income_cities=reader.strings("variable_income_cities"),
     )
+
+
+def _ducats_by_power(reader: _Reader, name: str) -> dict[str, int]:
+    """A `{power: ducats}` mapping of a scenario (Machiavelli's `treasury`)."""
+    found: dict[str, int] = {}
+    for power, value in reader.items(name):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            reader.errors.add(
+                f"{reader.key(name)}.{power}", f"must be 0 or more ducats, not {_show(value)}"
+            )
+            continue
+        found[power] = value
+    return found
 
 
 def _areas_by_power(reader: _Reader, name: str) -> dict[str, tuple[str, ...]]:

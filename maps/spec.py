@@ -58,6 +58,9 @@ class ScenarioSpec:
     autonomous_garrisons: tuple[str, ...] = ()
     disabled_areas: tuple[str, ...] = ()
     sieges: tuple[str, ...] = ()
+    treasury: dict[str, int] = field(default_factory=dict)  # power -> ducats
+    double_variable_income: tuple[str, ...] = ()  # powers
+    variable_income_cities: tuple[str, ...] = ()  # areas
 
     @property
     def path(self) -> str:

@@ -70,10 +70,21 @@ def _check_scenario_references(scenario: ScenarioSpec, spec: MapSpec, errors: Er
     for power in scenario.powers:
         if power not in spec.powers:
             errors.add(f"{path}.powers", f"names unknown power {power}")
-    for section, keys in (("units", scenario.units), *_areas_by_power(scenario)):
+    keyed: tuple[tuple[str, Mapping[str, object]], ...] = (
+        ("units", scenario.units),
+        ("treasury", scenario.treasury),
+        *_areas_by_power(scenario),
+    )
+    for section, keys in keyed:
         for power in keys:
             if power not in scenario.powers:
                 errors.add(f"{path}.{section}.{power}", "is not one of the scenario's powers")
+    for power in scenario.double_variable_income:
+        if power not in scenario.powers:
+            errors.add(f"{path}.double_variable_income", f"names {power}, not a scenario power")
+    for code in scenario.variable_income_cities:
+        if code in spec.areas and spec.areas[code].city is None:
+            errors.add(f"{path}.variable_income_cities", f"names {code}, which has no city")
     for power, units in scenario.units.items():
         for i, unit in enumerate(units):
             if not _is_location(spec.areas, unit.location):
@@ -108,6 +119,7 @@ def _area_lists(scenario: ScenarioSpec) -> tuple[tuple[str, Sequence[str]], ...]
         ("autonomous_garrisons", scenario.autonomous_garrisons),
         ("disabled_areas", scenario.disabled_areas),
         ("sieges", scenario.sieges),
+        ("variable_income_cities", scenario.variable_income_cities),
     )
 
 

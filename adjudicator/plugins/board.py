@@ -206,7 +206,7 @@ class BoardPlugin(Generic[OptionsT, StateT]):
         if game_map.scenarios and scenario not in game_map.scenarios:
             known = ", ".join(sorted(game_map.scenarios))
             raise SetupError(f"unknown scenario {scenario!r} (known: {known})")
-        state = self.rules.initial_state(game_map, scenario)
+        state = self.rules.initial_state(game_map, scenario, options)
         powers = game_map.scenarios[scenario].powers if scenario in game_map.scenarios else ()
         powers = tuple(powers or state.powers())
         return Started(state.phase, state.to_dict(), self.rules.map_name, scenario, powers)

@@ -56,8 +56,9 @@ class BoardHooks(Protocol[OptionsT_contra, StateT]):
         where the ruleset can: `mapjudge check` and the order checker call it."""
         ...
 
-    def initial_state(self, game_map: GameMap, scenario: str) -> StateT:
-        """The board at the start of a scenario."""
+    def initial_state(self, game_map: GameMap, scenario: str, options: OptionsT_contra) -> StateT:
+        """The board at the start of a scenario, with what the game's options
+        add to it (Machiavelli's treasuries when it plays finances)."""
         ...
 
 
@@ -116,8 +117,13 @@ class BoardRules(Generic[OptionsT, StateT]):
         chosen = options if options is not None else self.options()
         return self.hooks.resolve(state, orders, game_map, chosen, dice)
 
-    def initial_state(self, game_map: GameMap, scenario: str | None = None) -> StateT:
-        return self.hooks.initial_state(game_map, scenario or self.default_scenario)
+    def initial_state(
+        self, game_map: GameMap, scenario: str | None = None, options: OptionsT | None = None
+    ) -> StateT:
+        """The board at the start of `scenario` (the default one unless given),
+        for the options given (the rulebook's defaults unless given)."""
+        chosen = options if options is not None else self.options()
+        return self.hooks.initial_state(game_map, scenario or self.default_scenario, chosen)
 
     def check(
         self,

@@ -132,7 +132,9 @@ class ClassicHooks:
             return [p.rejected for p in plans.values() if p.rejected is not None] + others
         return self.resolve(state, orders, game_map, options, None).results
 
-    def initial_state(self, game_map: GameMap, scenario: str) -> GameState:
+    def initial_state(
+        self, game_map: GameMap, scenario: str, options: ClassicOptions
+    ) -> GameState:
         start = game_map.scenario(scenario)
         units = tuple(sorted(Unit(u.power, UnitKind(u.kind), u.location) for u in start.units))
         phase = Phase(start.year, Season(start.season), PhaseKind.MOVEMENT)

@@ -166,7 +166,9 @@ class MachiavelliHooks:
         garrison's own result (003 §4.4), so the plan alone would not tell."""
         return self.resolve(state, orders, game_map, options, None).results
 
-    def initial_state(self, game_map: GameMap, scenario: str) -> MachiavelliState:
+    def initial_state(
+        self, game_map: GameMap, scenario: str, options: MachiavelliOptions
+    ) -> MachiavelliState:
         start = game_map.scenario(scenario)
         units = [Unit(u.power, UnitKind(u.kind), u.location) for u in start.units]
         units += [Unit(AUTONOMOUS, UnitKind.GARRISON, a) for a in start.autonomous_garrisons]
@@ -178,6 +180,10 @@ class MachiavelliHooks:
             homes={p: tuple(sorted(areas)) for p, areas in start.home.items()},
             sieges={area: province[area] for area in start.sieges},
             out_of_play=frozenset(start.disabled_areas),
+            # CM-5.0-3: the scenario's ducats stand in for the first spring's income
+            treasury=dict(start.treasury) if options.finances else {},
+            # CM-8.1-1: one assassination attempt each for the whole game
+            attempts=dict.fromkeys(start.powers, 1) if options.assassination else {},
         )
 
 

@@ -113,3 +113,39 @@ def test_a_malformed_advanced_key_is_refused_naming_it(
     data[key] = value
     with pytest.raises(StateDataError, match=re.escape(message)):
         MACHIAVELLI.read_state(data)
+
+
+def test_the_first_spring_starts_with_the_scenarios_ducats() -> None:
+    """CM-5.0-3: the scenario's initial ducats stand in for the first spring's
+    adjustment: no income is collected, the treasury is the scenario's (balance:
+    Florence 6, Venice 9, Austria 1...)."""
+    game_map = load_map("machiavelli")
+    start = MACHIAVELLI.initial_state(game_map, "balance", MACHIAVELLI.options({"finances": True}))
+    assert start.treasury == {
+        "austria": 1,
+        "florence": 6,
+        "france": 2,
+        "milan": 6,
+        "naples": 4,
+        "papacy": 4,
+        "turks": 4,
+        "venice": 9,
+    }
+    assert start.phase.id == "1454-spring-movement"  # no adjustment, so no income, first
+
+
+def test_each_power_starts_with_one_assassination_attempt() -> None:
+    """CM-8.1-1: one attempt for the whole game, held from the start."""
+    game_map = load_map("machiavelli")
+    options = MACHIAVELLI.options(preset="advanced")
+    start = MACHIAVELLI.initial_state(game_map, "dukeofmilan", options)
+    assert start.attempts == dict.fromkeys(game_map.scenario("dukeofmilan").powers, 1)
+    assert start.treasury["milan"] == 7
+
+
+def test_the_scenarios_variable_income_facts() -> None:
+    """AM-11 and AM-12: the balance scenario gives Genoa's city a variable income
+    of its own and doubles Florence's and Venice's."""
+    balance = load_map("machiavelli").scenario("balance")
+    assert balance.variable_income_cities == ("GEN",)
+    assert balance.double_variable_income == ("florence", "venice")
