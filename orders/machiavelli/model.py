@@ -1,7 +1,8 @@
 """What Machiavelli's advanced lines say, as typed records (003 §5.4, §6).
 
 Checklist `machiavelli-advanced`: `CM-6.1-2` (an expense names its letter,
-its target and its ducats), `AM-13` (payment and purchase lines).
+its target and its ducats), `AM-13` (payment and purchase lines). The lines are
+read by `orders.machiavelli.expenses`.
 """
 
 from __future__ import annotations
@@ -49,3 +50,42 @@ class Expense:
     in_city: bool = False
     victim: str | None = None
     source: Source | None = None
+
+
+class SpecialUnit(StrEnum):
+    """The special unit a purchase asks for (CM-10.1-3): the values of
+    `adjudicator.rulesets.machiavelli.advanced.model.SpecialKind`, which this
+    layer may not import."""
+
+    CITIZEN_MILITIA = "citizen_militia"
+    ELITE_MERCENARIES = "elite_mercenaries"
+    ELITE_PROFESSIONALS = "elite_professionals"
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One upkeep line of a spring (AM-13, §5.4): `paga A MIL` pays for the army
+    in Milan (`paid`); `no paga A TYR` or `D A TYR` does not, and the unit is
+    dropped."""
+
+    power: str
+    unit_kind: UnitKind
+    area: str
+    paid: bool = True
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class Purchase:
+    """One purchase line of a spring (AM-13, §5.4): `compra A COMO`, or a special
+    unit (`compra A FLO mercenarios`: `special`, CM-10.1-3)."""
+
+    power: str
+    unit_kind: UnitKind
+    area: str
+    special: SpecialUnit | None = None
+    source: Source | None = None
+
+
+AdvancedRecord = Expense | Payment | Purchase
+"""What an advanced line reads as (`orders.machiavelli.expenses`)."""
