@@ -117,6 +117,13 @@ class Contest:
     use (sea areas for a coastal army or a sea area). `convoy_steps_for(army)`,
     when given, replaces it for the convoy of the army in `army` (Machiavelli's
     Messina strait is closed to the armies of all powers but one: 003 §3.2).
+
+    A unit's `strength` counts wherever it stands: alone, holding, moving and
+    in each support it gives (Machiavelli's elite units add 2: 003 §10, AM-40).
+    `support_bonus(dest, power)`, when given, is support that no unit gives
+    and no attack cuts, for every move of `power` into `dest` (a Machiavelli
+    rebellion helps the advances into its province: CM-7.2-3, AM-30); it
+    counts in the move's attack, defend and prevent strengths.
     """
 
     units: Mapping[str, Combatant]
@@ -126,6 +133,7 @@ class Contest:
         default=lambda attacker, defender: attacker != defender
     )
     convoy_steps_for: Callable[[str], Callable[[str], frozenset[str]]] | None = None
+    support_bonus: Callable[[str, str], int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +165,7 @@ class _Resolver:
         self.convoy_graph = contest.convoy_graph
         self.may_dislodge = contest.may_dislodge
         self.convoy_steps_for = contest.convoy_steps_for
+        self.support_bonus = contest.support_bonus
         self.state: dict[str, _State] = dict.fromkeys(self.orders, _State.UNRESOLVED)
         self.result: dict[str, bool] = dict.fromkeys(self.orders, False)
         self.deps: list[str] = []
@@ -387,8 +396,8 @@ class _Resolver:
         return None
 
     def _supports_for(self, area: str, dest: str | None) -> Step[int]:
-        """How many supporters give valid support to the order at `area` (hold or
-        move to dest), each counted once its support is resolved."""
+        """The strength of the valid support the order at `area` gets (hold or
+        move to dest): each supporter's strength once its support is resolved."""
         found = 0
         for supporter in self.supports_of.get(area, ()):
             support = self.orders[supporter]
@@ -396,7 +405,7 @@ class _Resolver:
             if support.dest == dest and (
                 self.result[supporter] if self.state[supporter] is RESOLVED else (yield supporter)
             ):
-                found += 1
+                found += self.units[supporter].strength
         return found
 
     def _supporters_for(self, area: str, dest: str | None) -> Step[list[str]]:
@@ -433,12 +442,15 @@ class _Resolver:
             if move.area in self.supports_of
             else []
         )
+        base = mover.strength + self._bonus(move)
         if occupant_area is None or occupant_leaves:
-            return mover.strength + len(supporters)
+            return base + sum(self.units[s].strength for s in supporters)
         defender = self.units[occupant_area].power
         if not self.may_dislodge(mover.power, defender):
             return 0
-        return mover.strength + sum(1 for s in supporters if self.units[s].power != defender)
+        return base + sum(
+            self.units[s].strength for s in supporters if self.units[s].power != defender
+        )
 
     def hold_strength(self, area: str) -> Step[int]:
         if area not in self.units:
@@ -452,11 +464,10 @@ class _Resolver:
         return self.units[area].strength + (yield from self._supports_for(area, None))
 
     def defend_strength(self, move: MoveSpec) -> Step[int]:
+        base = self.units[move.area].strength + self._bonus(move)
         if move.area not in self.supports_of:
-            return self.units[move.area].strength
-        return self.units[move.area].strength + (
-            yield from self._supports_for(move.area, move.dest)
-        )
+            return base
+        return base + (yield from self._supports_for(move.area, move.dest))
 
     def prevent_strength(self, move: MoveSpec) -> Step[int]:
         if move.convoy and not (yield from self._has_path(move.area)):
@@ -468,11 +479,16 @@ class _Resolver:
             else (yield opponent.area)
         ):
             return 0
+        base = self.units[move.area].strength + self._bonus(move)
         if move.area not in self.supports_of:
-            return self.units[move.area].strength
-        return self.units[move.area].strength + (
-            yield from self._supports_for(move.area, move.dest)
-        )
+            return base
+        return base + (yield from self._supports_for(move.area, move.dest))
+
+    def _bonus(self, move: MoveSpec) -> int:
+        """Support the move gets from outside the board's units (`support_bonus`)."""
+        if self.support_bonus is None:
+            return 0
+        return self.support_bonus(move.dest, self.units[move.area].power)
 
     # --- the whole phase -----------------------------------------------------------
 
