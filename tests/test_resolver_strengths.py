@@ -29,7 +29,7 @@ def _resolve(
         units={area: combatant(power, strength) for area, (power, strength) in units.items()},
         orders=orders,
         convoy_graph=_no_convoy,
-        support_bonus=(lambda dest, power: bonus.get((dest, power), 0)) if bonus else None,
+        support_bonus=(lambda source, dest, power: bonus.get((dest, power), 0)) if bonus else None,
     )
     return adjudicate(contest)
 

@@ -120,10 +120,10 @@ class Contest:
 
     A unit's `strength` counts wherever it stands: alone, holding, moving and
     in each support it gives (Machiavelli's elite units add 2: 003 §10, AM-40).
-    `support_bonus(dest, power)`, when given, is support that no unit gives
-    and no attack cuts, for every move of `power` into `dest` (a Machiavelli
-    rebellion helps the advances into its province: CM-7.2-3, AM-30); it
-    counts in the move's attack, defend and prevent strengths.
+    `support_bonus(source, dest, power)`, when given, is support that no unit
+    gives and no attack cuts, for a move of `power` from `source` into `dest`
+    (a Machiavelli rebellion helps the advances into its province: CM-7.2-3,
+    AM-30); it counts in the move's attack, defend and prevent strengths.
     """
 
     units: Mapping[str, Combatant]
@@ -133,7 +133,7 @@ class Contest:
         default=lambda attacker, defender: attacker != defender
     )
     convoy_steps_for: Callable[[str], Callable[[str], frozenset[str]]] | None = None
-    support_bonus: Callable[[str, str], int] | None = None
+    support_bonus: Callable[[str, str, str], int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -488,7 +488,7 @@ class _Resolver:
         """Support the move gets from outside the board's units (`support_bonus`)."""
         if self.support_bonus is None:
             return 0
-        return self.support_bonus(move.dest, self.units[move.area].power)
+        return self.support_bonus(move.area, move.dest, self.units[move.area].power)
 
     # --- the whole phase -----------------------------------------------------------
 

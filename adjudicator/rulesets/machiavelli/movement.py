@@ -51,6 +51,7 @@ from adjudicator.kits.board.results import (
 )
 from adjudicator.kits.board.state import Dislodged, Unit
 from adjudicator.kits.board.verdicts import bounced_into, dislodgement, spec_outcome
+from adjudicator.rulesets.machiavelli.advanced.rebellions import rebellion_support
 from adjudicator.rulesets.machiavelli.board import (
     Board,
     city_slot,
@@ -360,6 +361,7 @@ def resolve_movement(
         orders={s: p.spec for s, p in plans.items()},
         convoy_graph=game_map.fleet_area_neighbours,
         convoy_steps_for=lambda army: steps(plans[army].unit.power),
+        support_bonus=rebellion_support(state.rebellions),
     )
     verdict = adjudicate(contest)
     sieges = _sieges(state, plans, verdict)

@@ -33,7 +33,7 @@ from adjudicator.kits.board.state import (
     plain_texts,
     ungroup_areas,
 )
-from adjudicator.rulesets.machiavelli.advanced.model import Loan, Rebellion, SpecialKind
+from adjudicator.rulesets.machiavelli.records import Loan, Rebellion, SpecialKind
 
 __all__ = ["AUTONOMOUS", "MachiavelliState"]
 

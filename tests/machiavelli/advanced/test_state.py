@@ -12,7 +12,7 @@ import yaml
 
 from adjudicator.kits.board.state import StateDataError
 from adjudicator.rulesets.machiavelli import MACHIAVELLI, MachiavelliState
-from adjudicator.rulesets.machiavelli.advanced.model import Loan, Rebellion, SpecialKind
+from adjudicator.rulesets.machiavelli.records import Loan, Rebellion, SpecialKind
 from maps import load_map
 
 ADVANCED_STATE = """\
