@@ -1,5 +1,6 @@
-"""Rebellions on the board (003 §7.2): the automatic support of strength 1 for
-advances into a rebel province (CM-7.2-3, CM-7.2-4, AM-30)."""
+"""Rebellions (003 §7): where they may be raised (§7.1), the automatic support
+of strength 1 for advances into a rebel province (§7.2) and how they are put
+down (§7.3)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,12 @@ from adjudicator.core.phase import Phase
 from adjudicator.kits.board.results import Reason
 from adjudicator.kits.board.state import PhaseKind, Season, Unit
 from adjudicator.rulesets.machiavelli import MACHIAVELLI, MachiavelliState
+from adjudicator.rulesets.machiavelli.advanced.rebellions import (
+    RebellionKind,
+    placement_problem,
+    put_down,
+    raise_rebellions,
+)
 from adjudicator.rulesets.machiavelli.records import Rebellion
 from maps import load_map
 from orders.board.model import Convert, Hold, Move, Order, UnitKind, UnitRef
@@ -103,3 +110,113 @@ def test_an_advance_with_the_rebellion_beats_an_unsupported_conversion() -> None
     after = MACHIAVELLI.resolve(rebel, orders, MAP).state
     assert Unit("milan", UnitKind.ARMY, "PISA") in after.units
     assert Unit("venice", UnitKind.ARMY, "PISA") not in after.units
+
+
+# --- placing a rebellion (§7.1) -------------------------------------------------------
+
+HOMES = {"florence": ("FLO", "PISA"), "venice": ("VEN", "PAD")}
+CONTROL = {"FLO": "florence", "PISA": "florence", "LUC": "florence", "VEN": "venice"}
+
+
+def _board(*units: Unit, rebellions: tuple[Rebellion, ...] = ()) -> MachiavelliState:
+    return MachiavelliState(
+        phase=SPRING,
+        units=tuple(sorted(units)),
+        control=CONTROL,
+        homes=HOMES,
+        rebellions=rebellions,
+    )
+
+
+def _problem(
+    kind: RebellionKind, area: str, in_city: bool = False, *units: Unit, payer: str = "milan"
+) -> str | None:
+    return placement_problem(kind, payer, area, in_city, _board(*units), MAP)
+
+
+def test_a_home_province_rebels_with_expense_d_and_a_conquered_one_with_c() -> None:
+    """CM-6.2-C, CM-6.2-D, AM-27: PISA is Florence's home (D), LUC a conquest (C)."""
+    assert _problem(RebellionKind.HOME, "PISA") is None
+    assert _problem(RebellionKind.CONQUERED, "LUC") is None
+
+
+def test_the_wrong_letter_is_erroneous() -> None:
+    """AM-27: the wrong letter cannot work (it is charged all the same: AM-17)."""
+    assert "expense D" in (_problem(RebellionKind.CONQUERED, "PISA") or "")
+    assert "expense C" in (_problem(RebellionKind.HOME, "LUC") or "")
+
+
+def test_a_rebellion_may_rise_where_an_enemy_unit_stands() -> None:
+    """CM-7.1-1: "incluso una que contenga una unidad"."""
+    assert (
+        _problem(RebellionKind.HOME, "PISA", False, Unit("florence", UnitKind.ARMY, "PISA")) is None
+    )
+
+
+def test_only_an_area_another_player_controls_can_rebel() -> None:
+    """AM-27: an uncontrolled area cannot rebel, nor one's own."""
+    assert "nobody controls" in (_problem(RebellionKind.CONQUERED, "SIE") or "")
+    assert "your own" in (_problem(RebellionKind.HOME, "PISA", payer="florence") or "")
+
+
+def test_an_ungarrisoned_fortified_city_may_rebel_but_not_a_garrisoned_one() -> None:
+    """CM-7.1-1: "en una ciudad fortificada no guarnecida"."""
+    assert _problem(RebellionKind.HOME, "PISA", True) is None
+    garrison = Unit("florence", UnitKind.GARRISON, "PISA")
+    assert "has a garrison" in (_problem(RebellionKind.HOME, "PISA", True, garrison) or "")
+
+
+def test_never_at_sea_and_venice_only_in_its_empty_city() -> None:
+    """CM-7.1-4: never in a sea area; in Venice only in the city, only when empty."""
+    assert "never stands at sea" in (_problem(RebellionKind.HOME, "VEN") or "")
+    assert _problem(RebellionKind.HOME, "VEN", True) is None
+    garrison = Unit("venice", UnitKind.GARRISON, "VEN")
+    assert "has a garrison" in (_problem(RebellionKind.HOME, "VEN", True, garrison) or "")
+
+
+def test_one_rebellion_per_province() -> None:
+    """CM-7.1-2: a province with a rebellion takes no second one; of several raised
+    in one turn one counts (AM-28: each is charged), aimed at the controller (AM-29)."""
+    standing = _board(rebellions=(Rebellion("PISA", "florence"),))
+    assert "already has a rebellion" in (
+        placement_problem(RebellionKind.HOME, "milan", "PISA", False, standing, MAP) or ""
+    )
+    raised = raise_rebellions([("milan", "PISA", False), ("venice", "PISA", False)], _board())
+    assert raised == (Rebellion("PISA", "florence"),)
+
+
+# --- putting a rebellion down (§7.3) ----------------------------------------------------
+
+HOLDER = Unit("florence", UnitKind.ARMY, "PISA")
+
+
+def test_an_explicit_hold_of_the_owner_puts_the_rebellion_down() -> None:
+    """CM-7.3-2: the player whose province it was holds there (H) and is not
+    forced to retreat: the rebellion disappears at the end of the turn."""
+    rebellion = Rebellion("PISA", "florence")
+    assert put_down(rebellion, {"PISA": HOLDER}, {}, frozenset())
+    assert not put_down(rebellion, {"PISA": HOLDER}, {}, frozenset({HOLDER}))
+    assert not put_down(rebellion, {}, {}, frozenset())  # no written H (AM-30, CM-8.3-2)
+
+
+def test_another_players_hold_does_not_put_it_down() -> None:
+    """CM-7.3-2: only a unit of the player it is aimed at."""
+    milan = Unit("milan", UnitKind.ARMY, "PISA")
+    assert not put_down(Rebellion("PISA", "florence"), {"PISA": milan}, {}, frozenset())
+
+
+def test_a_city_rebellion_falls_to_a_siege_not_a_hold() -> None:
+    """CM-7.3-3: a rebellion in a fortified city that was the player's is removed
+    only by a siege."""
+    garrison = Unit("florence", UnitKind.GARRISON, "PISA")
+    assert not put_down(Rebellion("PISA", "florence", True), {"PISA": garrison}, {}, frozenset())
+
+
+def test_a_successful_advance_of_another_player_frees_the_area() -> None:
+    """CM-7.3-4, AM-30: a successful advance into the province by anyone but the
+    player it is aimed at removes it, in the province or the city."""
+    advanced = {"PISA": frozenset({"milan"})}
+    assert put_down(Rebellion("PISA", "florence"), {}, advanced, frozenset())
+    assert put_down(Rebellion("PISA", "florence", True), {}, advanced, frozenset())
+    own = {"PISA": frozenset({"florence"})}
+    assert not put_down(Rebellion("PISA", "florence"), {}, own, frozenset())

@@ -1,4 +1,5 @@
-"""Rebellions (003 §7): what a rebellion unit does on the board.
+"""Rebellions (003 §7): where one may be raised, what it does on the board,
+and how it is put down.
 
 A rebellion never moves (CM-7.1-3) and has no effect on movement but one
 (CM-7.2-4): every player except the one it is aimed at may use it as a
@@ -13,10 +14,14 @@ province.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from enum import StrEnum
 
+from adjudicator.kits.board.state import Unit
 from adjudicator.rulesets.machiavelli.board import slot_area
 from adjudicator.rulesets.machiavelli.records import Rebellion
+from adjudicator.rulesets.machiavelli.state import MachiavelliState
+from maps.model import Area, AreaKind, GameMap
 
 REBELLION_STRENGTH = 1
 """CM-7.2-3: "la unidad de rebelión tiene una fuerza de uno"."""
@@ -36,3 +41,103 @@ def rebellion_support(rebellions: Iterable[Rebellion]) -> Callable[[str, str, st
         return REBELLION_STRENGTH
 
     return support
+
+
+# --- placing a rebellion (expenses C and D: §7.1, AM-27, AM-28) -------------------
+
+
+class RebellionKind(StrEnum):
+    """Expense C raises a conquered province, D a home province (CM-6.2-C, CM-6.2-D)."""
+
+    CONQUERED = "C"
+    HOME = "D"
+
+
+def placement_problem(
+    kind: RebellionKind,
+    payer: str,
+    area: str,
+    in_city: bool,
+    state: MachiavelliState,
+    game_map: GameMap,
+) -> str | None:
+    """Why a rebellion cannot be raised where an expense C or D aims it, or None.
+
+    CM-7.1-1: in an enemy province, even one holding a unit, or in an
+    ungarrisoned fortified city; AM-27: the area must be controlled by another
+    player, and the letter must match (C outside the controller's home, D in
+    it); CM-7.1-4: never at sea, and Venice only in its empty city; CM-7.1-2:
+    one rebellion per province. An expense that can be read but cannot work is
+    still charged (CM-6.1-6, AM-17): the caller charges it."""
+    place = game_map.areas.get(area)
+    if place is None:
+        return f"there is no area {area}"
+    controller = state.control.get(area)
+    if controller is None:
+        return f"nobody controls {place.name}: only an enemy's area can rebel"
+    if controller == payer:
+        return f"{place.name} is your own"
+    home = area in state.homes.get(controller, ())
+    if home != (kind is RebellionKind.HOME):
+        letter = RebellionKind.HOME if home else RebellionKind.CONQUERED
+        where = "a home province" if home else "a conquered province"
+        return f"{place.name} is {where} of {controller}: that is expense {letter.value}"
+    if any(r.area == area for r in state.rebellions):
+        return f"{place.name} already has a rebellion"
+    return _site_problem(place, in_city, state)
+
+
+def _site_problem(place: Area, in_city: bool, state: MachiavelliState) -> str | None:
+    """CM-7.1-1, CM-7.1-4: the province (never at sea) or an empty fortified city."""
+    if place.kind is AreaKind.SEA and not in_city:
+        return f"a rebellion never stands at sea: only in the city of {place.name}"
+    if not in_city:
+        return None
+    if place.city is None or not place.city.fortified:
+        return f"{place.name} has no fortified city"
+    if state.garrison_at(place.code) is not None:
+        return f"the city of {place.name} has a garrison"
+    return None
+
+
+def raise_rebellions(
+    requests: Sequence[tuple[str, str, bool]], state: MachiavelliState
+) -> tuple[Rebellion, ...]:
+    """The rebellions raised by this turn's valid C and D expenses, each a
+    (payer, area, in city) in the order the expenses were carried out: one per
+    province (CM-7.1-2, AM-28: every one is charged, the first counts; all are
+    against the same controller), aimed at the controller (AM-29)."""
+    raised: dict[str, Rebellion] = {}
+    for _payer, area, in_city in requests:
+        if area not in raised:
+            raised[area] = Rebellion(area, state.control[area], in_city)
+    return tuple(raised.values())
+
+
+# --- removing a rebellion at the end of the turn (§7.3, AM-30) ---------------------
+
+
+def put_down(
+    rebellion: Rebellion,
+    explicit_holds: Mapping[str, Unit],
+    advanced_into: Mapping[str, frozenset[str]],
+    dislodged: frozenset[Unit],
+) -> bool:
+    """Whether the turn's movement removes `rebellion` at its end.
+
+    CM-7.3-2: a rebellion in a province that was its player's when it arose
+    falls when one of his own units there holds with a written `H` and is not
+    forced to retreat (AM-30: a missing order, or an assassination's automatic
+    hold, does not count: CM-8.3-2) — `explicit_holds` maps an area to the
+    unit that wrote `H` there. CM-7.3-3: one in a fortified city falls only to
+    a siege (the siege rules settle it, not this). CM-7.3-4, AM-30: any
+    successful advance into its area by a player other than the one it is
+    aimed at frees it — `advanced_into` maps an area to the powers whose
+    advance into it succeeded. Expense B (CM-7.3-1) is the expenses' business."""
+    liberators = advanced_into.get(rebellion.area, frozenset()) - {rebellion.against}
+    if liberators:
+        return True
+    if rebellion.in_city:
+        return False
+    holder = explicit_holds.get(rebellion.area)
+    return holder is not None and holder.power == rebellion.against and holder not in dislodged
