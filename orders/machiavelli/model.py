@@ -54,7 +54,7 @@ class Expense:
 
 class SpecialUnit(StrEnum):
     """The special unit a purchase asks for (CM-10.1-3): the values of
-    `adjudicator.rulesets.machiavelli.advanced.model.SpecialKind`, which this
+    `adjudicator.rulesets.machiavelli.records.SpecialKind`, which this
     layer may not import."""
 
     CITIZEN_MILITIA = "citizen_militia"

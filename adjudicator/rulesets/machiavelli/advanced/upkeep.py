@@ -1,0 +1,189 @@
+"""The spring adjustment with finances (003 §5.4; AM-13, AM-14, AM-15, AM-47).
+
+With finances on, a power keeps and buys units by paying for them, not by
+counting cities (CM-5.0-1, AM-14). After control and income, each unit on the
+board costs its upkeep: 3d, or a special unit's 6d or 9d (CM-5.4-1, AM-15);
+a unit paid for costs nothing more until the next spring (CM-5.4-2); one not
+paid, by choice or for lack of money, is removed at once (CM-5.4-3).
+
+AM-13: a player writes `paga A MIL` / `no paga A TYR` and `compra A COMO`.
+Units named `paga` are paid first, in the order written; every other unit not
+refused is then paid while money lasts, nearest to the power's controlled
+cities first (so that the farthest are dropped first, as the basic rules'
+removals go); the report names each unit dropped. A purchase is placed as in
+the basic rules (CM-5.4-4: a home area the power controls, a free slot, a
+port for a fleet, a fortified city for a garrison), never in a famine area
+(CM-9.4-2); one that breaks a placement rule, or that the treasury cannot
+cover, is refused and not charged (AM-13).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from adjudicator.kits.board.adjustment import farthest_first
+from adjudicator.kits.board.state import Season, Unit
+from adjudicator.rulesets.machiavelli.advanced.specials import (
+    count_specials,
+    purchase_problem,
+    special_of,
+    upkeep,
+)
+from adjudicator.rulesets.machiavelli.advanced.treasury import Entry, Statement, charge
+from adjudicator.rulesets.machiavelli.records import SpecialKind
+from adjudicator.rulesets.machiavelli.spring import build_problem, cities_controlled
+from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
+from maps.model import GameMap
+from orders.board.model import UnitRef
+from orders.machiavelli.model import Payment, Purchase
+
+
+class Dropped(StrEnum):
+    """Why a unit left the board at the spring's upkeep (CM-5.4-3)."""
+
+    NOT_PAID = "not_paid"  # the player wrote `no paga`
+    NO_MONEY = "no_money"  # the treasury could not pay for it
+
+
+@dataclass(frozen=True)
+class Upkeep:
+    """The units kept and dropped, and the statements after paying."""
+
+    statements: Mapping[str, Statement]
+    kept: tuple[Unit, ...]
+    dropped: tuple[tuple[Unit, Dropped], ...]
+    unmatched: tuple[Payment, ...]  # lines naming no unit of the power
+
+
+def pay_upkeep(
+    state: MachiavelliState,
+    statements: Mapping[str, Statement],
+    payments: Sequence[Payment],
+    game_map: GameMap,
+) -> Upkeep:
+    """Every power pays for its units (autonomous garrisons cost nobody anything)."""
+    books = dict(statements)
+    kept: list[Unit] = [u for u in state.units if u.power == AUTONOMOUS]
+    dropped: list[tuple[Unit, Dropped]] = []
+    unmatched: list[Payment] = []
+    for power in state.powers():
+        units = state.units_of(power)
+        lines = [p for p in payments if p.power == power]
+        named = {_named_unit(p, units): p for p in lines}
+        unmatched += [p for unit, p in named.items() if unit is None]
+        refused = [u for u, p in named.items() if u is not None and not p.paid]
+        dropped += [(u, Dropped.NOT_PAID) for u in refused]
+        for unit in _payment_order(state, game_map, power, units, lines, refused):
+            paid = charge(books, power, Entry.UPKEEP, upkeep(special_of(unit, state)), str(unit))
+            if paid is None:
+                dropped.append((unit, Dropped.NO_MONEY))
+            else:
+                books = paid
+                kept.append(unit)
+    return Upkeep(books, tuple(sorted(kept)), tuple(dropped), tuple(unmatched))
+
+
+def _named_unit(payment: Payment, units: Sequence[Unit]) -> Unit | None:
+    return next(
+        (u for u in units if u.kind is payment.unit_kind and u.location == payment.area), None
+    )
+
+
+def _payment_order(
+    state: MachiavelliState,
+    game_map: GameMap,
+    power: str,
+    units: Sequence[Unit],
+    lines: Sequence[Payment],
+    refused: Sequence[Unit],
+) -> list[Unit]:
+    """Named `paga` units in the order written, then the rest nearest first."""
+    first = [u for p in lines if p.paid and (u := _named_unit(p, units)) is not None]
+    rest = [u for u in units if u not in first and u not in refused]
+    targets = set(cities_controlled(state, game_map, power))
+    nearest_first = list(reversed(farthest_first(rest, targets, game_map)))
+    return list(dict.fromkeys(first)) + nearest_first
+
+
+@dataclass(frozen=True)
+class Purchased:
+    """The units bought, their special kinds, and the purchases refused (not charged)."""
+
+    statements: Mapping[str, Statement]
+    bought: tuple[Unit, ...]
+    specials: Mapping[str, SpecialKind]  # the bought special units, by their text
+    refused: tuple[tuple[Purchase, str], ...]
+
+
+def buy_units(
+    state: MachiavelliState,
+    statements: Mapping[str, Statement],
+    purchases: Sequence[Purchase],
+    game_map: GameMap,
+    *,
+    famine: frozenset[str] = frozenset(),
+    special_units: bool = False,
+) -> Purchased:
+    """The spring's purchases, in the order written (`state` is the board after
+    the upkeep: a dropped unit's place is free)."""
+    books = dict(statements)
+    used: set[str] = set()
+    bought: list[Unit] = []
+    specials: dict[str, SpecialKind] = {}
+    refused: list[tuple[Purchase, str]] = []
+    for purchase in purchases:
+        new_specials = sum(1 for text in specials if text in _texts(bought, purchase.power))
+        problem = _purchase_problem(
+            state, purchase, game_map, used, famine, special_units, new_specials
+        )
+        unit = Unit(purchase.power, purchase.unit_kind, purchase.area)
+        kind = SpecialKind(purchase.special.value) if purchase.special else None
+        paid = (
+            None
+            if problem
+            else charge(books, purchase.power, Entry.PURCHASE, upkeep(kind), str(unit))
+        )
+        if problem or paid is None:
+            refused.append((purchase, problem or "the treasury cannot pay for it"))
+            continue
+        books = paid
+        used.add(str(unit))
+        bought.append(unit)
+        if kind is not None:
+            specials[str(unit)] = kind
+    return Purchased(books, tuple(bought), specials, tuple(refused))
+
+
+def _purchase_problem(
+    state: MachiavelliState,
+    purchase: Purchase,
+    game_map: GameMap,
+    used: set[str],
+    famine: frozenset[str],
+    special_units: bool,
+    new_specials: int,
+) -> str | None:
+    if purchase.area not in game_map.areas:
+        return f"there is no area {purchase.area}"
+    if purchase.area in famine:
+        return f"no unit may be placed in {game_map.areas[purchase.area].name}: famine (CM-9.4-2)"
+    placement = build_problem(
+        state, game_map, purchase.power, UnitRef(purchase.unit_kind, purchase.area), used
+    )
+    if placement is not None:
+        return placement[1]
+    if purchase.special is None:
+        return None
+    if not special_units:
+        return "this game plays no special units"
+    held = count_specials(purchase.power, state) + new_specials
+    return purchase_problem(
+        purchase.power, SpecialKind(purchase.special.value), held, season=Season.SPRING
+    )
+
+
+def _texts(units: Sequence[Unit], power: str) -> set[str]:
+    """The texts (`A FLO`) of `power`'s units among `units`."""
+    return {str(u) for u in units if u.power == power}
