@@ -104,7 +104,7 @@ def power_dict(turn: TurnReport[StateT], power: str) -> dict[str, Any]:
     """One power's private part as data: its results and the issues of its files."""
     results = sorted_results(r for r in turn.resolution.results if r.order.power == power)
     issues = [i for i in turn.issues if turn.file_powers.get(i.source.file) == power]
-    return {
+    data: dict[str, Any] = {
         "schema": PRIVATE_SCHEMA,
         "game": turn.game_name,
         "ruleset": turn.ruleset,
@@ -114,6 +114,10 @@ def power_dict(turn: TurnReport[StateT], power: str) -> dict[str, Any]:
         "results": [_result_dict(r) for r in results],
         "issues": [issue_dict(i, turn.file_powers) for i in sorted(issues, key=issue_key)],
     }
+    secrets = turn.resolution.secrets.get(power, ())
+    if secrets:  # only a ruleset with secrets writes the key (AM-46)
+        data["private"] = list(secrets)
+    return data
 
 
 def render_power_json(turn: TurnReport[StateT], power: str) -> str:

@@ -337,7 +337,18 @@ def event_text(event: Event, power: str, game_map: GameMap) -> str | None:
             return f"Control gained: {area}" + (f" (from {other})" if other else "")
         case EventKind.CONTROL_LOST if mine:
             return f"Control lost: {area}" + (f" (to {other})" if other else "")
+        case EventKind.STARVED if mine:
+            return f"{event.unit} starved in {area} (famine)"
+        case EventKind.PLAGUE_STRUCK if mine:
+            return f"{event.unit} died of the plague in {area}"
+        case EventKind.UNPAID if mine:
+            return f"{event.unit} was not paid for and left the board"
     return None
+
+
+def _secrets_section(lines: Sequence[str]) -> str:
+    """What only this power reads (its treasury: AM-46)."""
+    return "\n".join(["== Private ==", *(f"  {line}" for line in lines)]) if lines else ""
 
 
 def _issue_section(title: str, issues: Sequence[OrderIssue]) -> str:
@@ -407,6 +418,7 @@ def render_power_report(turn: TurnReport[StateT], power: str) -> str:
         _header(turn),
         f"Private report for {power_name(turn.game_map, power)}",
         _power_section(turn, power, mine),
+        _secrets_section(turn.resolution.secrets.get(power, ())),
         _footer(turn),
     ]
     return "\n\n".join(s for s in sections if s) + "\n"

@@ -25,6 +25,8 @@ MACHIAVELLI_PHRASES: Mapping[ResultReason, str] = {
     MachiavelliReason.NOT_HOME_AREA: "new units go only in home areas",
     MachiavelliReason.AREA_NOT_CONTROLLED: "the area is not under your control",
     MachiavelliReason.AREA_OCCUPIED: "there is already a unit there",
+    MachiavelliReason.PURCHASE_REFUSED: "the purchase is refused and costs nothing",
+    MachiavelliReason.UNPAID: "not paid for: the unit leaves the board",
 }
 """Words for every `MachiavelliReason` (003 §1, §3.2, §3.3, §4.4)."""
 

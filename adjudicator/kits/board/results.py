@@ -9,7 +9,7 @@ the JSON output uses the enum values.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Generic, Protocol, TypeVar
@@ -126,6 +126,9 @@ class EventKind(StrEnum):
     DESTROYED = "destroyed"  # a dislodged unit with no retreat, or in civil disorder
     CONTROL_GAINED = "control_gained"  # 003 §1.1, at the start of spring
     CONTROL_LOST = "control_lost"
+    STARVED = "starved"  # 003 §9.4: in a famine area at the end of spring
+    PLAGUE_STRUCK = "plague_struck"  # 003 §9.2: in an area the plague struck
+    UNPAID = "unpaid"  # 003 §5.4: not paid for at the spring's upkeep
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,3 +158,5 @@ class Resolution(Generic[StateT_co]):
     rolls: tuple[Roll, ...] = ()
     notes: tuple[str, ...] = field(default=())
     events: tuple[Event, ...] = ()
+    secrets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Lines for one power's private report only (Machiavelli's treasury: AM-46)."""

@@ -52,6 +52,7 @@ from adjudicator.kits.board.results import (
 from adjudicator.kits.board.state import Dislodged, Unit
 from adjudicator.kits.board.verdicts import bounced_into, dislodgement, spec_outcome
 from adjudicator.rulesets.machiavelli.advanced.rebellions import rebellion_support
+from adjudicator.rulesets.machiavelli.advanced.specials import special_of, strength
 from adjudicator.rulesets.machiavelli.board import (
     Board,
     city_slot,
@@ -332,7 +333,9 @@ def _matches(plan: Plan, plans: Mapping[str, Plan], ctx: _Context) -> bool:
         if not isinstance(other.order, Move):
             return False
         if other.spec.convoy:  # the only route must not run through the supporter (DATC 6.D.31)
-            return ctx.route_exists(other.unit, spec.dest, AllBut(ctx.convoys.board_fleets, plan.slot))
+            return ctx.route_exists(
+                other.unit, spec.dest, AllBut(ctx.convoys.board_fleets, plan.slot)
+            )
         return True
     if isinstance(spec, ConvoySpec):
         other_spec = plans[spec.army].spec
@@ -357,7 +360,10 @@ def resolve_movement(
     plans, extra = plan_orders(state, orders, game_map, disorder)
     steps = convoy_steps(game_map, state)
     contest = Contest(
-        units={s: combatant(p.unit.power) for s, p in plans.items()},
+        units={
+            s: combatant(p.unit.power, strength(special_of(p.unit, state)))
+            for s, p in plans.items()
+        },
         orders={s: p.spec for s, p in plans.items()},
         convoy_graph=game_map.fleet_area_neighbours,
         convoy_steps_for=lambda army: steps(plans[army].unit.power),

@@ -31,6 +31,9 @@ class MachiavelliReason(StrEnum):
     NOT_HOME_AREA = "illegal:not_home_area"
     AREA_NOT_CONTROLLED = "illegal:area_not_controlled"
     AREA_OCCUPIED = "illegal:area_occupied"
+    # finances (003 §5.4): a purchase the treasury or the rules refuse, a unit not paid for
+    PURCHASE_REFUSED = "illegal:purchase_refused"
+    UNPAID = "unpaid"
 
     @property
     def illegal(self) -> bool:

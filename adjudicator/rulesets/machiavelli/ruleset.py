@@ -23,6 +23,14 @@ from adjudicator.rulesets.machiavelli.advanced.modules import (
     Module,
     missing_requirements,
 )
+from adjudicator.rulesets.machiavelli.advanced.seasons import (
+    Turned,
+    close_spring,
+    open_spring,
+    open_summer,
+)
+from adjudicator.rulesets.machiavelli.advanced.specials import follow_specials
+from adjudicator.rulesets.machiavelli.advanced.upkeep import finance_adjustment
 from adjudicator.rulesets.machiavelli.movement import resolve_movement
 from adjudicator.rulesets.machiavelli.retreat import resolve_machiavelli_retreats, settle_dislodged
 from adjudicator.rulesets.machiavelli.spring import (
@@ -87,21 +95,49 @@ NEXT_SEASON = {Season.SPRING: Season.SUMMER, Season.SUMMER: Season.FALL}
 
 
 def after_season(
-    state: MachiavelliState, game_map: GameMap, options: MachiavelliOptions
-) -> tuple[MachiavelliState, tuple[Event, ...]]:
-    """The state at the start of the next season, once movement and retreats are done;
-    after the autumn, spring's control is settled (003 §1.1)."""
+    state: MachiavelliState,
+    game_map: GameMap,
+    options: MachiavelliOptions,
+    dice: Dice | None,
+) -> Turned:
+    """The state at the start of the next season, once movement and retreats are
+    done; after the autumn, spring's control is settled (003 §1.1). The advanced
+    rules' season turns (`advanced.seasons`): the spring closes with the famine's
+    eliminations and the summer opens with the plague; the spring opens with the
+    famine roll and income, and with finances it always has its adjustment."""
     phase = state.phase
     clean = replace(state, dislodged=(), standoffs=frozenset())
+    if phase.season == Season.SPRING:
+        closed = close_spring(clean)
+        summer = replace(closed.state, phase=Phase(phase.year, Season.SUMMER, PhaseKind.MOVEMENT))
+        opened = open_summer(summer, game_map, dice, plague=options.plague)
+        return Turned(opened.state, opened.notes, closed.events + opened.events)
     if phase.season in NEXT_SEASON:
-        return replace(
-            clean, phase=Phase(phase.year, NEXT_SEASON[Season(phase.season)], PhaseKind.MOVEMENT)
-        ), ()
+        nxt = Phase(phase.year, NEXT_SEASON[Season(phase.season)], PhaseKind.MOVEMENT)
+        return Turned(replace(clean, phase=nxt))
     control, events = settle_control(clean, game_map)
     spring = replace(clean, control=control)
     spring = replace(spring, winner=winner(spring, game_map, options.victory_cities))
-    kind = PhaseKind.ADJUSTMENT if needs_adjustment(spring, game_map) else PhaseKind.MOVEMENT
-    return replace(spring, phase=Phase(phase.year + 1, Season.SPRING, kind)), events
+    adjusts = options.finances or needs_adjustment(spring, game_map)  # CM-S-2
+    kind = PhaseKind.ADJUSTMENT if adjusts else PhaseKind.MOVEMENT
+    spring = replace(spring, phase=Phase(phase.year + 1, Season.SPRING, kind))
+    opened = open_spring(
+        spring,
+        game_map,
+        dice,
+        famine=options.famine,
+        finances=options.finances,
+        perugia_twice=options.famine_perugia_11_12,
+        double_variable_income=options.double_variable_income,
+        scenario_variable_cities=spring.variable_income_cities,
+        scenario_doubled=spring.doubled_income,
+    )
+    return Turned(opened.state, opened.notes, events + opened.events, opened.secrets)
+
+
+def _then(events: tuple[Event, ...], turned: Turned) -> Turned:
+    """`turned` with the phase's own events before the season's."""
+    return replace(turned, events=events + turned.events)
 
 
 class MachiavelliHooks:
@@ -116,8 +152,7 @@ class MachiavelliHooks:
         dice: Dice | None,
     ) -> Resolution[MachiavelliState]:
         disorder = frozenset(options.civil_disorder)
-        results: tuple[OrderResult, ...]
-        events: tuple[Event, ...] = ()
+        turned: Turned
         match state.phase.kind:
             case PhaseKind.MOVEMENT:
                 moved = resolve_movement(state, orders, game_map, disorder)
@@ -132,27 +167,43 @@ class MachiavelliHooks:
                 settled = settle_dislodged(after, game_map, disorder)
                 after = replace(after, units=settled.units, dislodged=settled.dislodged)
                 events = moved.events + settled.events
+                after = replace(
+                    after, specials=follow_specials(state.specials, results, events, after)
+                )
                 if settled.dislodged:
                     nxt = replace(after, phase=replace(state.phase, kind=PhaseKind.RETREAT))
+                    turned = Turned(nxt, (), events)
                 else:
-                    nxt, more = after_season(after, game_map, options)
-                    events += more
+                    turned = _then(events, after_season(after, game_map, options, dice))
             case PhaseKind.RETREAT:
                 retreated = resolve_machiavelli_retreats(state, orders, game_map)
                 results = retreated.results
-                nxt, events = after_season(replace(state, units=retreated.units), game_map, options)
+                after = replace(state, units=retreated.units)
+                after = replace(after, specials=follow_specials(state.specials, results, (), after))
+                turned = after_season(after, game_map, options, dice)
             case PhaseKind.ADJUSTMENT:
-                adjusted = resolve_adjustment(state, orders, game_map)
-                results = adjusted.results
                 spring = Phase(state.phase.year, Season.SPRING, PhaseKind.MOVEMENT)
-                nxt = replace(state, units=adjusted.units, phase=spring)
-                nxt = replace(nxt, sieges=standing_sieges(nxt))
+                if options.finances:
+                    paid = finance_adjustment(
+                        state, orders, game_map, special_units=options.special_units
+                    )
+                    results = paid.results
+                    nxt = replace(paid.state, phase=spring)
+                    turned = Turned(nxt, (), paid.events, paid.secrets)
+                else:
+                    adjusted = resolve_adjustment(state, orders, game_map)
+                    results = adjusted.results
+                    turned = Turned(replace(state, units=adjusted.units, phase=spring))
+                nxt = turned.state
+                turned = replace(turned, state=replace(nxt, sieges=standing_sieges(nxt)))
         return Resolution(
             previous=state,
-            state=nxt,
+            state=turned.state,
             results=results,
             rolls=tuple(dice.rolls) if dice else (),
-            events=events,
+            notes=turned.notes,
+            events=turned.events,
+            secrets=turned.secrets,
         )
 
     def refusals(
@@ -182,6 +233,13 @@ class MachiavelliHooks:
             out_of_play=frozenset(start.disabled_areas),
             # CM-5.0-3: the scenario's ducats stand in for the first spring's income
             treasury=dict(start.treasury) if options.finances else {},
+            # AM-11, AM-12: the scenario's variable-income facts, which income reads
+            variable_income_cities=frozenset(start.variable_income_cities)
+            if options.finances
+            else frozenset(),
+            doubled_income=frozenset(start.double_variable_income)
+            if options.finances
+            else frozenset(),
             # CM-8.1-1: one assassination attempt each for the whole game
             attempts=dict.fromkeys(start.powers, 1) if options.assassination else {},
         )

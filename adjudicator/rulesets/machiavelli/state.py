@@ -55,7 +55,9 @@ class MachiavelliState(GameState):
     moneylenders' loans running, §11), `attempts` (power -> assassination
     attempts held, CM-8.1-1, CM-8.1-2), `no_credit` (powers that defaulted,
     CM-11.4-3), `rebellions` (§7), `famine` (areas with a famine marker, §9.3)
-    and `specials` (a unit's text, `A FLO` -> its special kind, §10).
+    and `specials` (a unit's text, `A FLO` -> its special kind, §10); and the
+    scenario's facts income reads: `variable_income_cities` (AM-11) and
+    `doubled_income` (the powers whose variable income is doubled, AM-12).
     """
 
     control: Mapping[str, str] = field(default_factory=dict)
@@ -69,6 +71,8 @@ class MachiavelliState(GameState):
     rebellions: tuple[Rebellion, ...] = ()
     famine: frozenset[str] = frozenset()
     specials: Mapping[str, SpecialKind] = field(default_factory=dict)
+    variable_income_cities: frozenset[str] = frozenset()
+    doubled_income: frozenset[str] = frozenset()
 
     def garrison_at(self, area: str) -> Unit | None:
         """The garrison in the city of an area, if any (003 §3.2)."""
@@ -130,6 +134,10 @@ class MachiavelliState(GameState):
             data["famine"] = sorted(self.famine)
         if self.specials:
             data["special_units"] = {u: self.specials[u].value for u in sorted(self.specials)}
+        if self.variable_income_cities:
+            data["variable_income_cities"] = sorted(self.variable_income_cities)
+        if self.doubled_income:
+            data["double_variable_income"] = sorted(self.doubled_income)
         return data
 
     @classmethod
@@ -165,6 +173,12 @@ class MachiavelliState(GameState):
             ),
             famine=frozenset(plain_texts(data.get("famine"), "famine")),
             specials=_specials(data.get("special_units")),
+            variable_income_cities=frozenset(
+                plain_texts(data.get("variable_income_cities"), "variable_income_cities")
+            ),
+            doubled_income=frozenset(
+                plain_texts(data.get("double_variable_income"), "double_variable_income")
+            ),
         )
 
 
@@ -176,6 +190,8 @@ ADVANCED_KEYS = (
     "rebellions",
     "famine",
     "special_units",
+    "variable_income_cities",
+    "double_variable_income",
 )
 """The state file's keys of the advanced rules, in the order they are written."""
 

@@ -15,13 +15,15 @@ kind), so the unit itself stays a plain `Unit`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from adjudicator.kits.board.results import Event, EventKind, OrderResult
 from adjudicator.kits.board.state import Season, Unit
 from adjudicator.rulesets.machiavelli.records import SpecialKind
 from adjudicator.rulesets.machiavelli.state import MachiavelliState
+from orders.board.model import Convert, Move, Order, Retreat, UnitKind
 
 __all__ = [
     "REGULAR_STRENGTH",
@@ -163,3 +165,41 @@ def purchase_problem(
     if not may_raise(power, kind):
         return f"{power} may not raise {kind.value.replace('_', ' ')}"
     return second_special_problem(specials_in_play)
+
+
+def follow_specials(
+    specials: Mapping[str, SpecialKind],
+    results: Iterable[OrderResult],
+    events: Iterable[Event],
+    after: MachiavelliState,
+) -> dict[str, SpecialKind]:
+    """The special units after a phase, keyed by where they now stand: a special
+    unit keeps its kind when it advances, retreats, converts (AM-41) or becomes a
+    garrison on being dislodged; one that left the board is gone."""
+    moved: dict[str, str] = {}
+    for result in results:
+        if result.unit is None or not result.succeeded or str(result.unit) not in specials:
+            continue
+        landed = _landed(result.order, result.unit)
+        if landed is not None:
+            moved[str(result.unit)] = str(landed)
+    for event in events:
+        if event.kind is EventKind.BECAME_GARRISON and event.unit is not None:
+            moved[str(event.unit)] = str(Unit(event.unit.power, UnitKind.GARRISON, event.area))
+    standing = {str(u) for u in after.units} | {str(d.unit) for d in after.dislodged}
+    found: dict[str, SpecialKind] = {}
+    for text, kind in specials.items():
+        now = moved.get(text, text)
+        if now in standing:
+            found[now] = kind
+    return found
+
+
+def _landed(order: Order, unit: Unit) -> Unit | None:
+    """Where a unit stands after its successful order, if it moved or changed kind."""
+    match order:
+        case Move() | Retreat():
+            return Unit(unit.power, unit.kind, order.dest.partition("/")[0])
+        case Convert():
+            return Unit(unit.power, order.to, unit.location)
+    return None

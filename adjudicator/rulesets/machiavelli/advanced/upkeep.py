@@ -20,10 +20,11 @@ cover, is refused and not charged (AM-13).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from adjudicator.kits.board.adjustment import farthest_first
+from adjudicator.kits.board.results import Event, EventKind, OrderResult, Outcome, Reason
 from adjudicator.kits.board.state import Season, Unit
 from adjudicator.rulesets.machiavelli.advanced.specials import (
     count_specials,
@@ -31,12 +32,19 @@ from adjudicator.rulesets.machiavelli.advanced.specials import (
     special_of,
     upkeep,
 )
-from adjudicator.rulesets.machiavelli.advanced.treasury import Entry, Statement, charge
+from adjudicator.rulesets.machiavelli.advanced.treasury import (
+    Entry,
+    Statement,
+    charge,
+    closing_treasury,
+    open_statements,
+)
+from adjudicator.rulesets.machiavelli.reasons import MachiavelliReason
 from adjudicator.rulesets.machiavelli.records import SpecialKind
 from adjudicator.rulesets.machiavelli.spring import build_problem, cities_controlled
 from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 from maps.model import GameMap
-from orders.board.model import UnitRef
+from orders.board.model import Build, Disband, Order, UnitKind, UnitRef
 from orders.machiavelli.model import Payment, Purchase
 
 
@@ -187,3 +195,107 @@ def _purchase_problem(
 def _texts(units: Sequence[Unit], power: str) -> set[str]:
     """The texts (`A FLO`) of `power`'s units among `units`."""
     return {str(u) for u in units if u.power == power}
+
+
+# --- the spring adjustment with finances, from the adjustment orders ------------------
+
+
+@dataclass(frozen=True)
+class FinanceAdjustment:
+    """The spring adjustment's outcome: the board, the results of the orders,
+    the units that left unpaid, and each power's private statement lines."""
+
+    state: MachiavelliState
+    results: tuple[OrderResult, ...]
+    events: tuple[Event, ...]
+    secrets: Mapping[str, tuple[str, ...]]
+
+
+def finance_adjustment(
+    state: MachiavelliState,
+    orders: Sequence[Order],
+    game_map: GameMap,
+    *,
+    special_units: bool,
+    payments: Sequence[Payment] = (),
+    purchases: Sequence[Purchase] = (),
+) -> FinanceAdjustment:
+    """Upkeep, then purchases (CM-S-2, §5.4). A removal order (`D A TYR`) is
+    `no paga` (AM-13) and a build order (`B A COMO`) a purchase, beside the
+    payment and purchase lines given apart."""
+    removals = [o for o in orders if isinstance(o, Disband)]
+    builds = [o for o in orders if isinstance(o, Build)]
+    unpaid = [Payment(o.power, _kind(o.unit), o.unit.location, paid=False) for o in removals]
+    bought = [Purchase(o.power, _kind(o.unit), o.unit.location) for o in builds]
+    books = open_statements(state.treasury, state.powers())
+    kept = pay_upkeep(state, books, [*payments, *unpaid], game_map)
+    after_upkeep = replace(
+        state,
+        units=kept.kept,
+        specials={t: k for t, k in state.specials.items() if t in {str(u) for u in kept.kept}},
+    )
+    done = buy_units(
+        after_upkeep,
+        kept.statements,
+        [*purchases, *bought],
+        game_map,
+        famine=state.famine,
+        special_units=special_units,
+    )
+    results = _removal_results(removals, kept) + _build_results(builds, bought, done)
+    events = tuple(
+        Event(EventKind.UNPAID, unit.power, unit.location, unit)
+        for unit, why in kept.dropped
+        if why is Dropped.NO_MONEY
+    )
+    final = replace(
+        after_upkeep,
+        units=tuple(sorted((*after_upkeep.units, *done.bought))),
+        specials={**after_upkeep.specials, **done.specials},
+        treasury=closing_treasury(done.statements),
+    )
+    secrets = {p: statement_lines(s) for p, s in done.statements.items() if s.lines}
+    return FinanceAdjustment(final, results, events, secrets)
+
+
+def _kind(ref: UnitRef) -> UnitKind:
+    return ref.kind or UnitKind.ARMY
+
+
+def _removal_results(removals: Sequence[Disband], kept: Upkeep) -> tuple[OrderResult, ...]:
+    dropped = {str(u): u for u, _ in kept.dropped}
+    results = []
+    for order in removals:
+        unit = dropped.get(f"{_kind(order.unit).value} {order.unit.location}")
+        if unit is None:
+            results.append(
+                OrderResult(order, Outcome.FAILS, Reason.NO_UNIT, None, "no such unit of yours")
+            )
+        else:
+            results.append(OrderResult(order, Outcome.SUCCEEDS, MachiavelliReason.UNPAID, unit))
+    return tuple(results)
+
+
+def _build_results(
+    builds: Sequence[Build], bought: Sequence[Purchase], done: Purchased
+) -> tuple[OrderResult, ...]:
+    refused = {id(p): why for p, why in done.refused}
+    results = []
+    for order, purchase in zip(builds, bought, strict=True):
+        why = refused.get(id(purchase))
+        unit = Unit(purchase.power, purchase.unit_kind, purchase.area)
+        if why is None:
+            results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.BUILT, unit))
+        else:
+            results.append(
+                OrderResult(order, Outcome.FAILS, MachiavelliReason.PURCHASE_REFUSED, None, why)
+            )
+    return tuple(results)
+
+
+def statement_lines(statement: Statement) -> tuple[str, ...]:
+    """A power's treasury statement for its private report (AM-46)."""
+    lines = [f"Treasury before the adjustment: {statement.opening}d"]
+    lines += [f"  {line.entry.value} {line.what}: {line.ducats:+d}d" for line in statement.lines]
+    lines.append(f"Treasury now: {statement.closing}d")
+    return tuple(lines)

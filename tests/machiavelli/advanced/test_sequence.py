@@ -1,0 +1,190 @@
+"""The advanced rules in Machiavelli's year (003 "posible secuencia de juego":
+CM-S-1..CM-S-13, AM-04, AM-06, AM-39), played through the ruleset's phases
+with the game's dice, and the properties of random games with every module on:
+ducats accounted for, no treasury below zero, the same inputs giving the same
+outputs."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.core.dice import Dice
+from adjudicator.core.phase import Phase
+from adjudicator.kits.board.results import EventKind, Resolution
+from adjudicator.kits.board.state import PhaseKind, Season, Unit
+from adjudicator.rulesets.machiavelli import MACHIAVELLI, MachiavelliState
+from adjudicator.rulesets.machiavelli.advanced.income import income
+from adjudicator.rulesets.machiavelli.records import SpecialKind
+from maps import load_map
+from orders.board.model import Hold, Move, Order, UnitKind, UnitRef
+from tests.generators.machiavelli_orders import random_machiavelli_orders
+
+MAP = load_map("machiavelli")
+ADVANCED = MACHIAVELLI.options(preset="advanced")
+
+
+def _resolve(state: MachiavelliState, orders: list[Order], secret: str = "s") -> Resolution:
+    return MACHIAVELLI.resolve(state, orders, MAP, ADVANCED, Dice(secret, "g", state.phase.id))
+
+
+def _fall(state: MachiavelliState) -> MachiavelliState:
+    return replace(state, phase=Phase(1454, Season.FALL, PhaseKind.MOVEMENT))
+
+
+def _start() -> MachiavelliState:
+    return MACHIAVELLI.initial_state(MAP, "balance", ADVANCED)
+
+
+def test_the_spring_opens_with_the_famine_roll_then_income_then_its_adjustment() -> None:
+    """CM-S-1, CM-S-2, CM-S-11, AM-06: after the fall, control is settled, the
+    famine roll is made, income is collected on that control and those markers,
+    and the spring has its adjustment phase (with finances, always)."""
+    fall = _fall(_start())
+    done = _resolve(fall, [])
+    spring = done.state
+    assert spring.phase == Phase(1455, Season.SPRING, PhaseKind.ADJUSTMENT)
+    purposes = [r.purpose for r in done.rolls]
+    assert purposes[0] == "year-chart" and "variable-income" in purposes
+    assert purposes.index("variable-income") > purposes.index("year-chart")
+    die = next(r.result for r in done.rolls if r.purpose == "variable-income")
+    earned = income(
+        spring,
+        MAP,
+        die,
+        famine=spring.famine,
+        variable_cities=spring.variable_income_cities,
+        doubled=spring.doubled_income,
+    )
+    for power, statement in earned.items():
+        assert spring.treasury[power] == fall.treasury.get(power, 0) + statement.total
+    assert set(done.secrets) == set(earned)  # each power's statement, private (AM-46)
+    assert any(note.startswith("Famine:") for note in done.notes)
+
+
+def test_income_is_counted_only_in_spring() -> None:
+    """CM-5.0-2 and CM-5.4-2: summer and fall collect nothing and charge no upkeep."""
+    summer = replace(_start(), phase=Phase(1454, Season.SUMMER, PhaseKind.MOVEMENT))
+    done = _resolve(summer, [])
+    assert done.state.phase.season == Season.FALL
+    assert done.state.treasury == summer.treasury
+
+
+def test_the_adjustment_pays_for_every_unit_and_opens_the_movement() -> None:
+    """CM-S-2, CM-5.4-1: each unit kept costs 3d; the spring then moves."""
+    spring = _resolve(_fall(_start()), []).state
+    done = _resolve(spring, [])
+    after = done.state
+    assert after.phase == Phase(1455, Season.SPRING, PhaseKind.MOVEMENT)
+    for power in spring.powers():
+        kept = len(after.units_of(power))
+        assert after.treasury[power] == spring.treasury[power] - 3 * kept
+
+
+def test_a_unit_in_a_famine_area_dies_at_the_end_of_spring() -> None:
+    """CM-S-10, CM-9.4-3, AM-39: units act normally in spring; those in a famine
+    area after the spring's movement are eliminated, and the markers go."""
+    army = Unit("florence", UnitKind.ARMY, "ARE")
+    spring = MachiavelliState(
+        phase=Phase(1455, Season.SPRING, PhaseKind.MOVEMENT),
+        units=(army, Unit("venice", UnitKind.ARMY, "PAD")),
+        control={"ARE": "florence", "PAD": "venice"},
+        famine=frozenset({"ARE"}),
+    )
+    done = _resolve(spring, [Hold("florence", UnitRef(UnitKind.ARMY, "ARE"))])
+    assert army not in done.state.units
+    assert Unit("venice", UnitKind.ARMY, "PAD") in done.state.units
+    assert not done.state.famine
+    assert [(e.kind, e.unit) for e in done.events if e.kind is EventKind.STARVED] == [
+        (EventKind.STARVED, army)
+    ]
+
+
+def test_the_plague_is_rolled_as_the_summer_opens() -> None:
+    """CM-S-3, CM-9.1-1: the plague phase comes every summer, before its orders:
+    the spring's last phase rolls it, and its victims are gone from the summer's board."""
+    spring = replace(_start(), phase=Phase(1455, Season.SPRING, PhaseKind.MOVEMENT))
+    for secret in map(str, range(40)):
+        done = _resolve(spring, [], secret)
+        struck = [e for e in done.events if e.kind is EventKind.PLAGUE_STRUCK]
+        if struck:
+            break
+    else:
+        raise AssertionError("no plague in 40 springs")
+    assert done.state.phase.season == Season.SUMMER
+    assert "year-chart" in [r.purpose for r in done.rolls]
+    assert all(e.unit not in done.state.units for e in struck)
+    assert any(note.startswith("Plague:") for note in done.notes)
+
+
+def test_victory_stays_at_eighteen_cities() -> None:
+    """CM-S-13: the advanced rules do not change the victory condition."""
+    assert ADVANCED.victory_cities == 18
+
+
+def test_an_elite_unit_attacks_with_strength_two() -> None:
+    """AM-40 through the phase: mercenaries (strength 2) dislodge a lone defender."""
+    state = MachiavelliState(
+        phase=Phase(1455, Season.SUMMER, PhaseKind.MOVEMENT),
+        units=(Unit("milan", UnitKind.ARMY, "LUC"), Unit("florence", UnitKind.ARMY, "PISA")),
+        control={"LUC": "milan", "PISA": "florence"},
+        specials={"A LUC": SpecialKind.ELITE_MERCENARIES},
+    )
+    orders: list[Order] = [
+        Move("milan", UnitRef(UnitKind.ARMY, "LUC"), "PISA"),
+        Hold("florence", UnitRef(UnitKind.ARMY, "PISA")),
+    ]
+    done = _resolve(state, orders)
+    assert Unit("milan", UnitKind.ARMY, "PISA") in done.state.units
+    assert done.state.specials == {"A PISA": SpecialKind.ELITE_MERCENARIES}  # it keeps its kind
+
+
+# --- random games with every module on ----------------------------------------------
+
+
+def _play(seed: int, phases: int) -> list[Resolution]:
+    rng = random.Random(seed)
+    state = replace(_start(), phase=Phase(1454, Season.FALL, PhaseKind.MOVEMENT))
+    played = []
+    for _ in range(phases):
+        done = _resolve(state, random_machiavelli_orders(state, MAP, rng), f"seed-{seed}")
+        played.append(done)
+        state = done.state
+    return played
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_every_ducat_is_accounted_for_in_random_games(seed: int) -> None:
+    """Ducats are conserved: treasuries never go below zero; they grow only by the
+    spring's income, shrink only by the adjustment's upkeep and purchases (3d for
+    each unit kept or bought), and stay put in every other phase."""
+    for done in _play(seed, 8):
+        before, after = done.previous, done.state
+        assert all(ducats >= 0 for ducats in after.treasury.values())
+        kind, next_season = before.phase.kind, after.phase.season
+        if kind == PhaseKind.ADJUSTMENT:
+            for power in before.powers():
+                spent = before.treasury.get(power, 0) - after.treasury.get(power, 0)
+                assert spent == 3 * len(after.units_of(power)), power
+        elif next_season == Season.SPRING and before.phase.season == Season.FALL:
+            for power, lines in done.secrets.items():
+                gained = after.treasury[power] - before.treasury.get(power, 0)
+                assert f"Income this spring: {gained}d" in lines[1]
+        else:
+            assert after.treasury == before.treasury
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_replaying_a_random_game_gives_the_same_outputs(seed: int) -> None:
+    """The same state, orders and secret give the same results, rolls and state."""
+    first, second = _play(seed, 5), _play(seed, 5)
+    assert [(d.results, d.rolls, d.state.to_dict(), d.secrets) for d in first] == [
+        (d.results, d.rolls, d.state.to_dict(), d.secrets) for d in second
+    ]
+    assert Counter(r.purpose for d in first for r in d.rolls)["variable-income"] >= 1
