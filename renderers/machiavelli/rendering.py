@@ -50,6 +50,10 @@ class MachiavelliRendering(BoardRendering[MachiavelliState]):
         if not _uses_control(state):
             return super().settled_line(state, power, game_map)
         cities = cities_controlled(state, game_map, power)
+        if state.treasury:  # finances: units are paid for, not counted against cities (AM-14)
+            listed = f" ({', '.join(cities)})" if cities else ""
+            units = len(state.units_of(power))
+            return f"  Cities controlled: {len(cities)}{listed}; units: {units} (kept by paying for them)"
         return count_line("Cities controlled", cities, len(state.units_of(power)))
 
     def holdings_lines(self, state: MachiavelliState, power: str, game_map: GameMap) -> list[str]:

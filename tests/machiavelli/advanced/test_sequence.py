@@ -188,3 +188,4 @@ def test_replaying_a_random_game_gives_the_same_outputs(seed: int) -> None:
         (d.results, d.rolls, d.state.to_dict(), d.secrets) for d in second
     ]
     assert Counter(r.purpose for d in first for r in d.rolls)["variable-income"] >= 1
+
