@@ -1,0 +1,209 @@
+"""The Expense phase (003 §6, "Fase de Gastos": CM-S-7).
+
+Expenses are charged in the order written; one the treasury cannot cover is
+void and free (AM-16); one that can be read but cannot work is charged all
+the same (CM-6.1-6, AM-17). Their effects are simultaneous (CM-6.1-7): every
+check reads the board as the phase found it. Assassinations are charged here
+but carried out in the Assassination phase that follows (CM-6.1-5): they are
+handed back to the caller.
+
+- A (3d): removes the named province's famine marker (CM-6.2-A).
+- B (12d): removes the named province's rebellion (CM-6.2-B, CM-7.3-1).
+- C (9d) and D (15d): raise a rebellion (`rebellions`, §7.1).
+- F: counter-bribes; G to K: bribes (`bribes`, §6.3), all resolved together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from adjudicator.core.dice import Dice
+from adjudicator.kits.board.state import Unit
+from adjudicator.rulesets.machiavelli.advanced.bribes import (
+    BribeAttempt,
+    CounterBribe,
+    counted,
+    may_bribe_at,
+    minimum_against,
+    resolve_bribes,
+    special_bribe_problem,
+    specials_after_bribe,
+    target_problem,
+)
+from adjudicator.rulesets.machiavelli.advanced.rebellions import (
+    RebellionKind,
+    placement_problem,
+    raise_rebellions,
+)
+from adjudicator.rulesets.machiavelli.advanced.specials import count_specials, special_of
+from adjudicator.rulesets.machiavelli.advanced.treasury import Statement, charge_in_order
+from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
+from maps.model import GameMap
+from orders.machiavelli.model import Expense, ExpenseKind
+
+COST: Mapping[ExpenseKind, int] = {
+    ExpenseKind.FAMINE_RELIEF: 3,
+    ExpenseKind.QUELL_REBELLION: 12,
+    ExpenseKind.CONQUERED_REBELS: 9,
+    ExpenseKind.HOME_REBELS: 15,
+}
+"""The fixed costs of §6.2 (A, B, C, D); the others are what the player bids."""
+
+
+@dataclass(frozen=True)
+class Spent:
+    """What became of one expense: charged or void, and what it did."""
+
+    expense: Expense
+    charged: bool
+    effect: str
+
+
+@dataclass(frozen=True)
+class ExpensePhase:
+    """The board and statements after the Expense phase, each expense's fate,
+    and the assassinations charged, for the Assassination phase."""
+
+    state: MachiavelliState
+    statements: Mapping[str, Statement]
+    spent: tuple[Spent, ...]
+    assassinations: tuple[Expense, ...]
+
+
+def carry_out_expenses(
+    state: MachiavelliState,
+    statements: Mapping[str, Statement],
+    expenses: Sequence[Expense],
+    game_map: GameMap,
+    dice: Dice,
+) -> ExpensePhase:
+    """Charge the expenses in order (AM-16), then carry out the charged ones at
+    once, each checked against `state` as the phase found it (CM-6.1-7)."""
+    charges = [(e.power, COST.get(e.kind, e.amount), _label(e)) for e in expenses]
+    done = charge_in_order(statements, charges)
+    paid = [expenses[i] for i in done.paid]
+    effects: dict[int, str] = {i: "void: the treasury could not cover it" for i in done.void}
+    after = state
+    famine_relieved = {e.area for e in paid if e.kind is ExpenseKind.FAMINE_RELIEF}
+    quelled = {e.area for e in paid if e.kind is ExpenseKind.QUELL_REBELLION}
+    after = replace(
+        after,
+        famine=after.famine - famine_relieved,
+        rebellions=tuple(r for r in after.rebellions if r.area not in quelled),
+    )
+    raised = []
+    for e in paid:
+        if e.kind in (ExpenseKind.CONQUERED_REBELS, ExpenseKind.HOME_REBELS) and e.area:
+            kind = RebellionKind(e.kind.value)
+            if placement_problem(kind, e.power, e.area, e.in_city, state, game_map) is None:
+                raised.append((e.power, e.area, e.in_city))
+    after = replace(after, rebellions=(*after.rebellions, *raise_rebellions(raised, state)))
+    after, bribe_effects = _bribes(state, after, paid, game_map, dice)
+    for position in done.paid:
+        expense = expenses[position]
+        effects[position] = bribe_effects.get(id(expense)) or _effect(expense, state, game_map)
+    spent = tuple(Spent(e, i in done.paid, effects[i]) for i, e in enumerate(expenses))
+    assassinations = tuple(e for e in paid if e.kind is ExpenseKind.ASSASSINATION)
+    return ExpensePhase(after, done.statements, spent, assassinations)
+
+
+def _label(expense: Expense) -> str:
+    target = expense.victim or expense.area or ""
+    return f"({expense.kind.value}) {target}".strip()
+
+
+def _effect(expense: Expense, state: MachiavelliState, game_map: GameMap) -> str:
+    """What a charged expense other than a bribe did (or why it could not work:
+    it is charged all the same, CM-6.1-6)."""
+    match expense.kind:
+        case ExpenseKind.FAMINE_RELIEF:
+            return "famine relieved" if expense.area in state.famine else "no famine there"
+        case ExpenseKind.QUELL_REBELLION:
+            standing = any(r.area == expense.area for r in state.rebellions)
+            return "rebellion put down" if standing else "no rebellion there"
+        case ExpenseKind.CONQUERED_REBELS | ExpenseKind.HOME_REBELS:
+            problem = placement_problem(
+                RebellionKind(expense.kind.value),
+                expense.power,
+                expense.area or "",
+                expense.in_city,
+                state,
+                game_map,
+            )
+            return problem or "rebellion raised"
+        case ExpenseKind.ASSASSINATION:
+            return "attempted in the Assassination phase"
+    return "no effect"
+
+
+def _bribes(
+    start: MachiavelliState,
+    state: MachiavelliState,
+    paid: Sequence[Expense],
+    game_map: GameMap,
+    dice: Dice,
+) -> tuple[MachiavelliState, dict[int, str]]:
+    """The charged bribes and counter-bribes, resolved together on the board the
+    phase found (CM-6.3-2..5); the winners' effects applied."""
+    attempts: list[BribeAttempt] = []
+    by_attempt: dict[int, Expense] = {}
+    effects: dict[int, str] = {}
+    counters: list[CounterBribe] = []
+    for expense in paid:
+        if not (expense.kind.is_bribe or expense.kind is ExpenseKind.COUNTER_BRIBE):
+            continue
+        target = _target(start, expense)
+        if target is None:
+            effects[id(expense)] = "no such unit"
+            continue
+        if expense.kind is ExpenseKind.COUNTER_BRIBE:
+            counters.append(CounterBribe(expense.power, target, counted(expense.amount)))
+            effects[id(expense)] = "counter-bribe placed"
+            continue
+        problem = _bribe_problem(start, expense, target, game_map)
+        if problem is not None:
+            effects[id(expense)] = problem
+            continue
+        minimum = minimum_against(expense.kind, target, start, game_map)
+        attempt = BribeAttempt(expense.power, expense.kind, expense.amount, target, minimum)
+        by_attempt[id(attempt)] = expense
+        attempts.append(attempt)
+    for outcome in resolve_bribes(attempts, counters, dice):
+        expense = by_attempt[id(outcome.attempt)]
+        effects[id(expense)] = f"bribe {outcome.result.value}"
+        if outcome.succeeded:
+            state = _bribed(state, outcome.attempt)
+    return state, effects
+
+
+def _target(state: MachiavelliState, expense: Expense) -> Unit | None:
+    return next(
+        (u for u in state.units if u.location == expense.area and u.kind is expense.unit_kind),
+        None,
+    )
+
+
+def _bribe_problem(
+    state: MachiavelliState, expense: Expense, target: Unit, game_map: GameMap
+) -> str | None:
+    problem = target_problem(expense.kind, expense.power, target.power, target.kind)
+    if problem is None and not may_bribe_at(expense.power, target.location, state, game_map):
+        problem = "not next to any of your units or areas (CM-6.3-5)"
+    if problem is None:
+        held = count_specials(expense.power, state)
+        problem = special_bribe_problem(expense.kind, special_of(target, state), held)
+    return problem
+
+
+def _bribed(state: MachiavelliState, attempt: BribeAttempt) -> MachiavelliState:
+    """G, J: the unit is disbanded; H, K: it becomes the briber's; I: autonomous."""
+    target = attempt.target
+    units = [u for u in state.units if u != target]
+    match attempt.kind:
+        case ExpenseKind.BUY_AUTONOMOUS | ExpenseKind.BUY_ENEMY:
+            units.append(Unit(attempt.briber, target.kind, target.location))
+        case ExpenseKind.MAKE_AUTONOMOUS:
+            units.append(Unit(AUTONOMOUS, target.kind, target.location))
+    specials = specials_after_bribe(state.specials, attempt.kind, target)
+    return replace(state, units=tuple(sorted(units)), specials=specials)
