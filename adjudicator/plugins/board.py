@@ -30,7 +30,7 @@ from adjudicator.core.plugin import (
     Turn,
 )
 from adjudicator.kits.board.results import Resolution, illegal_issues
-from adjudicator.kits.board.rules import BoardRules
+from adjudicator.kits.board.rules import BoardRules, SideLineReader
 from adjudicator.kits.board.state import GameState
 from adjudicator.plugins.board_map import map_bytes
 from maps import GameMap, load_map
@@ -71,6 +71,7 @@ def parse_files(
     phase_kind: PhaseKind,
     grammar: str,
     state: GameState | None = None,
+    side_lines: SideLineReader | None = None,
 ) -> Parsed[Order]:
     """Parse every file with the ruleset's `grammar`; note which power each
     file's orders belong to.
@@ -78,19 +79,25 @@ def parse_files(
     A file named for a power gives only that power's orders (Trust #2:
     `core.ownership`); a file from which nothing was read is a problem
     (Trust #1, #6); with the `state`, the powers that had orders to give and
-    sent none are noted (`Parsed.silent`).
+    sent none are noted (`Parsed.silent`). A ruleset's `side_lines` reader takes
+    its own lines out of a file named for a power first.
     """
 
     def read(f: OrderFile, hint: str | None) -> tuple[Sequence[Order], Sequence[OrderIssue]]:
+        text = f.text
+        side: Sequence[Order] = ()
+        side_issues: Sequence[OrderIssue] = ()
+        if side_lines is not None and hint is not None and state is not None:
+            side, side_issues, text = side_lines(text, hint, game_map, f.name, state)
         parsed = parse_orders(
-            f.text,
+            text,
             game_map=game_map,
             phase_kind=phase_kind,
             file=f.name,
             power=hint,
             grammar=grammar,
         )
-        return parsed.orders, parsed.issues
+        return (*parsed.orders, *side), (*side_issues, *parsed.issues)
 
     def name(power: str) -> str:
         return power_name(game_map, power)
@@ -213,7 +220,9 @@ class BoardPlugin(Generic[OptionsT, StateT]):
 
     def parse(self, files: Sequence[OrderFile], game_map: GameMap, state: StateT) -> Parsed[Order]:
         kind = PhaseKind(state.phase.kind)
-        return parse_files(files, game_map, kind, self.rules.grammar, state)
+        return parse_files(
+            files, game_map, kind, self.rules.grammar, state, self.rules.side_lines
+        )
 
     def check(
         self, state: StateT, orders: Sequence[Order], game_map: GameMap, options: OptionsT

@@ -154,13 +154,24 @@ class Waive:
     source: Source | None = field(default=None, compare=False, kw_only=True)
 
 
+class SideLine:
+    """A line a ruleset reads beside the board orders and that only it knows
+    (Machiavelli's expenses, payments and purchases: `orders.machiavelli`). It
+    travels with the orders to the ruleset's phase; the board rules ignore it.
+    Subclasses are frozen dataclasses with a `power` and a `source`."""
+
+    __slots__ = ()
+    power: str
+    source: Source | None
+
+
 MovementOrder = (
     Hold | Move | SupportHold | SupportMove | Convoy | Besiege | Convert | SupportConvert
 )
 RetreatOrder = Retreat | Disband
 AdjustmentOrder = Build | Disband | Waive
 UnitOrder = MovementOrder | Retreat | Disband | Build
-Order = UnitOrder | Waive
+Order = UnitOrder | Waive | SideLine
 
 
 @dataclass(frozen=True, slots=True)

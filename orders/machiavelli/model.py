@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from orders.board.model import UnitKind
+from orders.board.model import SideLine, UnitKind
 from orders.issues import Source
 
 
@@ -36,7 +36,7 @@ class ExpenseKind(StrEnum):
 
 
 @dataclass(frozen=True)
-class Expense:
+class Expense(SideLine):
     """One expense line as a player wrote it (CM-6.1-2): its letter, what it aims
     at and the ducats. `unit_kind` and `area` name a unit (bribes, counter-bribes:
     `(G) G Trent 9d`) or an area (famine, rebellions: `in_city` when the line says
@@ -63,7 +63,7 @@ class SpecialUnit(StrEnum):
 
 
 @dataclass(frozen=True)
-class Payment:
+class Payment(SideLine):
     """One upkeep line of a spring (AM-13, §5.4): `paga A MIL` pays for the army
     in Milan (`paid`); `no paga A TYR` or `D A TYR` does not, and the unit is
     dropped."""
@@ -76,7 +76,7 @@ class Payment:
 
 
 @dataclass(frozen=True)
-class Purchase:
+class Purchase(SideLine):
     """One purchase line of a spring (AM-13, §5.4): `compra A COMO`, or a special
     unit (`compra A FLO mercenarios`: `special`, CM-10.1-3)."""
 

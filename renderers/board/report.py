@@ -37,6 +37,7 @@ from orders.board.model import (
     Move,
     Order,
     Retreat,
+    SideLine,
     SupportConvert,
     SupportHold,
     SupportMove,
@@ -124,8 +125,8 @@ def format_order(order: Order, unit: Unit | None = None) -> str:
 
 
 def order_location(order: Order) -> str:
-    """The location of the unit an order is for ('' for WAIVE): a sort key."""
-    return "" if isinstance(order, Waive) else order.unit.location
+    """The location of the unit an order is for ('' for WAIVE or a side line): a sort key."""
+    return "" if isinstance(order, Waive | SideLine) else order.unit.location
 
 
 # --- reasons in words ------------------------------------------------------------

@@ -15,7 +15,7 @@ from types import UnionType
 from adjudicator.kits.board.results import OrderResult, Outcome, Reason, ResultReason
 from adjudicator.kits.board.state import Unit
 from maps.model import split_location
-from orders.board.model import Order, UnitOrder, Waive
+from orders.board.model import Order, SideLine, UnitOrder, Waive
 
 
 @dataclass(frozen=True)
@@ -48,8 +48,8 @@ def assign_orders(
     chosen: dict[str, UnitOrder] = {}
     rejected: list[OrderResult] = []
     for order in orders:
-        if isinstance(order, Waive):
-            continue
+        if isinstance(order, Waive | SideLine):
+            continue  # no unit to match (a side line is its ruleset's business)
         slot = key(order)
         unit = units.get(slot)
         if unit is not None and unit.power == order.power and slot not in chosen:

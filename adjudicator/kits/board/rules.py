@@ -22,8 +22,19 @@ from adjudicator.kits.board.results import OrderResult, Resolution, illegal_issu
 from adjudicator.kits.board.state import GameState
 from adjudicator.kits.board.validate import board_problems
 from maps.model import GameMap
-from orders.board.model import Order
+from orders.board.model import Order, SideLine
 from orders.issues import OrderIssue
+
+
+class SideLineReader(Protocol):
+    """Reads a ruleset's side lines out of one power's order text: the lines read
+    (each a `SideLine`), their problems, and the text left for the board order
+    parser (the lines read blanked, line numbers kept). `state` is the phase's."""
+
+    def __call__(
+        self, text: str, power: str, game_map: GameMap, file: str, state: GameState
+    ) -> tuple[Sequence[SideLine], Sequence[OrderIssue], str]: ...
+
 
 OptionsT = TypeVar("OptionsT")
 OptionsT_contra = TypeVar("OptionsT_contra", contravariant=True)
@@ -80,6 +91,9 @@ class BoardRules(Generic[OptionsT, StateT]):
     default_scenario: str
     presets: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
     state_checks: Callable[[StateT, GameMap], tuple[str, ...]] | None = None
+    side_lines: SideLineReader | None = None
+    """The ruleset's reader of the lines it takes beside the board orders
+    (Machiavelli's expenses, payments and purchases), or None."""
     """The ruleset's checks of a state against the map (Machiavelli's garrisons
     and control); the board kit's `board_problems` when None."""
 

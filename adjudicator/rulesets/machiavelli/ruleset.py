@@ -10,7 +10,7 @@ number of units, an adjustment phase (003 §1). A power that controls
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from adjudicator.core.dice import Dice
@@ -18,6 +18,8 @@ from adjudicator.core.phase import Calendar, Phase
 from adjudicator.kits.board.results import Event, OrderResult, Resolution
 from adjudicator.kits.board.rules import BoardRules
 from adjudicator.kits.board.state import PhaseKind, Season, Unit
+from adjudicator.rulesets.machiavelli.advanced.before_movement import before_movement
+from adjudicator.rulesets.machiavelli.advanced.lines import machiavelli_side_lines
 from adjudicator.rulesets.machiavelli.advanced.modules import (
     ALL_MODULES,
     Module,
@@ -31,7 +33,7 @@ from adjudicator.rulesets.machiavelli.advanced.seasons import (
 )
 from adjudicator.rulesets.machiavelli.advanced.specials import follow_specials
 from adjudicator.rulesets.machiavelli.advanced.upkeep import finance_adjustment
-from adjudicator.rulesets.machiavelli.movement import resolve_movement
+from adjudicator.rulesets.machiavelli.movement import MovementOutcome, resolve_movement
 from adjudicator.rulesets.machiavelli.retreat import resolve_machiavelli_retreats, settle_dislodged
 from adjudicator.rulesets.machiavelli.spring import (
     needs_adjustment,
@@ -43,7 +45,8 @@ from adjudicator.rulesets.machiavelli.spring import (
 from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 from adjudicator.rulesets.machiavelli.validate import machiavelli_problems
 from maps.model import GameMap
-from orders.board.model import Order, UnitKind
+from orders.board.model import Order, SideLine, UnitKind
+from orders.machiavelli.model import Payment, Purchase
 
 
 @dataclass(frozen=True)
@@ -135,6 +138,26 @@ def after_season(
     return Turned(opened.state, opened.notes, events + opened.events, opened.secrets)
 
 
+def _still_besieging(delayed: Mapping[str, str], moved: MovementOutcome) -> dict[str, str]:
+    """CM-8.3-3: an assassination delays a siege by a turn, it does not end it:
+    each delayed siege stands while its besieger is still in the province."""
+    return {
+        area: power
+        for area, power in delayed.items()
+        if any(u.power == power and u.location == area for u in moved.units)
+    }
+
+
+def _after_expenses(
+    notes: tuple[str, ...], secrets: Mapping[str, tuple[str, ...]], turned: Turned
+) -> Turned:
+    """`turned` with the Expense and Assassination phases' words first."""
+    merged = {
+        p: (*secrets.get(p, ()), *turned.secrets.get(p, ())) for p in {*secrets, *turned.secrets}
+    }
+    return replace(turned, notes=notes + turned.notes, secrets=merged)
+
+
 def _then(events: tuple[Event, ...], turned: Turned) -> Turned:
     """`turned` with the phase's own events before the season's."""
     return replace(turned, events=events + turned.events)
@@ -155,26 +178,38 @@ class MachiavelliHooks:
         turned: Turned
         match state.phase.kind:
             case PhaseKind.MOVEMENT:
-                moved = resolve_movement(state, orders, game_map, disorder)
+                prepared = before_movement(
+                    state,
+                    orders,
+                    game_map,
+                    dice,
+                    expenses=options.expenses,
+                    assassination=options.assassination,
+                    rebellions=options.rebellions,
+                    public_expenses=options.public_expenses,
+                )
+                start = prepared.state
+                moved = resolve_movement(start, prepared.orders, game_map, disorder)
                 results = moved.results
                 after = replace(
-                    state,
+                    start,
                     units=moved.units,
                     dislodged=moved.dislodged,
                     standoffs=moved.standoffs,
-                    sieges=moved.sieges,
+                    sieges={**moved.sieges, **_still_besieging(prepared.delayed_sieges, moved)},
                 )
                 settled = settle_dislodged(after, game_map, disorder)
                 after = replace(after, units=settled.units, dislodged=settled.dislodged)
                 events = moved.events + settled.events
                 after = replace(
-                    after, specials=follow_specials(state.specials, results, events, after)
+                    after, specials=follow_specials(start.specials, results, events, after)
                 )
                 if settled.dislodged:
                     nxt = replace(after, phase=replace(state.phase, kind=PhaseKind.RETREAT))
                     turned = Turned(nxt, (), events)
                 else:
                     turned = _then(events, after_season(after, game_map, options, dice))
+                turned = _after_expenses(prepared.notes, prepared.secrets, turned)
             case PhaseKind.RETREAT:
                 retreated = resolve_machiavelli_retreats(state, orders, game_map)
                 results = retreated.results
@@ -185,7 +220,12 @@ class MachiavelliHooks:
                 spring = Phase(state.phase.year, Season.SPRING, PhaseKind.MOVEMENT)
                 if options.finances:
                     paid = finance_adjustment(
-                        state, orders, game_map, special_units=options.special_units
+                        state,
+                        [o for o in orders if not isinstance(o, SideLine)],
+                        game_map,
+                        special_units=options.special_units,
+                        payments=[o for o in orders if isinstance(o, Payment)],
+                        purchases=[o for o in orders if isinstance(o, Purchase)],
                     )
                     results = paid.results
                     nxt = replace(paid.state, phase=spring)
@@ -263,5 +303,6 @@ MACHIAVELLI: BoardRules[MachiavelliOptions, MachiavelliState] = BoardRules(
     hooks=MachiavelliHooks(),
     default_scenario="balance",
     presets={"advanced": ALL_MODULES},
+    side_lines=machiavelli_side_lines,
     state_checks=machiavelli_problems,
 )

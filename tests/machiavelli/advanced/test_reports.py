@@ -49,3 +49,30 @@ def test_with_finances_units_are_not_counted_against_cities(tmp_path: Path) -> N
     public = (folder / "reports" / "1454-fall-movement.txt").read_text(encoding="utf-8")
     assert "(kept by paying for them)" in public
     assert "builds 1" not in public
+
+
+def test_expenses_in_the_mail_are_charged_in_order_and_the_payer_kept_secret(
+    tmp_path: Path,
+) -> None:
+    """CM-6.1-1, CM-6.1-4, CM-6.2-H, AM-16, AM-46 through the command line: Venice
+    (9d, next to Trent from Bergamo) buys Trent's autonomous garrison with
+    `(H) G Trent 9d`; its `(A) Pisa 3d` cannot be covered and is void. The public
+    report shows the bribe's effect, not who paid; Venice's private report shows
+    both lines and its treasury."""
+    folder = tmp_path / "adv"
+    options = ["--option", "finances=true", "--option", "expenses=true"]
+    assert run("new", "machiavelli", str(folder), *options).exit_code == 0
+    mail = tmp_path / "venice.txt"
+    mail.write_text("A PAD H\n(H) G Trent 9d\n(A) Pisa 3d\n", encoding="utf-8")
+    assert run("adjudicate", str(folder), str(mail)).exit_code == 0
+    public = (folder / "reports" / "1454-spring-movement.txt").read_text(encoding="utf-8")
+    private = (folder / "reports" / "1454-spring-movement" / "venice.txt").read_text(
+        encoding="utf-8"
+    )
+    assert "Expense (H) TRENT: bribe succeeded" in public
+    assert "paid by" not in public and "Expense (A)" not in public
+    assert "Expense (H) TRENT 9d: charged" in private
+    assert "Expense (A) PISA 3d: void, not charged" in private
+    assert "Treasury after the expenses: 0d" in private
+    state = (folder / "turns" / "1454-summer-movement.yaml").read_text(encoding="utf-8")
+    assert "  venice:\n  - A PAD\n  - A TRE\n  - F DAL\n  - G TRENT\n" in state

@@ -1,0 +1,133 @@
+"""What comes between the orders and the movement in an advanced game (003
+"posible secuencia de juego": CM-S-6, CM-S-7, CM-S-8): the Expense phase, then
+the Assassination phase, each on the board the turn started with (AM-33,
+AM-34).
+
+Public and private (AM-46): the public report shows every effect (a bribe
+succeeded or failed, a rebellion raised, a famine relieved, an attempt and its
+result) without the payer, unless the game option `public_expenses` is on;
+each payer's private report lists its expenses, charged or void, and its
+treasury.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from adjudicator.core.dice import Dice
+from adjudicator.rulesets.machiavelli.advanced.assassination import (
+    attempt_problem,
+    paralysis,
+    rebellion_rolls,
+    resolve_attempts,
+    use_attempt,
+)
+from adjudicator.rulesets.machiavelli.advanced.expenses import Spent, carry_out_expenses
+from adjudicator.rulesets.machiavelli.advanced.treasury import closing_treasury, open_statements
+from adjudicator.rulesets.machiavelli.state import MachiavelliState
+from maps.model import GameMap
+from orders.board.model import Order, SideLine
+from orders.machiavelli.model import Expense
+
+
+@dataclass(frozen=True)
+class BeforeMovement:
+    """The board the movement starts from, the board orders it takes (a
+    victim's units hold: their orders are dropped, CM-8.3-1), the sieges an
+    assassination delays (CM-8.3-3), and what the reports say."""
+
+    state: MachiavelliState
+    orders: tuple[Order, ...]
+    delayed_sieges: Mapping[str, str] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+    secrets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+def before_movement(
+    state: MachiavelliState,
+    orders: Sequence[Order],
+    game_map: GameMap,
+    dice: Dice | None,
+    *,
+    expenses: bool,
+    assassination: bool,
+    rebellions: bool,
+    public_expenses: bool,
+) -> BeforeMovement:
+    """The Expense and Assassination phases of a movement turn."""
+    board_orders = tuple(o for o in orders if not isinstance(o, SideLine))
+    written = [o for o in orders if isinstance(o, Expense)] if expenses else []
+    if not written or dice is None:
+        return BeforeMovement(state, board_orders)
+    books = open_statements(state.treasury, state.powers())
+    phase = carry_out_expenses(state, books, written, game_map, dice)
+    after = replace(phase.state, treasury=closing_treasury(phase.statements))
+    notes = [_public(s, public_expenses) for s in phase.spent if s.charged]
+    secrets: dict[str, list[str]] = {}
+    for spent in phase.spent:
+        secrets.setdefault(spent.expense.power, []).append(_private(spent))
+    victims: set[str] = set()
+    if assassination:
+        after, victims, tried = _assassinations(after, phase.assassinations, dice)
+        notes += tried
+    kept = board_orders
+    delayed: dict[str, str] = {}
+    for victim in sorted(victims):
+        hit = paralysis(state, victim)  # the turn's start (AM-33, AM-34)
+        units = tuple(u for u in after.units if u not in hit.surrendered)
+        raised = (
+            rebellion_rolls(state, victim, dice, existing=after.rebellions, game_map=game_map)
+            if rebellions
+            else ()
+        )
+        after = replace(after, units=units, rebellions=(*after.rebellions, *raised))
+        kept = tuple(o for o in kept if o.power != victim)
+        delayed.update(hit.delayed_sieges)
+        notes.append(f"{victim}'s units are paralysed this turn; {len(raised)} rebellion(s) rose")
+    for power, lines in secrets.items():
+        lines.append(f"Treasury after the expenses: {after.treasury.get(power, 0)}d")
+    return BeforeMovement(
+        after, kept, delayed, tuple(notes), {p: tuple(v) for p, v in secrets.items()}
+    )
+
+
+def _assassinations(
+    after: MachiavelliState,
+    charged: Sequence[Expense],
+    dice: Dice,
+) -> tuple[MachiavelliState, set[str], list[str]]:
+    """§8: each charged attempt with an attempt left is made (and the attempt
+    spent: AM-36); one die per 12d, any 6 kills (CM-8.2-1)."""
+    attempts = dict(after.attempts)
+    by_victim: dict[str, list[int]] = {}
+    notes: list[str] = []
+    for expense in charged:
+        victim = expense.victim or ""
+        if attempt_problem(expense.power, victim, expense.amount, attempts) is not None:
+            continue  # charged, no effect (AM-17); the payer's report says so
+        attempts = use_attempt(attempts, expense.power)
+        by_victim.setdefault(victim, []).append(expense.amount)
+    victims: set[str] = set()
+    for victim, amounts in sorted(by_victim.items()):
+        results = resolve_attempts(victim, amounts, dice)
+        shown = ", ".join(str(face) for r in results for face in r.dice)
+        if any(r.success for r in results):
+            victims.add(victim)
+        outcome = "succeeded" if victim in victims else "failed"
+        notes.append(f"Assassination attempt against {victim}: {outcome} (dice {shown})")
+    return replace(after, attempts=attempts), victims, notes
+
+
+def _public(spent: Spent, public_expenses: bool) -> str:
+    expense = spent.expense
+    target = expense.victim or expense.area or ""
+    payer = f", paid by {expense.power}" if public_expenses else ""
+    return f"Expense ({expense.kind.value}) {target}: {spent.effect}{payer}"
+
+
+def _private(spent: Spent) -> str:
+    expense = spent.expense
+    target = expense.victim or expense.area or ""
+    state = "charged" if spent.charged else "void, not charged"
+    return f"Expense ({expense.kind.value}) {target} {expense.amount}d: {state}; {spent.effect}"
