@@ -343,7 +343,7 @@ def event_text(event: Event, power: str, game_map: GameMap) -> str | None:
         case EventKind.PLAGUE_STRUCK if mine:
             return f"{event.unit} died of the plague in {area}"
         case EventKind.UNPAID if mine:
-            return f"{event.unit} was not paid for and left the board"
+            return f"{event.unit} was not paid for and left the board (003 §5.4)"
     return None
 
 

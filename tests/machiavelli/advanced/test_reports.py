@@ -76,3 +76,26 @@ def test_expenses_in_the_mail_are_charged_in_order_and_the_payer_kept_secret(
     assert "Treasury after the expenses: 0d" in private
     state = (folder / "turns" / "1454-summer-movement.yaml").read_text(encoding="utf-8")
     assert "  venice:\n  - A PAD\n  - A TRE\n  - F DAL\n  - G TRENT\n" in state
+
+
+def test_the_spring_adjustment_reads_payments_and_purchases(tmp_path: Path) -> None:
+    """AM-13 and CM-5.4-3 through the command line: `no paga A TRE` drops the army
+    at once; `compra A TRE mercenarios` buys elite mercenaries in the freed home
+    area for 6d (AM-15, AM-41); every other unit is paid 3d. The units leaving are
+    public; the payments are in Venice's private report only (CM-5.4-5)."""
+    folder = tmp_path / "adv"
+    options = ["--option", "finances=true", "--option", "special_units=true"]
+    assert run("new", "machiavelli", str(folder), *options).exit_code == 0
+    for _ in range(3):
+        assert run("adjudicate", str(folder)).exit_code == 0
+    mail = tmp_path / "venice.txt"
+    mail.write_text("no paga A TRE\ncompra A TRE mercenarios\n", encoding="utf-8")
+    assert run("adjudicate", str(folder), str(mail)).exit_code == 0
+    phase = "1455-spring-adjustment"
+    public = (folder / "reports" / f"{phase}.txt").read_text(encoding="utf-8")
+    private = (folder / "reports" / phase / "venice.txt").read_text(encoding="utf-8")
+    assert "A TRE was not paid for and left the board" in public
+    assert "purchase A TRE: -6d" in private and "purchase A TRE" not in public
+    assert private.count("upkeep ") == 3
+    state = (folder / "turns" / "1455-spring-movement.yaml").read_text(encoding="utf-8")
+    assert "special_units:\n  A TRE: elite_mercenaries\n" in state

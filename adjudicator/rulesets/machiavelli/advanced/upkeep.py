@@ -243,10 +243,11 @@ def finance_adjustment(
         special_units=special_units,
     )
     results = _removal_results(removals, kept) + _build_results(builds, bought, done)
+    ordered = {r.unit for r in results if r.unit is not None and r.order in removals}
     events = tuple(
         Event(EventKind.UNPAID, unit.power, unit.location, unit)
-        for unit, why in kept.dropped
-        if why is Dropped.NO_MONEY
+        for unit, _why in kept.dropped
+        if unit not in ordered  # a removal order has its own result
     )
     final = replace(
         after_upkeep,
