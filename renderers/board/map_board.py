@@ -28,7 +28,7 @@ from maps.geometry import AreaGeometry, MapGeometry, Point
 from maps.model import AreaKind, GameMap
 from orders.board.model import UnitKind
 from renderers import map_style as style
-from renderers.board.rendering import BoardRendering
+from renderers.board.rendering import BoardRendering, Mark
 from renderers.map_text import draw_labels as put_labels
 
 UNIT_SIZE = {UnitKind.ARMY: 17.0, UnitKind.FLEET: 19.0, UnitKind.GARRISON: 12.0}
@@ -233,6 +233,43 @@ def draw_unit_marks(
             size=7 if kind is UnitKind.GARRISON else 8,
             weight="bold",
         )
+
+
+MARK_OFFSET = (11.0, -11.0)
+"""Where a badge sits from its area's point (or its unit), in map pixels."""
+
+
+def mark_spot(canvas: Canvas, mark: Mark) -> Point:
+    """A badge's centre: up and right of the unit it is beside, of the city, or
+    of the area's unit point."""
+    area = canvas.geometry.areas[mark.area]
+    if mark.beside is not None:
+        kind = UnitKind(mark.beside.partition(" ")[0])
+        base = canvas.anchor(mark.beside.partition(" ")[2], kind)
+    elif mark.in_city and area.city is not None:
+        base = area.city
+    else:
+        base = area.unit
+    return (base[0] + MARK_OFFSET[0], base[1] + MARK_OFFSET[1])
+
+
+def draw_marks(canvas: Canvas, board: Board[StateT]) -> None:
+    """The ruleset's badges (`BoardRendering.marks`): a small disc in the mark's
+    colour with its letter, all in one collection and one set of labels."""
+    marks = [m for m in board.rendering.marks(board.state) if m.area in canvas.geometry.areas]
+    if not marks:
+        return
+    spots = [mark_spot(canvas, m) for m in marks]
+    draw_markers(
+        canvas, spots, "o", 11.0, face=[m.colour for m in marks], edge="#000000", width=0.8
+    )
+    put_labels(
+        canvas.ax,
+        [(spot, m.letter) for spot, m in zip(spots, marks, strict=True)],
+        [style.text_on(m.colour) for m in marks],
+        size=6,
+        weight="bold",
+    )
 
 
 def draw_rings(canvas: Canvas, board: Board[StateT]) -> None:

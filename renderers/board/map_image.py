@@ -36,6 +36,7 @@ from renderers.board.map_board import (
     draw_cities,
     draw_dislodged,
     draw_labels,
+    draw_marks,
     draw_rings,
     draw_units,
 )
@@ -103,6 +104,7 @@ def draw_figure(
     draw_cities(canvas, board)
     draw_rings(canvas, board)
     draw_units(canvas, state.units)
+    draw_marks(canvas, board)
     draw_orders(canvas, results)
     draw_dislodged(canvas, state)
     draw_title(canvas, state, subtitle)
@@ -150,10 +152,16 @@ def draw_legend(canvas: Canvas, board: Board[StateT]) -> None:
     powers = [p for p in canvas.game_map.powers if p in board.state.powers()]
     if not powers:
         return
-    lines = [legend_line(canvas, board, p) for p in powers]
+    marks = list(
+        dict.fromkeys(
+            (m.colour, f"{m.letter}: {m.legend}") for m in board.rendering.marks(board.state)
+        )
+    )
+    fills = [canvas.palette.fill(p) for p in powers] + [colour for colour, _ in marks]
+    lines = [legend_line(canvas, board, p) for p in powers] + [text for _, text in marks]
     bottom = canvas.geometry.height  # the axes' bottom edge, in map pixels (y down)
     pitch = 12.4 * PT  # handle rows: text height plus `labelspacing`
-    rows = [bottom - (9.12 + 2.8) * PT - k * pitch for k in reversed(range(len(powers)))]
+    rows = [bottom - (9.12 + 2.8) * PT - k * pitch for k in reversed(range(len(lines)))]
     left, frame_pad, handle = 7.2 * PT, 3.2 * PT, (16.0 * PT, 5.6 * PT)
     text_x = left + handle[0] + 6.4 * PT
     widths = [label_width(t, LEGEND_FONT) for t in lines]
@@ -176,7 +184,7 @@ def draw_legend(canvas: Canvas, board: Board[StateT]) -> None:
     canvas.ax.add_collection(
         PatchCollection(
             [Rectangle((left, y - handle[1] / 2), *handle) for y in rows],
-            facecolors=[canvas.palette.fill(p) for p in powers],
+            facecolors=fills,
             edgecolors=style.EDGE,
             linewidths=1.0,
             zorder=5,

@@ -13,6 +13,7 @@ plain board's (`classic`), and is generic over the state it reads.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from adjudicator.kits.board.results import ResultReason
@@ -21,6 +22,21 @@ from maps.model import GameMap
 from renderers.board.words import REASON_PHRASES, count_line
 
 StateT_contra = TypeVar("StateT_contra", bound=GameState, contravariant=True)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A badge the map draws on an area besides units (Machiavelli's famine,
+    plague, rebellions and special units): a letter on a disc of `colour`, at
+    the area's unit point, its city (`in_city`), or beside the unit `beside`
+    (`A FLO`); `legend` names it in the map's legend."""
+
+    area: str
+    letter: str
+    colour: str
+    legend: str
+    in_city: bool = False
+    beside: str | None = None
 
 
 class BoardRendering(Generic[StateT_contra]):
@@ -82,6 +98,10 @@ class BoardRendering(Generic[StateT_contra]):
     def legend_count(self, state: StateT_contra, power: str, game_map: GameMap) -> str:
         """What the map's legend counts for a power besides units: `4 centres`."""
         return f"{len(state.centers_of(power))} centres"
+
+    def marks(self, state: StateT_contra) -> tuple[Mark, ...]:
+        """Badges on areas besides units (none on a plain board)."""
+        return ()
 
 
 BOARD_RENDERING: BoardRendering[GameState] = BoardRendering()

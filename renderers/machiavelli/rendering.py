@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from adjudicator.kits.board.results import ResultReason
+from adjudicator.rulesets.machiavelli.records import SpecialKind
 from adjudicator.rulesets.machiavelli.spring import cities_controlled
 from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 from maps.model import GameMap
-from renderers.board.rendering import BoardRendering
+from renderers.board.rendering import BoardRendering, Mark
 from renderers.board.words import count_line, power_name
 from renderers.machiavelli.reasons import PHRASES
 
@@ -100,10 +101,37 @@ class MachiavelliRendering(BoardRendering[MachiavelliState]):
         """Each besieged city, ringed in its besieger's ink (003 §4.4)."""
         return state.sieges
 
+    def marks(self, state: MachiavelliState) -> tuple[Mark, ...]:
+        """The advanced rules' badges: famine markers (§9.3), the plague of the
+        season (§9.2), rebellions (§7, in the province or its city) and special
+        units (§10, beside the unit)."""
+        found = [Mark(a, "H", FAMINE_COLOUR, "famine") for a in sorted(state.famine)]
+        found += [Mark(a, "X", PLAGUE_COLOUR, "plague") for a in sorted(state.plague)]
+        found += [
+            Mark(r.area, "R", REBELLION_COLOUR, "rebellion", in_city=r.in_city)
+            for r in sorted(state.rebellions, key=lambda r: (r.area, r.in_city))
+        ]
+        for text, kind in sorted(state.specials.items()):
+            letter, legend = SPECIAL_MARKS[kind]
+            area = text.partition(" ")[2]
+            found.append(Mark(area, letter, SPECIAL_COLOUR, legend, beside=text))
+        return tuple(found)
+
     def legend_count(self, state: MachiavelliState, power: str, game_map: GameMap) -> str:
         if not state.control:
             return super().legend_count(state, power, game_map)
         return f"{len(cities_controlled(state, game_map, power))} cities"
 
+
+FAMINE_COLOUR = "#d99a00"
+PLAGUE_COLOUR = "#6a3d9a"
+REBELLION_COLOUR = "#c8102e"
+SPECIAL_COLOUR = "#ffffff"
+SPECIAL_MARKS: Mapping[SpecialKind, tuple[str, str]] = {
+    SpecialKind.CITIZEN_MILITIA: ("M", "citizen militia"),
+    SpecialKind.ELITE_MERCENARIES: ("E", "elite mercenaries"),
+    SpecialKind.ELITE_PROFESSIONALS: ("P", "elite professionals"),
+}
+"""The letter and legend of each special unit's badge (003 §10)."""
 
 MACHIAVELLI_RENDERING = MachiavelliRendering()

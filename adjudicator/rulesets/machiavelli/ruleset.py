@@ -109,7 +109,7 @@ def after_season(
     eliminations and the summer opens with the plague; the spring opens with the
     famine roll and income, and with finances it always has its adjustment."""
     phase = state.phase
-    clean = replace(state, dislodged=(), standoffs=frozenset())
+    clean = replace(state, dislodged=(), standoffs=frozenset(), plague=frozenset())
     if phase.season == Season.SPRING:
         closed = close_spring(clean)
         summer = replace(closed.state, phase=Phase(phase.year, Season.SUMMER, PhaseKind.MOVEMENT))

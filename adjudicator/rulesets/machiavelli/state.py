@@ -54,7 +54,8 @@ class MachiavelliState(GameState):
     The advanced rules add: `treasury` (power -> ducats, §5.1), `loans` (the
     moneylenders' loans running, §11), `attempts` (power -> assassination
     attempts held, CM-8.1-1, CM-8.1-2), `no_credit` (powers that defaulted,
-    CM-11.4-3), `rebellions` (§7), `famine` (areas with a famine marker, §9.3)
+    CM-11.4-3), `rebellions` (§7), `famine` (areas with a famine marker, §9.3),
+    `plague` (the areas the plague struck as this summer opened, for the map)
     and `specials` (a unit's text, `A FLO` -> its special kind, §10); and the
     scenario's facts income reads: `variable_income_cities` (AM-11) and
     `doubled_income` (the powers whose variable income is doubled, AM-12).
@@ -70,6 +71,7 @@ class MachiavelliState(GameState):
     no_credit: frozenset[str] = frozenset()
     rebellions: tuple[Rebellion, ...] = ()
     famine: frozenset[str] = frozenset()
+    plague: frozenset[str] = frozenset()
     specials: Mapping[str, SpecialKind] = field(default_factory=dict)
     variable_income_cities: frozenset[str] = frozenset()
     doubled_income: frozenset[str] = frozenset()
@@ -132,6 +134,8 @@ class MachiavelliState(GameState):
             ]
         if self.famine:
             data["famine"] = sorted(self.famine)
+        if self.plague:
+            data["plague"] = sorted(self.plague)
         if self.specials:
             data["special_units"] = {u: self.specials[u].value for u in sorted(self.specials)}
         if self.variable_income_cities:
@@ -172,6 +176,7 @@ class MachiavelliState(GameState):
                 for i, item in enumerate(_items(data, "rebellions"))
             ),
             famine=frozenset(plain_texts(data.get("famine"), "famine")),
+            plague=frozenset(plain_texts(data.get("plague"), "plague")),
             specials=_specials(data.get("special_units")),
             variable_income_cities=frozenset(
                 plain_texts(data.get("variable_income_cities"), "variable_income_cities")
@@ -189,6 +194,7 @@ ADVANCED_KEYS = (
     "no_credit",
     "rebellions",
     "famine",
+    "plague",
     "special_units",
     "variable_income_cities",
     "double_variable_income",

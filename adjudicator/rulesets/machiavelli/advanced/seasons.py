@@ -113,7 +113,7 @@ def open_summer(
     if not plague or dice is None:
         return Turned(summer)
     struck = stricken_areas(DisasterTable.PLAGUE, dice)
-    outcome = apply_plague(summer, struck.areas)
+    outcome = apply_plague(replace(summer, plague=struck.areas), struck.areas)
     events = tuple(_killed(EventKind.PLAGUE_STRUCK, unit) for unit in outcome.eliminated)
     return Turned(outcome.state, (disaster_note("Plague", struck, game_map),), events)
 
