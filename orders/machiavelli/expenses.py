@@ -1,4 +1,5 @@
-"""Machiavelli's advanced lines -> records: expenses, payments and purchases.
+"""Machiavelli's advanced lines -> records: expenses, payments, purchases, and
+the lines of the Loan phase (loans, refusals to repay, gifts).
 
 Rulebook 003 §6.1 (CM-6.1-1 .. CM-6.1-4) and the readings AM-13, AM-17, AM-27
 of the checklist `machiavelli-advanced`. A player writes these lines among his
@@ -14,12 +15,24 @@ other line, which the caller hands to the board order parser
     D A TYR                        the same as `no paga A TYR`
     compra A COMO                  a purchase; `compra A FLO mercenarios` a special unit
 
+and the lines of the Loan phase (003 §5.3, §8.1, §11; CM-11.2-1, CM-11.2-2,
+CM-5.3-1, CM-8.1-2, AM-42, AM-44), read in any phase:
+
+    préstamo 10d 1 año             a loan from the moneylenders: ducats, one or two years
+    pido préstamo 10 ducados a dos años
+    no devuelve el préstamo        the loans due are not repaid (AM-42)
+    da 5d a Venecia                ducats given (`transfiere`, `dona`, `regala`)
+    cede asesinato a Venecia       the assassination attempt given or sold (`vende`)
+
 Names are read in any case and with or without accents: areas by the map's
 names and aliases (`orders.names.NameIndex`), powers also by their Spanish and
 Catalan names and demonyms (`Turco`, `Veneciano`, `Papa`...). A line that is
 plainly one of these (a letter in parentheses, an expense letter with an amount,
-`paga`, `no paga`, `compra`) but cannot be read is a SYNTAX issue quoting it,
-with the nearest names, and costs nothing (AM-17).
+`paga`, `no paga`, `compra`, `préstamo`, `no devuelve`, `transfiere`, `cede`...)
+but cannot be read is a SYNTAX issue quoting it, with the nearest names, and
+costs nothing (AM-17). `da` is Spanish for "gives" and no word of the board
+grammar; it is still read as a gift only when an amount follows it (`da 5d`),
+so that prose such as "da igual" stays with the board parser.
 """
 
 from __future__ import annotations
@@ -36,11 +49,16 @@ from orders.issues import IssueKind, OrderIssue, Problem, Source
 from orders.lines import blank_list_mark, first_column, order_lines
 from orders.machiavelli.model import (
     AdvancedRecord,
+    AttemptTransfer,
     Expense,
     ExpenseKind,
+    LoanPhaseRecord,
+    LoanRequest,
     Payment,
     Purchase,
+    RefuseRepayment,
     SpecialUnit,
+    Transfer,
 )
 from orders.names import NameIndex, fold
 
@@ -159,6 +177,38 @@ BUY_WORDS = frozenset({"compra", "compro", "comprar", "buy", "buys"})
 DROP_LETTER = "d"
 """`D A TYR`: the unit is not paid for (AM-13)."""
 
+LOAN_WORDS = frozenset({"prestamo", "prestamos", "prestec", "prestecs", "loan"})
+"""`préstamo 10d 1 año`: a loan from the moneylenders (CM-11.2-1)."""
+ASK_WORDS = frozenset({"pido", "pide", "pedir", "demano", "demana", "demanar", "ask", "asks"})
+"""`pido préstamo 10d 2 años`: the same, with a verb before it."""
+_A_LOAN = frozenset({"un", "una", "el"})
+YEAR_COUNTS: Mapping[str, int] = {
+    **dict.fromkeys(("1", "un", "uno", "una", "one"), 1),
+    **dict.fromkeys(("2", "dos", "dues", "two"), 2),
+}
+"""How long a loan runs: one or two years (CM-11.2-2)."""
+YEAR_WORDS = frozenset({"ano", "anos", "any", "anys", "year", "years"})
+_YEARS_LINKS = frozenset({"a", "de", "por", "para", "per", "en", "for"})
+
+RETURN_WORDS = frozenset({"devuelve", "devuelvo", "devolver", "retorna", "retorno", "repay"})
+"""`no devuelve`: the loans due are not repaid (AM-42)."""
+DEBT_WORDS = LOAN_WORDS | {"deuda", "deudas", "deute", "deutes", "loans", "debt"}
+_DEBT_FILLERS = _ARTICLES | {"mi", "mis", "su", "sus", "meu", "meus", "seu", "seus", "my"}
+
+GIVE_WORDS = frozenset(
+    {"transfiere", "transfiero", "transferir", "dona", "dono", "donar", "regala", "regalo"}
+    | {"regalar", "gives", "give"}
+)
+"""`transfiere 5 ducados a Venecia`: ducats given (CM-5.3-1, AM-44)."""
+SHORT_GIVE_WORDS = frozenset({"da", "doy"})
+"""`da 5d a Venecia`: a gift only when an amount follows (see the module docstring)."""
+_TO = frozenset({"a", "para", "per", "to", "hacia"})
+
+CEDE_WORDS = frozenset({"cede", "cedo", "ceder", "vende", "vendo", "vender", "sells", "sell"})
+"""`cede asesinato a Venecia`: the assassination attempt given or sold (CM-8.1-2)."""
+ATTEMPT_WORDS = frozenset({"asesinato", "assassinat", "assassination", "atentado"})
+_ATTEMPT_FILLERS = _DEBT_FILLERS | {"intento", "intent", "attempt", "de", "d", "of"}
+
 LETTERS = ", ".join(ExpenseKind)
 """The expense letters, as an issue lists them: `A, B, C, ... K`."""
 
@@ -167,10 +217,12 @@ LETTERS = ", ".join(ExpenseKind)
 _COMMENT = re.compile(r"\s*(#|//).*$")
 _PAREN_LETTER = re.compile(r"\s*\(\s*([^\W\d_])\s*\)")
 _BARE_LETTER = re.compile(r"\s*([^\W\d_])(?=\s)")
-_AMOUNT = re.compile(
-    r"(?<![\w.,])([-+]?)(\d+)(?:[.,](\d+))?\s*(?:d|ds|ducados?|ducats?)?\.?\s*$",
-    re.IGNORECASE,
-)
+_DUCATS = r"(?<![\w.,])([-+]?)(\d+)(?:[.,](\d+))?\s*(?:d|ds|ducados?|ducats?)?\.?"
+_AMOUNT = re.compile(_DUCATS + r"\s*$", re.IGNORECASE)
+"""The ducats ending an expense line (`12d`)."""
+_AMOUNT_AT = re.compile(r"\s*" + _DUCATS + r"(?!\w)", re.IGNORECASE)
+"""The ducats inside a loan or a gift line (`préstamo 10d 1 año`, `da 5d a Venecia`)."""
+_AMOUNT_LIKE = re.compile(r"\s*[-+]?\d")
 _WORD = re.compile(r"[^\W_][\w'’.·]*")
 
 
@@ -184,6 +236,10 @@ class Word:
     @property
     def folded(self) -> str:
         return fold(self.text.rstrip("."))
+
+    @property
+    def end(self) -> int:
+        return self.start + len(self.text)
 
 
 def _words(text: str, start: int, end: int) -> tuple[Word, ...]:
@@ -223,9 +279,11 @@ class _Ctx:
 
 def read_advanced_line(
     text: str, *, power: str, game_map: GameMap, source: Source
-) -> Expense | Payment | Purchase | OrderIssue | None:
-    """One line -> an expense, a payment, a purchase, an issue, or None when the
-    line is none of these (the board order parser reads it).
+) -> AdvancedRecord | OrderIssue | None:
+    """One line -> an expense, a payment, a purchase, a line of the Loan phase
+    (a loan, a refusal to repay, a gift of ducats or of the assassination
+    attempt), an issue, or None when the line is none of these (the board order
+    parser reads it).
 
     `power` writes the line; `source` names the file and line in records and
     issues. An issue costs nothing (AM-17).
@@ -289,6 +347,9 @@ def _read(ctx: _Ctx) -> AdvancedRecord | None:
     words = _words(text, 0, len(text))
     if not words:
         return None
+    loan_phase = _loan_phase_line(ctx, words)
+    if loan_phase is not None:
+        return loan_phase
     first = words[0].folded
     if first in PAY_WORDS:
         return _payment(ctx, words[1:], paid=True, at=words[0])
@@ -343,12 +404,17 @@ def _amount(ctx: _Ctx, start: int) -> tuple[int, int]:
     if found is None:
         end = len(ctx.text.rstrip())
         raise ctx.problem("the expense has no amount: end it with the ducats (`12d`)", end)
+    return _ducats(ctx, found), found.start()
+
+
+def _ducats(ctx: _Ctx, found: re.Match[str]) -> int:
+    """The whole number of ducats above 0 an amount match says, or a problem."""
     sign, whole, fraction = found.groups()
     if sign == "-" or fraction is not None or int(whole) <= 0:
         written = found.group().strip()
         message = f"the amount '{written}' is not a whole number of ducats above 0"
-        raise ctx.problem(message, found.start())
-    return int(whole), found.start()
+        raise ctx.problem(message, found.start(1))
+    return int(whole)
 
 
 def _victim(ctx: _Ctx, expense: Expense, words: Sequence[Word], at: int) -> Expense:
@@ -436,6 +502,124 @@ def _unit(ctx: _Ctx, words: Sequence[Word], at: Word, example: str) -> tuple[Uni
         where = words[0].start if words else at.start
         raise ctx.problem(f"name the unit: A, F or G and its area (`{example}`)", where)
     return kind, _area(ctx, words[1:])
+
+
+# --- the Loan phase: loans, refusals, gifts (003 §5.3, §8.1, §11) ---------------------------
+
+
+def _loan_phase_line(ctx: _Ctx, words: Sequence[Word]) -> LoanPhaseRecord | None:
+    """A line of the Loan phase, by its first words, or None when it is none."""
+    first = words[0].folded
+    rest = words[1:]
+    second = rest[0].folded if rest else ""
+    if first in LOAN_WORDS:
+        return _loan(ctx, words[0])
+    if first in ASK_WORDS and rest:
+        lead = rest[1] if second in _A_LOAN and len(rest) > 1 else rest[0]
+        return _loan(ctx, lead) if lead.folded in LOAN_WORDS else None
+    if first in NOT_WORDS and (second in RETURN_WORDS or (second in PAY_WORDS and _debt(rest[1:]))):
+        return _refusal(ctx, rest[1:])
+    if first in GIVE_WORDS or (
+        first in SHORT_GIVE_WORDS and _AMOUNT_LIKE.match(ctx.text, words[0].end)
+    ):
+        return _transfer(ctx, words[0])
+    if first in CEDE_WORDS:
+        return _attempt_transfer(ctx, rest, at=words[0])
+    return None
+
+
+def _loan(ctx: _Ctx, lead: Word) -> LoanRequest:
+    """`préstamo 10d 1 año`, `pido préstamo 10 ducados a dos años`: a loan from
+    the moneylenders, asked in any Loan phase (CM-11.2-1), for one or two years
+    (CM-11.2-2)."""
+    example = "préstamo 10d 1 año"
+    after = _words(ctx.text, lead.end, len(ctx.text))
+    start = after[0].end if after and after[0].folded == "de" else lead.end
+    amount, end = _amount_at(ctx, start, example)
+    years = _years(ctx, _words(ctx.text, end, len(ctx.text)), example)
+    return LoanRequest(ctx.power, amount, years, ctx.source)
+
+
+def _amount_at(ctx: _Ctx, start: int, example: str) -> tuple[int, int]:
+    """The ducats written from `start` on (`10d`, `10 ducados`, `10`) and where
+    they end."""
+    found = _AMOUNT_AT.match(ctx.text, start)
+    if found is None:
+        words = _words(ctx.text, start, len(ctx.text))
+        at = words[0].start if words else len(ctx.text.rstrip())
+        raise ctx.problem(f"name the ducats (`{example}`)", at)
+    return _ducats(ctx, found), found.end()
+
+
+def _years(ctx: _Ctx, words: Sequence[Word], example: str) -> int:
+    """`1 año`, `a dos años`: one or two years (CM-11.2-2)."""
+    if words and words[0].folded in _YEARS_LINKS:
+        words = words[1:]
+    if len(words) != 2 or words[1].folded not in YEAR_WORDS:
+        where = words[0].start if words else len(ctx.text.rstrip())
+        raise ctx.problem(f"say for how many years: one or two (`{example}`)", where)
+    count = words[0]
+    negative = ctx.text[count.start - 1] == "-"
+    years = None if negative else YEAR_COUNTS.get(count.folded)
+    if years is None:
+        start = count.start - 1 if negative else count.start
+        written = ctx.text[start : words[1].end]
+        message = f"loans run one or two years (003 §11.2), not '{written}'"
+        raise ctx.problem(message, start)
+    return years
+
+
+def _debt(words: Sequence[Word]) -> bool:
+    """`el préstamo`, `los préstamos`, `mi deuda`: the loans owed."""
+    return bool(words) and words[-1].folded in DEBT_WORDS and _fillers(words[:-1], _DEBT_FILLERS)
+
+
+def _fillers(words: Sequence[Word], fillers: frozenset[str]) -> bool:
+    return all(word.folded in fillers for word in words)
+
+
+def _refusal(ctx: _Ctx, words: Sequence[Word]) -> RefuseRepayment:
+    """`no devuelve`, `no devuelve el préstamo`, `no pago el préstamo`: the loans
+    due are not repaid (AM-42)."""
+    if words and not _debt(words):
+        message = "write `no devuelve` or `no devuelve el préstamo` to refuse to repay"
+        raise ctx.problem(message, words[0].start)
+    return RefuseRepayment(ctx.power, ctx.source)
+
+
+def _transfer(ctx: _Ctx, verb: Word) -> Transfer:
+    """`da 5d a Venecia`, `transfiere 5 ducados a los venecianos`: ducats given
+    to another power (CM-5.3-1, AM-44)."""
+    example = "da 5d a Venecia"
+    amount, end = _amount_at(ctx, verb.end, example)
+    receiver = _receiver(ctx, _words(ctx.text, end, len(ctx.text)), end, example)
+    return Transfer(ctx.power, receiver, amount, ctx.source)
+
+
+def _attempt_transfer(ctx: _Ctx, words: Sequence[Word], *, at: Word) -> AttemptTransfer:
+    """`cede asesinato a Venecia`, `vende el intento de asesinato a Venecia`: the
+    power's assassination attempt given or sold (CM-8.1-2, AM-44)."""
+    example = "cede asesinato a Venecia"
+    cut = next((i for i, word in enumerate(words) if word.folded in ATTEMPT_WORDS), None)
+    if cut is None or not _fillers(words[:cut], _ATTEMPT_FILLERS):
+        message = f"name the assassination attempt given (`{example}`)"
+        raise ctx.problem(message, words[0].start if words else at.end)
+    receiver = _receiver(ctx, words[cut + 1 :], words[cut].end, example)
+    return AttemptTransfer(ctx.power, receiver, ctx.source)
+
+
+def _receiver(ctx: _Ctx, words: Sequence[Word], at: int, example: str) -> str:
+    """The other power a gift goes to (`a Venecia`, `al Papa`, `a los venecianos`)."""
+    if words and words[0].folded in _TO:
+        words = words[1:]
+    named = _without_fillers(words)
+    if not named:
+        raise ctx.problem(f"name the power it goes to (`{example}`)", at)
+    receiver = _power(ctx, named)
+    if receiver == ctx.power:
+        message = f"'{_quote(named)}' is the power writing: a gift goes to another power"
+        raise ctx.problem(message, named[0].start)
+    return receiver
 
 
 # --- names ---------------------------------------------------------------------------

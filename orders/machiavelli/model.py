@@ -1,8 +1,10 @@
-"""What Machiavelli's advanced lines say, as typed records (003 §5.4, §6).
+"""What Machiavelli's advanced lines say, as typed records (003 §5, §6, §8.1, §11).
 
 Checklist `machiavelli-advanced`: `CM-6.1-2` (an expense names its letter,
-its target and its ducats), `AM-13` (payment and purchase lines). The lines are
-read by `orders.machiavelli.expenses`.
+its target and its ducats), `AM-13` (payment and purchase lines), and the
+lines of the Loan phase: loans (`CM-11.2-1`, `CM-11.2-2`, `AM-42`), gifts of
+ducats (`CM-5.3-1`, `AM-44`) and of the assassination attempt (`CM-8.1-2`).
+The lines are read by `orders.machiavelli.expenses`.
 """
 
 from __future__ import annotations
@@ -87,5 +89,50 @@ class Purchase(SideLine):
     source: Source | None = None
 
 
-AdvancedRecord = Expense | Payment | Purchase
+@dataclass(frozen=True)
+class LoanRequest(SideLine):
+    """A loan asked of the moneylenders (003 §11; CM-11.2-1: in any Loan phase):
+    `préstamo 10d 1 año` asks `amount` ducats for `years`, one or two
+    (CM-11.2-2)."""
+
+    power: str
+    amount: int
+    years: int
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class RefuseRepayment(SideLine):
+    """`no devuelve el préstamo`: the power will not repay the loans due this
+    Loan phase, and suffers a default instead (AM-42, CM-11.4-1)."""
+
+    power: str
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class Transfer(SideLine):
+    """`da 5d a Venecia`: ducats given to another power, applied in the Loan
+    phase (003 §5.3, CM-5.3-1, AM-44)."""
+
+    power: str
+    receiver: str
+    amount: int
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class AttemptTransfer(SideLine):
+    """`cede asesinato a Venecia`: the power's assassination attempt sold or
+    given to another power (003 §8.1, CM-8.1-2, AM-44)."""
+
+    power: str
+    receiver: str
+    source: Source | None = None
+
+
+LoanPhaseRecord = LoanRequest | RefuseRepayment | Transfer | AttemptTransfer
+"""What a line of the Loan phase reads as (003 §5.3, §8.1, §11)."""
+
+AdvancedRecord = Expense | Payment | Purchase | LoanPhaseRecord
 """What an advanced line reads as (`orders.machiavelli.expenses`)."""

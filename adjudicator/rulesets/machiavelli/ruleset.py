@@ -183,10 +183,13 @@ class MachiavelliHooks:
                     orders,
                     game_map,
                     dice,
+                    finances=options.finances,
+                    loans=options.loans,
                     expenses=options.expenses,
                     assassination=options.assassination,
                     rebellions=options.rebellions,
                     public_expenses=options.public_expenses,
+                    disorder=disorder,
                 )
                 start = prepared.state
                 moved = resolve_movement(start, prepared.orders, game_map, disorder)

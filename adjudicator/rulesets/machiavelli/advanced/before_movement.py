@@ -1,7 +1,8 @@
 """What comes between the orders and the movement in an advanced game (003
-"posible secuencia de juego": CM-S-6, CM-S-7, CM-S-8): the Expense phase, then
-the Assassination phase, each on the board the turn started with (AM-33,
-AM-34).
+"posible secuencia de juego": CM-S-5 .. CM-S-8): the Loan phase (`loan_phase`),
+the Expense phase, then the Assassination phase, each on the board the turn
+started with (AM-33, AM-34). A power that defaulted on a loan suffers the
+effects of an assassination with the victims (CM-11.4-1, AM-45).
 
 Public and private (AM-46): the public report shows every effect (a bribe
 succeeded or failed, a rebellion raised, a famine relieved, an attempt and its
@@ -24,6 +25,7 @@ from adjudicator.rulesets.machiavelli.advanced.assassination import (
     use_attempt,
 )
 from adjudicator.rulesets.machiavelli.advanced.expenses import Spent, carry_out_expenses
+from adjudicator.rulesets.machiavelli.advanced.loan_phase import loan_phase
 from adjudicator.rulesets.machiavelli.advanced.treasury import closing_treasury, open_statements
 from adjudicator.rulesets.machiavelli.state import MachiavelliState
 from maps.model import GameMap
@@ -50,26 +52,31 @@ def before_movement(
     game_map: GameMap,
     dice: Dice | None,
     *,
+    finances: bool,
+    loans: bool,
     expenses: bool,
     assassination: bool,
     rebellions: bool,
     public_expenses: bool,
+    disorder: frozenset[str] = frozenset(),
 ) -> BeforeMovement:
-    """The Expense and Assassination phases of a movement turn."""
+    """The Loan, Expense and Assassination phases of a movement turn."""
     board_orders = tuple(o for o in orders if not isinstance(o, SideLine))
-    written = [o for o in orders if isinstance(o, Expense)] if expenses else []
-    if not written or dice is None:
+    if not finances or dice is None:
         return BeforeMovement(state, board_orders)
-    books = open_statements(state.treasury, state.powers())
-    phase = carry_out_expenses(state, books, written, game_map, dice)
+    lent = loan_phase(state, orders, loans=loans, disorder=disorder)
+    written = [o for o in orders if isinstance(o, Expense)] if expenses else []
+    books = open_statements(lent.state.treasury, lent.state.powers())
+    phase = carry_out_expenses(lent.state, books, written, game_map, dice)
     after = replace(phase.state, treasury=closing_treasury(phase.statements))
-    notes = [_public(s, public_expenses) for s in phase.spent if s.charged]
-    secrets: dict[str, list[str]] = {}
+    notes = [*lent.notes, *(_public(s, public_expenses) for s in phase.spent if s.charged)]
+    secrets: dict[str, list[str]] = {p: list(v) for p, v in lent.secrets.items()}
     for spent in phase.spent:
         secrets.setdefault(spent.expense.power, []).append(_private(spent))
-    victims: set[str] = set()
+    victims: set[str] = set(lent.defaulters)
     if assassination:
-        after, victims, tried = _assassinations(after, phase.assassinations, dice)
+        after, killed, tried = _assassinations(after, phase.assassinations, dice)
+        victims |= killed
         notes += tried
     kept = board_orders
     delayed: dict[str, str] = {}
@@ -85,8 +92,8 @@ def before_movement(
         kept = tuple(o for o in kept if o.power != victim)
         delayed.update(hit.delayed_sieges)
         notes.append(f"{victim}'s units are paralysed this turn; {len(raised)} rebellion(s) rose")
-    for power, lines in secrets.items():
-        lines.append(f"Treasury after the expenses: {after.treasury.get(power, 0)}d")
+    for power in {spent.expense.power for spent in phase.spent}:
+        secrets[power].append(f"Treasury after the expenses: {after.treasury.get(power, 0)}d")
     return BeforeMovement(
         after, kept, delayed, tuple(notes), {p: tuple(v) for p, v in secrets.items()}
     )

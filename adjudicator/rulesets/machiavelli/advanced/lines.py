@@ -1,6 +1,7 @@
-"""Machiavelli's side lines in a power's mail: the expenses written with a
-movement phase's orders (CM-6.1-1) and the payments and purchases of the
-spring adjustment (AM-13), read by `orders.machiavelli.expenses`.
+"""Machiavelli's side lines in a power's mail: the expenses, loans and gifts
+written with a movement phase's orders (CM-6.1-1, CM-S-5) and the payments and
+purchases of the spring adjustment (AM-13), read by
+`orders.machiavelli.expenses`.
 
 Every module that gives such lines needs finances (AM-48), so they are read in
 games that keep treasuries; in any other game, or in a retreat phase, the
@@ -18,7 +19,7 @@ from maps.model import GameMap
 from orders.board.model import SideLine
 from orders.issues import IssueKind, OrderIssue
 from orders.machiavelli.expenses import board_text, read_advanced_lines
-from orders.machiavelli.model import Expense
+from orders.machiavelli.model import Payment, Purchase
 
 
 def machiavelli_side_lines(
@@ -33,14 +34,16 @@ def machiavelli_side_lines(
     kept: list[SideLine] = []
     refused: list[OrderIssue] = []
     for record in records:
-        wanted = PhaseKind.MOVEMENT if isinstance(record, Expense) else PhaseKind.ADJUSTMENT
+        spring_only = isinstance(record, Payment | Purchase)
+        wanted = PhaseKind.ADJUSTMENT if spring_only else PhaseKind.MOVEMENT
         if kind == wanted:
             kept.append(record)
         elif record.source is not None:
             why = (
-                "an expense is written with a movement phase's orders (003 §6.1)"
-                if isinstance(record, Expense)
-                else "payments and purchases are written in the spring adjustment (003 §5.4)"
+                "payments and purchases are written in the spring adjustment (003 §5.4)"
+                if spring_only
+                else "expenses, loans and gifts are written with a movement phase's orders"
+                " (003 §6.1, §11)"
             )
             refused.append(OrderIssue(IssueKind.ILLEGAL, why, record.source))
     return kept, (*issues, *refused), board_text(text, power=power, game_map=game_map)
