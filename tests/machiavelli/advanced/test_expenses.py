@@ -8,12 +8,12 @@ from dataclasses import replace
 from adjudicator.core.dice import Dice
 from adjudicator.core.phase import Phase
 from adjudicator.kits.board.state import PhaseKind, Season, Unit
-from adjudicator.rulesets.machiavelli import AUTONOMOUS, MachiavelliState
+from adjudicator.rulesets.machiavelli import AUTONOMOUS, MACHIAVELLI, MachiavelliState
 from adjudicator.rulesets.machiavelli.advanced.expenses import carry_out_expenses
 from adjudicator.rulesets.machiavelli.advanced.treasury import closing_treasury, open_statements
 from adjudicator.rulesets.machiavelli.records import Rebellion
 from maps import load_map
-from orders.board.model import UnitKind
+from orders.board.model import Move, UnitKind, UnitRef
 from orders.machiavelli.model import Expense, ExpenseKind
 
 MAP = load_map("machiavelli")
@@ -112,3 +112,25 @@ def test_a_bribe_away_from_the_briber_is_charged_and_fails() -> None:
     assert TRENT_GARRISON in done.state.units
     assert "CM-6.3-5" in done.spent[0].effect
     assert closing_treasury(done.statements) == {"venice": 0}
+
+
+def test_the_buyer_of_a_unit_orders_it_the_same_turn() -> None:
+    """CM-6.3-6, AM-24: a unit bought with K obeys the buyer's order written that
+    turn; the former owner's order for it is void (not its unit any more)."""
+    army = Unit("florence", UnitKind.ARMY, "MAN")
+    state = _state(
+        units=(Unit("venice", UnitKind.ARMY, "VER"), army),
+        control={"VER": "venice", "MAN": "florence"},
+        treasury={"venice": 18, "florence": 0},
+    )
+    orders = [
+        Expense("venice", ExpenseKind.BUY_ENEMY, 18, area="MAN", unit_kind=UnitKind.ARMY),
+        Move("venice", UnitRef(UnitKind.ARMY, "MAN"), "PAR"),
+        Move("florence", UnitRef(UnitKind.ARMY, "MAN"), "BOL"),
+    ]
+    options = MACHIAVELLI.options({"finances": True, "expenses": True})
+    done = MACHIAVELLI.resolve(state, orders, MAP, options, Dice("s", "g", state.phase.id))
+    assert Unit("venice", UnitKind.ARMY, "PAR") in done.state.units
+    assert army not in done.state.units
+    refused = [r for r in done.results if r.order.power == "florence"]
+    assert [r.reason.value for r in refused] == ["illegal:not_your_unit"]
