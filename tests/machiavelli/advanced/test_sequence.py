@@ -22,6 +22,7 @@ from adjudicator.rulesets.machiavelli.advanced.income import income
 from adjudicator.rulesets.machiavelli.records import SpecialKind
 from maps import load_map
 from orders.board.model import Hold, Move, Order, UnitKind, UnitRef
+from orders.machiavelli.model import Expense, ExpenseKind, LoanRequest
 from tests.generators.machiavelli_orders import random_machiavelli_orders
 
 MAP = load_map("machiavelli")
@@ -189,3 +190,33 @@ def test_replaying_a_random_game_gives_the_same_outputs(seed: int) -> None:
     ]
     assert Counter(r.purpose for d in first for r in d.rolls)["variable-income"] >= 1
 
+
+def test_a_movement_turn_runs_loans_then_expenses_then_assassinations_then_moves() -> None:
+    """CM-S-5 .. CM-S-9: the Loan phase comes first (Venice's loan pays for an
+    expense its treasury alone could not), the expenses written with the orders
+    are then carried out (CM-S-6, CM-S-7), the assassination after them (CM-S-8),
+    and the movement last, with the victim's units holding (CM-S-9, CM-8.3-1).
+    CM-S-4: diplomacy is the players' own; the judge has no phase for it."""
+    state = MachiavelliState(
+        phase=Phase(1456, Season.SUMMER, PhaseKind.MOVEMENT),
+        units=(Unit("venice", UnitKind.ARMY, "PAD"), Unit("turks", UnitKind.ARMY, "DUR")),
+        control={"PAD": "venice", "DUR": "turks"},
+        treasury={"venice": 10, "turks": 0},
+        attempts={"venice": 1, "turks": 1},
+    )
+    orders: list[Order] = [
+        LoanRequest("venice", 20, 2),
+        Expense("venice", ExpenseKind.ASSASSINATION, 24, victim="turks"),
+        Move("turks", UnitRef(UnitKind.ARMY, "DUR"), "ALB"),
+    ]
+    for secret in map(str, range(60)):
+        done = _resolve(state, orders, secret)
+        if any("against turks: succeeded" in note for note in done.notes):
+            break
+    else:
+        raise AssertionError("no successful attempt in 60 games")
+    assert done.state.treasury["venice"] == 10 + 20 - 24
+    assert done.state.attempts["venice"] == 0
+    assert Unit("turks", UnitKind.ARMY, "DUR") in done.state.units  # it held
+    assert "assassination:turks" in [r.purpose for r in done.rolls]
+    assert done.state.phase == Phase(1456, Season.FALL, PhaseKind.MOVEMENT)
