@@ -22,7 +22,7 @@ from adjudicator.rulesets.machiavelli.advanced.income import income
 from adjudicator.rulesets.machiavelli.records import SpecialKind
 from maps import load_map
 from orders.board.model import Hold, Move, Order, UnitKind, UnitRef
-from orders.machiavelli.model import Expense, ExpenseKind, LoanRequest
+from orders.machiavelli.model import Expense, ExpenseKind, LoanRequest, RefuseRepayment, Transfer
 from tests.generators.machiavelli_orders import random_machiavelli_orders
 
 MAP = load_map("machiavelli")
@@ -220,3 +220,68 @@ def test_a_movement_turn_runs_loans_then_expenses_then_assassinations_then_moves
     assert Unit("turks", UnitKind.ARMY, "DUR") in done.state.units  # it held
     assert "assassination:turks" in [r.purpose for r in done.rolls]
     assert done.state.phase == Phase(1456, Season.FALL, PhaseKind.MOVEMENT)
+
+
+def _side_lines(state: MachiavelliState, rng: random.Random) -> list[Order]:
+    """Random loans, refusals, gifts and expenses for a movement phase."""
+    powers = [p for p in state.powers() if p in state.treasury]
+    areas = sorted(MAP.areas)
+    lines: list[Order] = []
+    for power in powers:
+        roll = rng.random()
+        if roll < 0.3:
+            lines.append(LoanRequest(power, rng.randint(1, 15), rng.randint(1, 2)))
+        elif roll < 0.4:
+            lines.append(RefuseRepayment(power))
+        elif roll < 0.55:
+            lines.append(Transfer(power, rng.choice(powers), rng.randint(1, 8)))
+        for _ in range(rng.randint(0, 2)):
+            kind = rng.choice(list(ExpenseKind))
+            unit = rng.choice(state.units)
+            lines.append(
+                Expense(
+                    power,
+                    kind,
+                    rng.choice([3, 6, 9, 12, 15, 18, 24]),
+                    area=unit.location if kind.is_bribe or kind.value == "F" else rng.choice(areas),
+                    unit_kind=unit.kind,
+                    victim=rng.choice(powers) if kind is ExpenseKind.ASSASSINATION else None,
+                )
+            )
+    return lines
+
+
+def _charged(secrets: tuple[str, ...]) -> int:
+    """The ducats of the expenses a power's private report lists as charged."""
+    return sum(
+        int(line.split(": ")[0].rsplit(" ", 1)[1].removesuffix("d"))
+        for line in secrets
+        if line.startswith("Expense (") and ": charged" in line
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_loans_gifts_and_expenses_account_for_every_ducat(seed: int) -> None:
+    """In a movement turn, the treasuries change by exactly the loans granted,
+    less the loans repaid and the expenses charged; gifts move ducats between
+    treasuries (§5.3, §6.1, §11; AM-16, AM-44)."""
+    rng = random.Random(seed)
+    state = replace(_start(), phase=Phase(1455, Season.SUMMER, PhaseKind.MOVEMENT))
+    for _ in range(4):
+        orders = random_machiavelli_orders(state, MAP, rng) + _side_lines(state, rng)
+        done = _resolve(state, orders, f"seed-{seed}")
+        before, after = done.previous, done.state
+        if before.phase.kind == PhaseKind.MOVEMENT and before.phase.season != Season.FALL:
+            new = [n for n in after.loans if n not in before.loans]
+            gone = [n for n in before.loans if n not in after.loans]
+            repaid = sum(n.principal + n.interest for n in gone if n.power not in after.no_credit)
+            charged = sum(_charged(lines) for lines in done.secrets.values())
+            expected = (
+                sum(before.treasury.values()) + sum(n.principal for n in new) - repaid - charged
+            )
+            assert sum(after.treasury.values()) == expected
+        assert all(ducats >= 0 for ducats in after.treasury.values())
+        for power in after.powers():  # CM-11.2-3: never more than 25d owed
+            assert sum(n.principal for n in after.loans if n.power == power) <= 25
+        state = after

@@ -24,7 +24,11 @@ from adjudicator.rulesets.machiavelli.advanced.assassination import (
     resolve_attempts,
     use_attempt,
 )
-from adjudicator.rulesets.machiavelli.advanced.expenses import Spent, carry_out_expenses
+from adjudicator.rulesets.machiavelli.advanced.expenses import (
+    Spent,
+    carry_out_expenses,
+    charge_of,
+)
 from adjudicator.rulesets.machiavelli.advanced.loan_phase import loan_phase
 from adjudicator.rulesets.machiavelli.advanced.treasury import closing_treasury, open_statements
 from adjudicator.rulesets.machiavelli.state import MachiavelliState
@@ -137,4 +141,5 @@ def _private(spent: Spent) -> str:
     expense = spent.expense
     target = expense.victim or expense.area or ""
     state = "charged" if spent.charged else "void, not charged"
-    return f"Expense ({expense.kind.value}) {target} {expense.amount}d: {state}; {spent.effect}"
+    cost = charge_of(expense)
+    return f"Expense ({expense.kind.value}) {target} {cost}d: {state}; {spent.effect}"

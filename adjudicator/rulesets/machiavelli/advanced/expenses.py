@@ -80,7 +80,7 @@ def carry_out_expenses(
 ) -> ExpensePhase:
     """Charge the expenses in order (AM-16), then carry out the charged ones at
     once, each checked against `state` as the phase found it (CM-6.1-7)."""
-    charges = [(e.power, COST.get(e.kind, e.amount), _label(e)) for e in expenses]
+    charges = [(e.power, charge_of(e), _label(e)) for e in expenses]
     done = charge_in_order(statements, charges)
     paid = [expenses[i] for i in done.paid]
     effects: dict[int, str] = {i: "void: the treasury could not cover it" for i in done.void}
@@ -106,6 +106,12 @@ def carry_out_expenses(
     spent = tuple(Spent(e, i in done.paid, effects[i]) for i, e in enumerate(expenses))
     assassinations = tuple(e for e in paid if e.kind is ExpenseKind.ASSASSINATION)
     return ExpensePhase(after, done.statements, spent, assassinations)
+
+
+def charge_of(expense: Expense) -> int:
+    """What an expense costs: the fixed price of A to D (CM-6.2-A..D) whatever
+    the line names, else the ducats the line names (AM-18)."""
+    return COST.get(expense.kind, expense.amount)
 
 
 def _label(expense: Expense) -> str:
