@@ -11,7 +11,7 @@ DEMO_CLASSIC_DIR := $(VENV)/demo-classic
 # the current phase id of a game folder (the latest state in turns/)
 CURRENT_PHASE := $(BIN)/python -c 'import sys, pathlib; from adjudicator.app.game import current_phase_id; print(current_phase_id(pathlib.Path(sys.argv[1])))'
 
-.PHONY: demo demo-classic test bytecode bench bench-classic bench-render bench-scaling docs-images lint clean
+.PHONY: demo demo-classic demo-advanced test bytecode bench bench-classic bench-render bench-scaling docs-images lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,17 @@ demo: $(VENV)/.installed bytecode
 	done; \
 	echo; echo "######## mapjudge show $(DEMO_DIR)"; \
 	$(BIN)/mapjudge show $(DEMO_DIR)
+
+# `make demo-advanced` plays examples/machiavelli-1454-advanced (every advanced
+# module of rulebook 003 on) the same way, in .venv/demo-advanced.
+ADVANCED_EXAMPLE := examples/machiavelli-1454-advanced
+ADVANCED_DEMO_DIR := $(VENV)/demo-advanced
+demo-advanced: $(VENV)/.installed bytecode
+	rm -rf $(ADVANCED_DEMO_DIR)
+	cp -r $(ADVANCED_EXAMPLE) $(ADVANCED_DEMO_DIR)
+	@$(call play_turns,$(ADVANCED_DEMO_DIR))
+	@echo; echo "######## mapjudge show $(ADVANCED_DEMO_DIR)"
+	$(BIN)/mapjudge show $(ADVANCED_DEMO_DIR)
 
 # The classic example: one turn (Spring 1901) of standard Diplomacy.
 demo-classic: $(VENV)/.installed bytecode

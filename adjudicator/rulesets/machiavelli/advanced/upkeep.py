@@ -255,8 +255,17 @@ def finance_adjustment(
         specials={**after_upkeep.specials, **done.specials},
         treasury=closing_treasury(done.statements),
     )
-    secrets = {p: statement_lines(s) for p, s in done.statements.items() if s.lines}
-    return FinanceAdjustment(final, results, events, secrets)
+    secrets = {p: list(statement_lines(s)) for p, s in done.statements.items() if s.lines}
+    for purchase, why in done.refused:
+        if purchase in purchases:  # a build order has its own result
+            line = (
+                f"Purchase refused, not charged: {purchase.unit_kind.value} {purchase.area}: {why}"
+            )
+            secrets.setdefault(purchase.power, []).append(line)
+    for payment in kept.unmatched:
+        line = f"Payment line for {payment.unit_kind.value} {payment.area}: no such unit of yours"
+        secrets.setdefault(payment.power, []).append(line)
+    return FinanceAdjustment(final, results, events, {p: tuple(v) for p, v in secrets.items()})
 
 
 def _kind(ref: UnitRef) -> UnitKind:
