@@ -25,6 +25,9 @@ from adjudicator.rulesets.machiavelli.advanced.modules import (
     Module,
     missing_requirements,
 )
+from adjudicator.rulesets.machiavelli.advanced.rebellions import (
+    after_movement as rebellions_after_movement,
+)
 from adjudicator.rulesets.machiavelli.advanced.seasons import (
     Turned,
     close_spring,
@@ -200,6 +203,9 @@ class MachiavelliHooks:
                     dislodged=moved.dislodged,
                     standoffs=moved.standoffs,
                     sieges={**moved.sieges, **_still_besieging(prepared.delayed_sieges, moved)},
+                    rebellions=rebellions_after_movement(
+                        start.rebellions, results, (d.unit for d in moved.dislodged)
+                    ),
                 )
                 settled = settle_dislodged(after, game_map, disorder)
                 after = replace(after, units=settled.units, dislodged=settled.dislodged)

@@ -220,3 +220,26 @@ def test_a_successful_advance_of_another_player_frees_the_area() -> None:
     assert put_down(Rebellion("PISA", "florence", True), {}, advanced, frozenset())
     own = {"PISA": frozenset({"florence"})}
     assert not put_down(Rebellion("PISA", "florence"), {}, own, frozenset())
+
+
+# --- through the movement phase ---------------------------------------------------------
+
+
+def test_the_owners_written_hold_puts_a_rebellion_down_at_the_turns_end() -> None:
+    """CM-7.3-2 in the phase: Florence's army in Pisa holds (H) and is not
+    dislodged: the rebellion is gone at the end of the turn; without the written
+    hold it stays (AM-30)."""
+    state = _state(HOLDER, rebellions=(Rebellion("PISA", "florence"),))
+    held = MACHIAVELLI.resolve(state, [Hold("florence", UnitRef(UnitKind.ARMY, "PISA"))], MAP)
+    assert held.state.rebellions == ()
+    idle = MACHIAVELLI.resolve(state, [], MAP)
+    assert idle.state.rebellions == (Rebellion("PISA", "florence"),)
+
+
+def test_another_players_advance_frees_the_province_in_the_phase() -> None:
+    """CM-7.3-4 in the phase: Milan's advance into Pisa (with the rebellion's
+    support) succeeds and the rebellion is removed at the end of the turn."""
+    state = _state(*UNITS, rebellions=(Rebellion("PISA", "florence"),))
+    done = MACHIAVELLI.resolve(state, [ATTACK, DEFENCE], MAP)
+    assert Unit("milan", UnitKind.ARMY, "PISA") in done.state.units
+    assert done.state.rebellions == ()

@@ -17,11 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
 
+from adjudicator.kits.board.results import OrderResult, Reason
 from adjudicator.kits.board.state import Unit
 from adjudicator.rulesets.machiavelli.board import slot_area
 from adjudicator.rulesets.machiavelli.records import Rebellion
 from adjudicator.rulesets.machiavelli.state import MachiavelliState
 from maps.model import Area, AreaKind, GameMap
+from orders.board.model import Hold, Move, UnitKind
 
 REBELLION_STRENGTH = 1
 """CM-7.2-3: "la unidad de rebelión tiene una fuerza de uno"."""
@@ -141,3 +143,28 @@ def put_down(
         return False
     holder = explicit_holds.get(rebellion.area)
     return holder is not None and holder.power == rebellion.against and holder not in dislodged
+
+
+def after_movement(
+    rebellions: Sequence[Rebellion],
+    results: Iterable[OrderResult],
+    dislodged: Iterable[Unit],
+) -> tuple[Rebellion, ...]:
+    """The rebellions still standing at the end of the turn's movement (§7.3,
+    `put_down`): a written hold that was carried out (reason HELD, not the
+    default hold of a unit without orders or paralysed: AM-30, CM-8.3-2), and
+    the advances that succeeded."""
+    holds: dict[str, Unit] = {}
+    advanced: dict[str, set[str]] = {}
+    for result in results:
+        if result.unit is None:
+            continue
+        garrison = result.unit.kind is UnitKind.GARRISON  # a city rebellion falls to a siege
+        if isinstance(result.order, Hold) and result.reason is Reason.HELD and not garrison:
+            holds[result.unit.location.partition("/")[0]] = result.unit
+        elif isinstance(result.order, Move) and result.reason is Reason.MOVED:
+            dest = result.order.dest.partition("/")[0]
+            advanced.setdefault(dest, set()).add(result.unit.power)
+    gone = frozenset(dislodged)
+    into = {area: frozenset(powers) for area, powers in advanced.items()}
+    return tuple(r for r in rebellions if not put_down(r, holds, into, gone))
