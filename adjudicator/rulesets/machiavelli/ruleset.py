@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from adjudicator.core.dice import Dice
 from adjudicator.core.phase import Calendar, Phase
 from adjudicator.kits.board.results import Event, OrderResult, Resolution
 from adjudicator.kits.board.rules import BoardRules
 from adjudicator.kits.board.state import PhaseKind, Season, Unit
-from adjudicator.rulesets.machiavelli.advanced.before_movement import before_movement
 from adjudicator.rulesets.machiavelli.advanced.lines import machiavelli_side_lines
 from adjudicator.rulesets.machiavelli.advanced.modules import (
     ALL_MODULES,
@@ -35,7 +35,6 @@ from adjudicator.rulesets.machiavelli.advanced.seasons import (
     open_summer,
 )
 from adjudicator.rulesets.machiavelli.advanced.specials import follow_specials
-from adjudicator.rulesets.machiavelli.advanced.upkeep import finance_adjustment
 from adjudicator.rulesets.machiavelli.movement import MovementOutcome, resolve_movement
 from adjudicator.rulesets.machiavelli.retreat import resolve_machiavelli_retreats, settle_dislodged
 from adjudicator.rulesets.machiavelli.spring import (
@@ -49,7 +48,10 @@ from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 from adjudicator.rulesets.machiavelli.validate import machiavelli_problems
 from maps.model import GameMap
 from orders.board.model import Order, SideLine, UnitKind
-from orders.machiavelli.model import Payment, Purchase
+
+if TYPE_CHECKING:  # imported when an advanced game needs them (start-up of basic games)
+    from adjudicator.rulesets.machiavelli.advanced.before_movement import BeforeMovement
+    from adjudicator.rulesets.machiavelli.advanced.upkeep import FinanceAdjustment
 
 
 @dataclass(frozen=True)
@@ -141,6 +143,57 @@ def after_season(
     return Turned(opened.state, opened.notes, events + opened.events, opened.secrets)
 
 
+def _before_movement(
+    state: MachiavelliState,
+    orders: Sequence[Order],
+    game_map: GameMap,
+    options: MachiavelliOptions,
+    dice: Dice | None,
+) -> BeforeMovement:
+    """The Loan, Expense and Assassination phases (advanced games only: the
+    module is imported then, keeping a basic game's start-up as it was)."""
+    from adjudicator.rulesets.machiavelli.advanced.before_movement import (
+        BeforeMovement,
+        before_movement,
+    )
+
+    if not options.finances:
+        return BeforeMovement(state, tuple(orders))
+    return before_movement(
+        state,
+        orders,
+        game_map,
+        dice,
+        finances=options.finances,
+        loans=options.loans,
+        expenses=options.expenses,
+        assassination=options.assassination,
+        rebellions=options.rebellions,
+        public_expenses=options.public_expenses,
+        disorder=frozenset(options.civil_disorder),
+    )
+
+
+def _finance_adjustment(
+    state: MachiavelliState,
+    orders: Sequence[Order],
+    game_map: GameMap,
+    options: MachiavelliOptions,
+) -> FinanceAdjustment:
+    """The spring adjustment with finances (imported for advanced games only)."""
+    from adjudicator.rulesets.machiavelli.advanced.upkeep import finance_adjustment
+    from orders.machiavelli.model import Payment, Purchase
+
+    return finance_adjustment(
+        state,
+        [o for o in orders if not isinstance(o, SideLine)],
+        game_map,
+        special_units=options.special_units,
+        payments=[o for o in orders if isinstance(o, Payment)],
+        purchases=[o for o in orders if isinstance(o, Purchase)],
+    )
+
+
 def _still_besieging(delayed: Mapping[str, str], moved: MovementOutcome) -> dict[str, str]:
     """CM-8.3-3: an assassination delays a siege by a turn, it does not end it:
     each delayed siege stands while its besieger is still in the province."""
@@ -181,19 +234,7 @@ class MachiavelliHooks:
         turned: Turned
         match state.phase.kind:
             case PhaseKind.MOVEMENT:
-                prepared = before_movement(
-                    state,
-                    orders,
-                    game_map,
-                    dice,
-                    finances=options.finances,
-                    loans=options.loans,
-                    expenses=options.expenses,
-                    assassination=options.assassination,
-                    rebellions=options.rebellions,
-                    public_expenses=options.public_expenses,
-                    disorder=disorder,
-                )
+                prepared = _before_movement(state, orders, game_map, options, dice)
                 start = prepared.state
                 moved = resolve_movement(start, prepared.orders, game_map, disorder)
                 results = moved.results
@@ -228,14 +269,7 @@ class MachiavelliHooks:
             case PhaseKind.ADJUSTMENT:
                 spring = Phase(state.phase.year, Season.SPRING, PhaseKind.MOVEMENT)
                 if options.finances:
-                    paid = finance_adjustment(
-                        state,
-                        [o for o in orders if not isinstance(o, SideLine)],
-                        game_map,
-                        special_units=options.special_units,
-                        payments=[o for o in orders if isinstance(o, Payment)],
-                        purchases=[o for o in orders if isinstance(o, Purchase)],
-                    )
+                    paid = _finance_adjustment(state, orders, game_map, options)
                     results = paid.results
                     nxt = replace(paid.state, phase=spring)
                     turned = Turned(nxt, (), paid.events, paid.secrets)

@@ -265,3 +265,12 @@ def table_cells(
         if perugia_twice:
             cells += ((PERUGIA, FAMINE_PERUGIA_SECOND_CELL),)
     return tuple(sorted(cells, key=lambda item: item[1]))
+
+
+YEAR_WORDS: Mapping[YearKind, str] = {
+    YearKind.GOOD: "a good year",
+    YearKind.POOR_ROWS: "a poor year (a row)",
+    YearKind.POOR_COLUMNS: "a poor year (a column)",
+    YearKind.BAD: "a bad year (a row and a column)",
+}
+"""The Year Chart's results in words (CM-9.1-T)."""

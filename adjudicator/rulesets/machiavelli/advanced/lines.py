@@ -18,8 +18,6 @@ from adjudicator.rulesets.machiavelli.state import MachiavelliState
 from maps.model import GameMap
 from orders.board.model import SideLine
 from orders.issues import IssueKind, OrderIssue
-from orders.machiavelli.expenses import board_text, read_advanced_lines
-from orders.machiavelli.model import Payment, Purchase
 
 
 def machiavelli_side_lines(
@@ -30,6 +28,10 @@ def machiavelli_side_lines(
     playing = isinstance(state, MachiavelliState) and bool(state.treasury)
     if not playing or kind not in (PhaseKind.MOVEMENT, PhaseKind.ADJUSTMENT):
         return (), (), text
+    # the reader is imported for games with finances only (a basic game's start-up)
+    from orders.machiavelli.expenses import board_text, read_advanced_lines
+    from orders.machiavelli.model import Payment, Purchase
+
     records, issues = read_advanced_lines(text, power=power, game_map=game_map, file=file)
     kept: list[SideLine] = []
     refused: list[OrderIssue] = []

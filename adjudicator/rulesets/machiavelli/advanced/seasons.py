@@ -21,25 +21,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from adjudicator.core.dice import Dice
 from adjudicator.kits.board.results import Event, EventKind
 from adjudicator.kits.board.state import Unit
-from adjudicator.rulesets.machiavelli.advanced.disaster_tables import DisasterTable, YearKind
-from adjudicator.rulesets.machiavelli.advanced.disasters import (
-    Stricken,
-    apply_plague,
-    end_spring_famine,
-    stricken_areas,
-)
-from adjudicator.rulesets.machiavelli.advanced.income import (
-    IncomeSource,
-    IncomeStatement,
-    income,
-    roll_variable_income,
-)
 from adjudicator.rulesets.machiavelli.state import MachiavelliState
 from maps.model import GameMap
+
+if TYPE_CHECKING:
+    from adjudicator.rulesets.machiavelli.advanced.disasters import Stricken
+    from adjudicator.rulesets.machiavelli.advanced.income import IncomeStatement
+
+# The disaster and income modules are imported by the functions that use them,
+# when a game plays those modules: a basic game's start-up stays as it was.
 
 
 @dataclass(frozen=True)
@@ -66,8 +61,12 @@ def open_spring(
     scenario_doubled: frozenset[str],
 ) -> Turned:
     """The famine roll, then income (AM-06), on a spring whose control is settled."""
-    if dice is None:
+    if dice is None or not (famine or finances):
         return Turned(spring)
+    from adjudicator.rulesets.machiavelli.advanced.disaster_tables import DisasterTable
+    from adjudicator.rulesets.machiavelli.advanced.disasters import stricken_areas
+    from adjudicator.rulesets.machiavelli.advanced.income import income, roll_variable_income
+
     notes: list[str] = []
     state = spring
     if famine:
@@ -101,6 +100,8 @@ def close_spring(state: MachiavelliState) -> Turned:
     and retreats; the markers go."""
     if not state.famine:
         return Turned(state)
+    from adjudicator.rulesets.machiavelli.advanced.disasters import end_spring_famine
+
     outcome = end_spring_famine(state)
     events = tuple(_killed(EventKind.STARVED, unit) for unit in outcome.eliminated)
     return Turned(outcome.state, (), events)
@@ -112,6 +113,9 @@ def open_summer(
     """CM-9.1-1, CM-9.2-1: the plague roll, and its victims at once."""
     if not plague or dice is None:
         return Turned(summer)
+    from adjudicator.rulesets.machiavelli.advanced.disaster_tables import DisasterTable
+    from adjudicator.rulesets.machiavelli.advanced.disasters import apply_plague, stricken_areas
+
     struck = stricken_areas(DisasterTable.PLAGUE, dice)
     outcome = apply_plague(replace(summer, plague=struck.areas), struck.areas)
     events = tuple(_killed(EventKind.PLAGUE_STRUCK, unit) for unit in outcome.eliminated)
@@ -128,6 +132,8 @@ def disaster_note(name: str, struck: Stricken, game_map: GameMap) -> str:
     if struck.column is not None:
         read[1] = f"column {struck.column}"
     where = " and ".join(r for r in read if r)
+    from adjudicator.rulesets.machiavelli.advanced.disaster_tables import YEAR_WORDS
+
     year = YEAR_WORDS[struck.year]
     if not struck.areas:
         return f"{name}: {year}, no disaster"
@@ -135,21 +141,12 @@ def disaster_note(name: str, struck: Stricken, game_map: GameMap) -> str:
     return f"{name}: {year}, {where}: {areas}"
 
 
-YEAR_WORDS: Mapping[YearKind, str] = {
-    YearKind.GOOD: "a good year",
-    YearKind.POOR_ROWS: "a poor year (a row)",
-    YearKind.POOR_COLUMNS: "a poor year (a column)",
-    YearKind.BAD: "a bad year (a row and a column)",
-}
-"""The Year Chart's results in words (CM-9.1-T)."""
-
-
 def income_lines(statement: IncomeStatement, opening: int, game_map: GameMap) -> tuple[str, ...]:
     """A power's private treasury statement for the spring's income (AM-46)."""
-    by_source: dict[IncomeSource, int] = {}
+    by_source: dict[str, int] = {}
     for line in statement.lines:
-        by_source[line.source] = by_source.get(line.source, 0) + line.ducats
-    parts = ", ".join(f"{source.value} {ducats}d" for source, ducats in by_source.items())
+        by_source[line.source.value] = by_source.get(line.source.value, 0) + line.ducats
+    parts = ", ".join(f"{source} {ducats}d" for source, ducats in by_source.items())
     return (
         f"Treasury at the end of last year: {opening}d",
         f"Income this spring: {statement.total}d ({parts or 'nothing'})",
