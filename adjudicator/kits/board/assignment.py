@@ -17,6 +17,9 @@ from adjudicator.kits.board.state import Unit
 from maps.model import split_location
 from orders.board.model import Order, SideLine, UnitOrder, Waive
 
+UNMATCHED = (Waive, SideLine)
+"""Orders with no unit to match (a side line is its ruleset's business)."""
+
 
 @dataclass(frozen=True)
 class Assignment:
@@ -48,8 +51,8 @@ def assign_orders(
     chosen: dict[str, UnitOrder] = {}
     rejected: list[OrderResult] = []
     for order in orders:
-        if isinstance(order, Waive | SideLine):
-            continue  # no unit to match (a side line is its ruleset's business)
+        if isinstance(order, UNMATCHED):
+            continue
         slot = key(order)
         unit = units.get(slot)
         if unit is not None and unit.power == order.power and slot not in chosen:
