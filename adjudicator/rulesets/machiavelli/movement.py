@@ -31,6 +31,7 @@ from adjudicator.kits.board.assignment import assign_orders, illegal, split_by_p
 from adjudicator.kits.board.convoys import AllBut, ConvoyIndex
 from adjudicator.kits.board.resolver import (
     Adjudication,
+    Combatant,
     Contest,
     ConvoySpec,
     HoldSpec,
@@ -360,10 +361,7 @@ def resolve_movement(
     plans, extra = plan_orders(state, orders, game_map, disorder)
     steps = convoy_steps(game_map, state)
     contest = Contest(
-        units={
-            s: combatant(p.unit.power, strength(special_of(p.unit, state)))
-            for s, p in plans.items()
-        },
+        units=_combatants(plans, state),
         orders={s: p.spec for s, p in plans.items()},
         convoy_graph=game_map.fleet_area_neighbours,
         convoy_steps_for=lambda army: steps(plans[army].unit.power),
@@ -381,6 +379,15 @@ def resolve_movement(
         results=tuple(results),
         events=sieges.events,
     )
+
+
+def _combatants(plans: Mapping[str, Plan], state: MachiavelliState) -> dict[str, Combatant]:
+    """Each unit's owner and strength: 1, or a special unit's (AM-40)."""
+    if not state.specials:
+        return {s: combatant(p.unit.power) for s, p in plans.items()}
+    return {
+        s: combatant(p.unit.power, strength(special_of(p.unit, state))) for s, p in plans.items()
+    }
 
 
 @dataclass(frozen=True)

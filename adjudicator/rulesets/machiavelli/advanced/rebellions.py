@@ -154,6 +154,8 @@ def after_movement(
     `put_down`): a written hold that was carried out (reason HELD, not the
     default hold of a unit without orders or paralysed: AM-30, CM-8.3-2), and
     the advances that succeeded."""
+    if not rebellions:
+        return ()
     holds: dict[str, Unit] = {}
     advanced: dict[str, set[str]] = {}
     for result in results:

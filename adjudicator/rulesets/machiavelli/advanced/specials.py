@@ -176,6 +176,8 @@ def follow_specials(
     """The special units after a phase, keyed by where they now stand: a special
     unit keeps its kind when it advances, retreats, converts (AM-41) or becomes a
     garrison on being dislodged; one that left the board is gone."""
+    if not specials:
+        return {}  # (most games: nothing to follow)
     moved: dict[str, str] = {}
     for result in results:
         if result.unit is None or not result.succeeded or str(result.unit) not in specials:
