@@ -137,8 +137,6 @@ def after_season(
         finances=options.finances,
         perugia_twice=options.famine_perugia_11_12,
         double_variable_income=options.double_variable_income,
-        scenario_variable_cities=spring.variable_income_cities,
-        scenario_doubled=spring.doubled_income,
     )
     return Turned(opened.state, opened.notes, events + opened.events, opened.secrets)
 
@@ -164,7 +162,6 @@ def _before_movement(
         orders,
         game_map,
         dice,
-        finances=options.finances,
         loans=options.loans,
         expenses=options.expenses,
         assassination=options.assassination,

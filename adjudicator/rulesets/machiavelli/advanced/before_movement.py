@@ -56,7 +56,6 @@ def before_movement(
     game_map: GameMap,
     dice: Dice | None,
     *,
-    finances: bool,
     loans: bool,
     expenses: bool,
     assassination: bool,
@@ -64,9 +63,10 @@ def before_movement(
     public_expenses: bool,
     disorder: frozenset[str] = frozenset(),
 ) -> BeforeMovement:
-    """The Loan, Expense and Assassination phases of a movement turn."""
+    """The Loan, Expense and Assassination phases of a movement turn of a game
+    with finances (every module that writes lines needs them: AM-48)."""
     board_orders = tuple(o for o in orders if not isinstance(o, SideLine))
-    if not finances or dice is None:
+    if dice is None:  # `check`: no rolls, so none of these phases
         return BeforeMovement(state, board_orders)
     lent = loan_phase(state, orders, loans=loans, disorder=disorder)
     written = [o for o in orders if isinstance(o, Expense)] if expenses else []

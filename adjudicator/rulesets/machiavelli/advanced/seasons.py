@@ -57,8 +57,6 @@ def open_spring(
     finances: bool,
     perugia_twice: bool,
     double_variable_income: bool,
-    scenario_variable_cities: frozenset[str],
-    scenario_doubled: frozenset[str],
 ) -> Turned:
     """The famine roll, then income (AM-06), on a spring whose control is settled."""
     if dice is None or not (famine or finances):
@@ -82,8 +80,8 @@ def open_spring(
         die,
         famine=state.famine,
         rebellions=state.rebellions,
-        variable_cities=scenario_variable_cities,
-        doubled=scenario_doubled if double_variable_income else frozenset(),
+        variable_cities=state.variable_income_cities,
+        doubled=state.doubled_income if double_variable_income else frozenset(),
     )
     treasury = dict(state.treasury)
     secrets: dict[str, tuple[str, ...]] = {}
