@@ -26,6 +26,11 @@ from adjudicator.rulesets.machiavelli.advanced.loans import (
     request_loan,
     settle_loans,
 )
+from adjudicator.rulesets.machiavelli.advanced.treasury import (
+    closing_treasury,
+    open_statements,
+    transfer,
+)
 from adjudicator.rulesets.machiavelli.state import MachiavelliState
 from orders.board.model import Order
 from orders.machiavelli.model import AttemptTransfer, LoanRequest, RefuseRepayment, Transfer
@@ -100,9 +105,11 @@ def loan_phase(
 
 
 def _gift(treasury: dict[str, int], order: Transfer) -> str:
-    """A gift of ducats, never more than the giver has (AM-44); public."""
-    if order.power == order.receiver or not 0 < order.amount <= treasury.get(order.power, 0):
+    """A gift of ducats (`treasury.transfer`: never more than the giver has,
+    AM-44), applied to `treasury`; the public line that says it."""
+    books = open_statements(treasury, (order.power, order.receiver))
+    given = transfer(books, order.power, order.receiver, order.amount)
+    if given is None:
         return f"{order.power} could not give {order.amount}d to {order.receiver}"
-    treasury[order.power] -= order.amount
-    treasury[order.receiver] = treasury.get(order.receiver, 0) + order.amount
+    treasury.update(closing_treasury(given))
     return f"{order.power} gave {order.amount}d to {order.receiver}"
