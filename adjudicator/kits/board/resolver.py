@@ -398,18 +398,12 @@ class _Resolver:
     def _supports_for(self, area: str, dest: str | None) -> Step[int]:
         """The strength of the valid support the order at `area` gets (hold or
         move to dest): each supporter's strength once its support is resolved."""
-        found = 0
-        for supporter in self.supports_of.get(area, ()):
-            support = self.orders[supporter]
-            assert isinstance(support, SupportSpec)
-            if support.dest == dest and (
-                self.result[supporter] if self.state[supporter] is RESOLVED else (yield supporter)
-            ):
-                found += self.units[supporter].strength
-        return found
+        supporters = yield from self._supporters_for(area, dest)
+        return sum(self.units[s].strength for s in supporters)
 
     def _supporters_for(self, area: str, dest: str | None) -> Step[list[str]]:
-        """The supporters giving valid support to the move at `area` to `dest`."""
+        """The supporters giving valid support to the order at `area` (hold or
+        move to `dest`), in the order the supports were given."""
         found = []
         for supporter in self.supports_of.get(area, ()):
             support = self.orders[supporter]
