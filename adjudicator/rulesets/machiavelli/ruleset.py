@@ -334,7 +334,7 @@ with the adjustment of units to the cities held (003 §1)."""
 
 MACHIAVELLI: BoardRules[MachiavelliOptions, MachiavelliState] = BoardRules(
     name="machiavelli",
-    title="Machiavelli (Maquiavelo, basic rules)",
+    title="Machiavelli (Maquiavelo)",
     map_name="machiavelli",
     grammar="machiavelli",
     options_type=MachiavelliOptions,

@@ -88,7 +88,35 @@ def test_a_bribe_buys_the_autonomous_garrison_of_trent() -> None:
     done = _run(_state(), 9, bribe)
     assert Unit("venice", UnitKind.GARRISON, "TRENT") in done.state.units
     assert TRENT_GARRISON not in done.state.units
-    assert done.spent[0].effect == "bribe succeeded"
+    assert done.spent[0].effect == "bribe succeeded (9d)"
+
+
+def test_a_bribe_war_names_each_bribe_s_fate_by_its_place_in_the_mail() -> None:
+    """CM-6.3-2, CM-6.3-3, CM-6.2-F, AM-19..AM-21 in the phase: two equal bribes
+    of 12d on Trent's garrison and two identical counter-bribes of 3d. One die per
+    tied briber chooses the bribe that counts; the counter-bribes add up (6d),
+    leaving 6d, below the 9d that H needs. Every line, identical ones included,
+    gets its own fate."""
+    trent = {"area": "TRENT", "unit_kind": UnitKind.GARRISON}
+    lines = (
+        Expense("venice", ExpenseKind.BUY_AUTONOMOUS, 12, **trent),  # type: ignore[arg-type]
+        Expense("milan", ExpenseKind.BUY_AUTONOMOUS, 12, **trent),  # type: ignore[arg-type]
+        Expense("austria", ExpenseKind.COUNTER_BRIBE, 3, **trent),  # type: ignore[arg-type]
+        Expense("austria", ExpenseKind.COUNTER_BRIBE, 3, **trent),  # type: ignore[arg-type]
+    )
+    state = _state(units=(*_state().units, Unit("milan", UnitKind.ARMY, "MIL")))
+    books = open_statements({"venice": 12, "milan": 12, "austria": 6}, ["venice", "milan"])
+    dice = Dice("s", "g", state.phase.id)
+    done = carry_out_expenses(state, books, lines, MAP, dice)
+    effects = [s.effect for s in done.spent]
+    assert effects[2:] == ["counter-bribe placed", "counter-bribe placed"]
+    assert sorted(effects[:2]) == [
+        "bribe countered (12d less 6d of counter-bribes: below its minimum)",
+        "bribe tied for the largest and lost on the dice",
+    ]
+    assert TRENT_GARRISON in done.state.units
+    assert [r.purpose for r in dice.rolls] == ["bribe-tie:G TRENT"] * 2
+    assert closing_treasury(done.statements) == {"venice": 0, "milan": 0, "austria": 0}
 
 
 def test_effects_are_simultaneous() -> None:

@@ -95,7 +95,7 @@ def test_a_purchase_is_placed_as_in_the_basic_rules_and_paid() -> None:
     ]
     done = buy_units(_state(), open_statements({"florence": 9}, []), buys, MAP)
     assert done.bought == (Unit("florence", UnitKind.ARMY, "ARE"),)
-    assert [p for p, _ in done.refused] == buys[1:]
+    assert [r.purchase for r in done.refused] == buys[1:]
     assert done.statements["florence"].closing == 6  # refused purchases cost nothing
 
 
@@ -104,7 +104,9 @@ def test_a_purchase_the_treasury_cannot_cover_is_refused_free() -> None:
     buys = [Purchase("florence", UnitKind.ARMY, "ARE"), Purchase("florence", UnitKind.ARMY, "PIS")]
     done = buy_units(_state(), open_statements({"florence": 5}, []), buys, MAP)
     assert done.bought == (Unit("florence", UnitKind.ARMY, "ARE"),)
-    assert done.refused == ((buys[1], "the treasury cannot pay for it"),)
+    assert [(r.purchase, r.reason) for r in done.refused] == [
+        (buys[1], "the treasury cannot pay for it")
+    ]
     assert done.statements["florence"].closing == 2
 
 
@@ -115,7 +117,7 @@ def test_no_unit_is_placed_in_a_famine_area() -> None:
         _state(), open_statements({"florence": 9}, []), buys, MAP, famine=frozenset({"ARE"})
     )
     assert done.bought == ()
-    assert "famine" in done.refused[0][1]
+    assert "famine" in done.refused[0].reason
 
 
 def test_a_special_unit_is_bought_for_its_cost_one_at_a_time() -> None:
@@ -129,10 +131,10 @@ def test_a_special_unit_is_bought_for_its_cost_one_at_a_time() -> None:
     done = buy_units(_state(), books, buys, MAP, special_units=True)
     assert done.bought == (Unit("florence", UnitKind.ARMY, "ARE"),)
     assert done.specials == {"A ARE": SpecialKind.ELITE_MERCENARIES}
-    assert "one special unit" in done.refused[0][1]
+    assert "one special unit" in done.refused[0].reason
     assert done.statements["florence"].closing == 14
     plain = buy_units(_state(), books, buys[:1], MAP, special_units=False)
-    assert plain.bought == () and "no special units" in plain.refused[0][1]
+    assert plain.bought == () and "no special units" in plain.refused[0].reason
 
 
 def test_payment_is_secret_until_the_report() -> None:

@@ -193,6 +193,21 @@ class BribeResult(StrEnum):
     COUNTERED = "countered"  # the counter-bribes left it short (CM-6.2-F, AM-19)
     BELOW_MINIMUM = "below_minimum"  # short of its minimum before any counter-bribe
 
+    def describe(self, counted: int, countered: int) -> str:
+        """The bribe's fate as the reports say it: what it counted for (AM-18)
+        and what the counter-bribes took off it (AM-19)."""
+        less = f"{counted}d less {countered}d of counter-bribes" if countered else f"{counted}d"
+        match self:
+            case BribeResult.SUCCEEDED:
+                return f"bribe succeeded ({less})"
+            case BribeResult.OUTBID:
+                return "bribe outbid: a larger bribe on the same unit counted"
+            case BribeResult.LOST_TIE:
+                return "bribe tied for the largest and lost on the dice"
+            case BribeResult.COUNTERED:
+                return f"bribe countered ({less}: below its minimum)"
+        return f"bribe below its minimum ({counted}d)"
+
 
 @dataclass(frozen=True)
 class BribeAttempt:

@@ -99,10 +99,10 @@ def carry_out_expenses(
             if placement_problem(kind, e.power, e.area, e.in_city, state, game_map) is None:
                 raised.append((e.power, e.area, e.in_city))
     after = replace(after, rebellions=(*after.rebellions, *raise_rebellions(raised, state)))
-    after, bribe_effects = _bribes(state, after, paid, game_map, dice)
-    for position in done.paid:
-        expense = expenses[position]
-        effects[position] = bribe_effects.get(id(expense)) or _effect(expense, state, game_map)
+    charged = {position: expenses[position] for position in done.paid}
+    after, bribe_effects = _bribes(state, after, charged, game_map, dice)
+    for position, expense in charged.items():
+        effects[position] = bribe_effects.get(position) or _effect(expense, state, game_map)
     spent = tuple(Spent(e, i in done.paid, effects[i]) for i, e in enumerate(expenses))
     assassinations = tuple(e for e in paid if e.kind is ExpenseKind.ASSASSINATION)
     return ExpensePhase(after, done.statements, spent, assassinations)
@@ -146,38 +146,39 @@ def _effect(expense: Expense, state: MachiavelliState, game_map: GameMap) -> str
 def _bribes(
     start: MachiavelliState,
     state: MachiavelliState,
-    paid: Sequence[Expense],
+    charged: Mapping[int, Expense],
     game_map: GameMap,
     dice: Dice,
 ) -> tuple[MachiavelliState, dict[int, str]]:
-    """The charged bribes and counter-bribes, resolved together on the board the
-    phase found (CM-6.3-2..5); the winners' effects applied."""
+    """The charged bribes and counter-bribes (by their place among the expenses
+    written), resolved together on the board the phase found (CM-6.3-2..5); the
+    winners' effects applied. The effects are keyed by the same places."""
     attempts: list[BribeAttempt] = []
-    by_attempt: dict[int, Expense] = {}
+    positions: list[int] = []
     effects: dict[int, str] = {}
     counters: list[CounterBribe] = []
-    for expense in paid:
+    for position, expense in charged.items():
         if not (expense.kind.is_bribe or expense.kind is ExpenseKind.COUNTER_BRIBE):
             continue
         target = _target(start, expense)
         if target is None:
-            effects[id(expense)] = "no such unit"
+            effects[position] = "no such unit"
             continue
         if expense.kind is ExpenseKind.COUNTER_BRIBE:
             counters.append(CounterBribe(expense.power, target, counted(expense.amount)))
-            effects[id(expense)] = "counter-bribe placed"
+            effects[position] = "counter-bribe placed"
             continue
         problem = _bribe_problem(start, expense, target, game_map)
         if problem is not None:
-            effects[id(expense)] = problem
+            effects[position] = problem
             continue
         minimum = minimum_against(expense.kind, target, start, game_map)
         attempt = BribeAttempt(expense.power, expense.kind, expense.amount, target, minimum)
-        by_attempt[id(attempt)] = expense
+        positions.append(position)
         attempts.append(attempt)
-    for outcome in resolve_bribes(attempts, counters, dice):
-        expense = by_attempt[id(outcome.attempt)]
-        effects[id(expense)] = f"bribe {outcome.result.value}"
+    outcomes = resolve_bribes(attempts, counters, dice)
+    for position, outcome in zip(positions, outcomes, strict=True):
+        effects[position] = outcome.result.describe(outcome.counted, outcome.countered)
         if outcome.succeeded:
             state = _bribed(state, outcome.attempt)
     return state, effects

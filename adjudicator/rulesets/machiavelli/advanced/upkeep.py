@@ -116,13 +116,23 @@ def _payment_order(
 
 
 @dataclass(frozen=True)
+class RefusedPurchase:
+    """A purchase refused, not charged: its place among the purchases written,
+    the purchase, and why."""
+
+    position: int
+    purchase: Purchase
+    reason: str
+
+
+@dataclass(frozen=True)
 class Purchased:
     """The units bought, their special kinds, and the purchases refused (not charged)."""
 
     statements: Mapping[str, Statement]
     bought: tuple[Unit, ...]
     specials: Mapping[str, SpecialKind]  # the bought special units, by their text
-    refused: tuple[tuple[Purchase, str], ...]
+    refused: tuple[RefusedPurchase, ...]
 
 
 def buy_units(
@@ -140,8 +150,8 @@ def buy_units(
     used: set[str] = set()
     bought: list[Unit] = []
     specials: dict[str, SpecialKind] = {}
-    refused: list[tuple[Purchase, str]] = []
-    for purchase in purchases:
+    refused: list[RefusedPurchase] = []
+    for position, purchase in enumerate(purchases):
         new_specials = sum(1 for text in specials if text in _texts(bought, purchase.power))
         problem = _purchase_problem(
             state, purchase, game_map, used, famine, special_units, new_specials
@@ -154,7 +164,8 @@ def buy_units(
             else charge(books, purchase.power, Entry.PURCHASE, upkeep(kind), str(unit))
         )
         if problem or paid is None:
-            refused.append((purchase, problem or "the treasury cannot pay for it"))
+            why = problem or "the treasury cannot pay for it"
+            refused.append(RefusedPurchase(position, purchase, why))
             continue
         books = paid
         used.add(str(unit))
@@ -242,7 +253,7 @@ def finance_adjustment(
         famine=state.famine,
         special_units=special_units,
     )
-    results = _removal_results(removals, kept) + _build_results(builds, bought, done)
+    results = _removal_results(removals, kept) + _build_results(builds, done, len(purchases))
     ordered = {r.unit for r in results if r.unit is not None and r.order in removals}
     events = tuple(
         Event(EventKind.UNPAID, unit.power, unit.location, unit)
@@ -256,12 +267,15 @@ def finance_adjustment(
         treasury=closing_treasury(done.statements),
     )
     secrets = {p: list(statement_lines(s)) for p, s in done.statements.items() if s.lines}
-    for purchase, why in done.refused:
-        if purchase in purchases:  # a build order has its own result
-            line = (
-                f"Purchase refused, not charged: {purchase.unit_kind.value} {purchase.area}: {why}"
-            )
-            secrets.setdefault(purchase.power, []).append(line)
+    for refusal in done.refused:
+        if refusal.position >= len(purchases):  # a build order has its own result
+            continue
+        purchase = refusal.purchase
+        line = (
+            f"Purchase refused, not charged: {purchase.unit_kind.value} {purchase.area}: "
+            f"{refusal.reason}"
+        )
+        secrets.setdefault(purchase.power, []).append(line)
     for payment in kept.unmatched:
         line = f"Payment line for {payment.unit_kind.value} {payment.area}: no such unit of yours"
         secrets.setdefault(payment.power, []).append(line)
@@ -287,13 +301,15 @@ def _removal_results(removals: Sequence[Disband], kept: Upkeep) -> tuple[OrderRe
 
 
 def _build_results(
-    builds: Sequence[Build], bought: Sequence[Purchase], done: Purchased
+    builds: Sequence[Build], done: Purchased, first: int
 ) -> tuple[OrderResult, ...]:
-    refused = {id(p): why for p, why in done.refused}
+    """The results of the build orders, bought as the purchases from position
+    `first` on."""
+    refused = {r.position - first: r.reason for r in done.refused}
     results = []
-    for order, purchase in zip(builds, bought, strict=True):
-        why = refused.get(id(purchase))
-        unit = Unit(purchase.power, purchase.unit_kind, purchase.area)
+    for position, order in enumerate(builds):
+        why = refused.get(position)
+        unit = Unit(order.power, _kind(order.unit), order.unit.location)
         if why is None:
             results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.BUILT, unit))
         else:
