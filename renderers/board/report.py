@@ -344,6 +344,8 @@ def event_text(event: Event, power: str, game_map: GameMap) -> str | None:
             return f"{event.unit} died of the plague in {area}"
         case EventKind.UNPAID if mine:
             return f"{event.unit} was not paid for and left the board (003 §5.4)"
+        case EventKind.BOUGHT if mine:
+            return f"{event.unit} was bought and placed (003 §5.4)"
     return None
 
 

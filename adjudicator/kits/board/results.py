@@ -129,6 +129,7 @@ class EventKind(StrEnum):
     STARVED = "starved"  # 003 §9.4: in a famine area at the end of spring
     PLAGUE_STRUCK = "plague_struck"  # 003 §9.2: in an area the plague struck
     UNPAID = "unpaid"  # 003 §5.4: not paid for at the spring's upkeep
+    BOUGHT = "bought"  # 003 §5.4: a unit bought with a purchase line and placed
 
 
 @dataclass(frozen=True, slots=True)

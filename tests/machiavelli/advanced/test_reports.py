@@ -81,8 +81,9 @@ def test_expenses_in_the_mail_are_charged_in_order_and_the_payer_kept_secret(
 def test_the_spring_adjustment_reads_payments_and_purchases(tmp_path: Path) -> None:
     """AM-13 and CM-5.4-3 through the command line: `no paga A TRE` drops the army
     at once; `compra A TRE mercenarios` buys elite mercenaries in the freed home
-    area for 6d (AM-15, AM-41); every other unit is paid 3d. The units leaving are
-    public; the payments are in Venice's private report only (CM-5.4-5)."""
+    area for 6d (AM-15, AM-41); every other unit is paid 3d. The units leaving and
+    the unit bought are public; the payments are in Venice's private report only
+    (CM-5.4-5, AM-46)."""
     folder = tmp_path / "adv"
     options = ["--option", "finances=true", "--option", "special_units=true"]
     assert run("new", "machiavelli", str(folder), *options).exit_code == 0
@@ -95,7 +96,9 @@ def test_the_spring_adjustment_reads_payments_and_purchases(tmp_path: Path) -> N
     public = (folder / "reports" / f"{phase}.txt").read_text(encoding="utf-8")
     private = (folder / "reports" / phase / "venice.txt").read_text(encoding="utf-8")
     assert "A TRE was not paid for and left the board" in public
+    assert "A TRE was bought and placed" in public
     assert "purchase A TRE: -6d" in private and "purchase A TRE" not in public
+    assert "6d" not in public
     assert private.count("upkeep ") == 3
     state = (folder / "turns" / "1455-spring-movement.yaml").read_text(encoding="utf-8")
     assert "special_units:\n  A TRE: elite_mercenaries\n" in state

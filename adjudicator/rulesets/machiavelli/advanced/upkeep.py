@@ -259,7 +259,7 @@ def finance_adjustment(
         Event(EventKind.UNPAID, unit.power, unit.location, unit)
         for unit, _why in kept.dropped
         if unit not in ordered  # a removal order has its own result
-    )
+    ) + _bought_events(done, len(purchases))
     final = replace(
         after_upkeep,
         units=tuple(sorted((*after_upkeep.units, *done.bought))),
@@ -298,6 +298,16 @@ def _removal_results(removals: Sequence[Disband], kept: Upkeep) -> tuple[OrderRe
         else:
             results.append(OrderResult(order, Outcome.SUCCEEDS, MachiavelliReason.UNPAID, unit))
     return tuple(results)
+
+
+def _bought_events(done: Purchased, lines: int) -> tuple[Event, ...]:
+    """The units bought with the first `lines` purchases (the purchase lines; a
+    build order has its own result), for the public report: a new unit is on
+    the board for all to see, what it cost is not (AM-46)."""
+    placed = lines - sum(1 for r in done.refused if r.position < lines)
+    return tuple(
+        Event(EventKind.BOUGHT, unit.power, unit.location, unit) for unit in done.bought[:placed]
+    )
 
 
 def _build_results(
