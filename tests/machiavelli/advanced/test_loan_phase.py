@@ -13,6 +13,7 @@ from adjudicator.rulesets.machiavelli import MACHIAVELLI, MachiavelliState
 from adjudicator.rulesets.machiavelli.records import Loan
 from maps import load_map
 from orders.board.model import Move, Order, UnitKind, UnitRef
+from orders.issues import Source
 from orders.machiavelli.model import AttemptTransfer, LoanRequest, RefuseRepayment, Transfer
 
 MAP = load_map("machiavelli")
@@ -68,12 +69,21 @@ def test_a_default_paralyses_the_debtor_this_turn_and_cuts_its_credit() -> None:
     at once the effects of an assassination (its orders become holds) and may
     never borrow again; the debt is cancelled."""
     due = (Loan("florence", 5, 1, SUMMER.id),)
+    written = Source("florence.txt", 2, "A FLO - PIS")
     orders: list[Order] = [
         RefuseRepayment("florence"),
-        Move("florence", UnitRef(UnitKind.ARMY, "FLO"), "PIS"),
+        Move("florence", UnitRef(UnitKind.ARMY, "FLO"), "PIS", source=written),
     ]
     done = _resolve(_state(loans=due), orders)
     assert FLO_ARMY in done.state.units  # it held
+    paralysed = "florence's units are paralysed this turn (003 §8.3): they hold"
+    assert f"{paralysed}; not carried out: A FLO - PIS" in done.notes
+    rose = [r.area for r in done.state.rebellions]  # CM-8.3-4: Table 2, one die per area
+    assert (
+        f"Rebellion against florence rose in {', '.join(rose)}"
+        if rose
+        else "No rebellion rose against florence"
+    ) in done.notes
     assert done.state.loans == () and done.state.treasury["florence"] == 10
     assert "florence" in done.state.no_credit
     assert any("defaulted" in note for note in done.notes)

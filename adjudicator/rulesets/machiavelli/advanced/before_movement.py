@@ -31,6 +31,7 @@ from adjudicator.rulesets.machiavelli.advanced.expenses import (
 )
 from adjudicator.rulesets.machiavelli.advanced.loan_phase import loan_phase
 from adjudicator.rulesets.machiavelli.advanced.treasury import closing_treasury, open_statements
+from adjudicator.rulesets.machiavelli.records import Rebellion
 from adjudicator.rulesets.machiavelli.state import MachiavelliState
 from maps.model import GameMap
 from orders.board.model import Order, SideLine
@@ -93,9 +94,9 @@ def before_movement(
             else ()
         )
         after = replace(after, units=units, rebellions=(*after.rebellions, *raised))
+        notes += _paralysis_notes(victim, [o for o in kept if o.power == victim], raised)
         kept = tuple(o for o in kept if o.power != victim)
         delayed.update(hit.delayed_sieges)
-        notes.append(f"{victim}'s units are paralysed this turn; {len(raised)} rebellion(s) rose")
     for power in {spent.expense.power for spent in phase.spent}:
         secrets[power].append(f"Treasury after the expenses: {after.treasury.get(power, 0)}d")
     return BeforeMovement(
@@ -128,6 +129,25 @@ def _assassinations(
         outcome = "succeeded" if victim in victims else "failed"
         notes.append(f"Assassination attempt against {victim}: {outcome} (dice {shown})")
     return replace(after, attempts=attempts), victims, notes
+
+
+def _paralysis_notes(
+    victim: str, dropped: Sequence[Order], raised: Sequence[Rebellion]
+) -> list[str]:
+    """The public notes of a victim's paralysis (CM-8.3-1, CM-8.3-4): the orders
+    it wrote that are not carried out, and where rebellions rose against it."""
+    written = "; ".join(o.source.text.strip() for o in dropped if o.source is not None)
+    notes = [
+        f"{victim}'s units are paralysed this turn (003 §8.3): they hold"
+        + (f"; not carried out: {written}" if written else "")
+    ]
+    where = ", ".join(r.area + (" (city)" if r.in_city else "") for r in raised)
+    notes.append(
+        f"Rebellion against {victim} rose in {where}"
+        if raised
+        else f"No rebellion rose against {victim}"
+    )
+    return notes
 
 
 def _public(spent: Spent, public_expenses: bool) -> str:
