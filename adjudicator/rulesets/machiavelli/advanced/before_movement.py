@@ -34,7 +34,7 @@ from adjudicator.rulesets.machiavelli.advanced.treasury import closing_treasury,
 from adjudicator.rulesets.machiavelli.records import Rebellion
 from adjudicator.rulesets.machiavelli.state import MachiavelliState
 from maps.model import GameMap
-from orders.board.model import Order, SideLine
+from orders.board.model import Hold, Order, SideLine
 from orders.machiavelli.model import Expense
 
 
@@ -136,7 +136,11 @@ def _paralysis_notes(
 ) -> list[str]:
     """The public notes of a victim's paralysis (CM-8.3-1, CM-8.3-4): the orders
     it wrote that are not carried out, and where rebellions rose against it."""
-    written = "; ".join(o.source.text.strip() for o in dropped if o.source is not None)
+    written = "; ".join(
+        o.source.text.strip()
+        for o in dropped
+        if o.source is not None and not isinstance(o, Hold)  # a hold is what it does anyway
+    )
     notes = [
         f"{victim}'s units are paralysed this turn (003 §8.3): they hold"
         + (f"; not carried out: {written}" if written else "")
