@@ -111,10 +111,9 @@ class MachiavelliRendering(BoardRendering[MachiavelliState]):
             Mark(r.area, "R", REBELLION_COLOUR, "rebellion", in_city=r.in_city)
             for r in sorted(state.rebellions, key=lambda r: (r.area, r.in_city))
         ]
-        for text, kind in sorted(state.specials.items()):
+        for unit, kind in sorted(state.specials.items()):
             letter, legend = SPECIAL_MARKS[kind]
-            area = text.partition(" ")[2]
-            found.append(Mark(area, letter, SPECIAL_COLOUR, legend, beside=text))
+            found.append(Mark(unit.location, letter, SPECIAL_COLOUR, legend, beside=str(unit)))
         return tuple(found)
 
     def legend_count(self, state: MachiavelliState, power: str, game_map: GameMap) -> str:

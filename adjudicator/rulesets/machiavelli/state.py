@@ -30,6 +30,7 @@ from adjudicator.kits.board.state import (
     Unit,
     group_areas,
     grouped_texts,
+    parse_unit,
     plain_texts,
     ungroup_areas,
 )
@@ -56,7 +57,8 @@ class MachiavelliState(GameState):
     attempts held, CM-8.1-1, CM-8.1-2), `no_credit` (powers that defaulted,
     CM-11.4-3), `rebellions` (§7), `famine` (areas with a famine marker, §9.3),
     `plague` (the areas the plague struck as this summer opened, for the map)
-    and `specials` (a unit's text, `A FLO` -> its special kind, §10); and the
+    and `specials` (a unit on the board -> its special kind, §10; in the file
+    by power: `special_units: {milan: {A COMO: elite_mercenaries}}`); and the
     scenario's facts income reads: `variable_income_cities` (AM-11) and
     `doubled_income` (the powers whose variable income is doubled, AM-12).
     """
@@ -72,7 +74,7 @@ class MachiavelliState(GameState):
     rebellions: tuple[Rebellion, ...] = ()
     famine: frozenset[str] = frozenset()
     plague: frozenset[str] = frozenset()
-    specials: Mapping[str, SpecialKind] = field(default_factory=dict)
+    specials: Mapping[Unit, SpecialKind] = field(default_factory=dict)
     variable_income_cities: frozenset[str] = frozenset()
     doubled_income: frozenset[str] = frozenset()
 
@@ -137,7 +139,10 @@ class MachiavelliState(GameState):
         if self.plague:
             data["plague"] = sorted(self.plague)
         if self.specials:
-            data["special_units"] = {u: self.specials[u].value for u in sorted(self.specials)}
+            by_power: dict[str, dict[str, str]] = {}
+            for unit in sorted(self.specials):
+                by_power.setdefault(unit.power, {})[str(unit)] = self.specials[unit].value
+            data["special_units"] = by_power
         if self.variable_income_cities:
             data["variable_income_cities"] = sorted(self.variable_income_cities)
         if self.doubled_income:
@@ -247,18 +252,29 @@ def _rebellion(record: Mapping[str, Any], key: str) -> Rebellion:
     return Rebellion(_text(record, "area", key), _text(record, "against", key), in_city)
 
 
-def _specials(value: object) -> dict[str, SpecialKind]:
+def _specials(value: object) -> dict[Unit, SpecialKind]:
+    """`special_units`: power -> {unit text -> kind} (§10)."""
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise StateDataError(f"special_units: expected a mapping of unit to kind, not {value!r}")
+        raise StateDataError(
+            f"special_units: expected power -> {{unit: kind}}, like "
+            f"{{milan: {{A COMO: elite_mercenaries}}}}, not {value!r}"
+        )
     kinds = ", ".join(k.value for k in SpecialKind)
-    found: dict[str, SpecialKind] = {}
-    for unit, kind in value.items():
-        try:
-            found[str(unit)] = SpecialKind(kind)
-        except ValueError:
+    found: dict[Unit, SpecialKind] = {}
+    for power, units in value.items():
+        if not isinstance(units, Mapping):
             raise StateDataError(
-                f"special_units.{unit}: {kind!r} is no special unit (known: {kinds})"
-            ) from None
+                f"special_units.{power}: expected a mapping of unit to kind, like "
+                f"{{A COMO: elite_mercenaries}}, not {units!r}"
+            )
+        for text, kind in units.items():
+            unit = parse_unit(str(power), str(text), f"special_units.{power}")
+            try:
+                found[unit] = SpecialKind(kind)
+            except ValueError:
+                raise StateDataError(
+                    f"special_units.{power}.{text}: {kind!r} is no special unit (known: {kinds})"
+                ) from None
     return found

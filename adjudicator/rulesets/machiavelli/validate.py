@@ -44,7 +44,30 @@ def machiavelli_problems(state: MachiavelliState, game_map: GameMap) -> tuple[st
     for code in sorted(state.out_of_play):
         if code not in game_map.areas:
             problems.add(unknown_area(game_map, "out_of_play", code))
+    _advanced(problems, state, game_map, powers)
     return (*found, *problems.result())
+
+
+def _advanced(
+    problems: Problems, state: MachiavelliState, game_map: GameMap, powers: frozenset[str]
+) -> None:
+    """The advanced rules' records: their powers and areas are the map's, and a
+    special unit is a unit on the board (§5 to §11)."""
+    for key, holders in (("treasury", state.treasury), ("attempts", state.attempts)):
+        for power in sorted(holders):
+            wrong = power_problem(f"{key}.{power}", power, powers)
+            if wrong:
+                problems.add(wrong)
+    for rebellion in state.rebellions:
+        _areas(problems, game_map, powers, "rebellions", [(rebellion.area, rebellion.against)])
+    for key, areas in (("famine", state.famine), ("plague", state.plague)):
+        for code in sorted(areas):
+            if code not in game_map.areas:
+                problems.add(unknown_area(game_map, key, code))
+    on_board = {*state.units, *(d.unit for d in state.dislodged)}
+    for unit in sorted(state.specials):
+        if unit not in on_board:
+            problems.add(f"special_units.{unit.power}: {unit} is not one of its units on the board")
 
 
 def _areas(

@@ -71,7 +71,7 @@ class ScriptedDice(Dice):
 def _state(
     *units: Unit,
     control: dict[str, str] | None = None,
-    specials: dict[str, SpecialKind] | None = None,
+    specials: dict[Unit, SpecialKind] | None = None,
 ) -> MachiavelliState:
     return MachiavelliState(
         phase=PHASE, units=units, control=control or {}, specials=specials or {}
@@ -105,7 +105,7 @@ def test_worked_example_g_g_trent_9d() -> None:
     assert outcome.succeeded
     assert outcome.result is BribeResult.SUCCEEDED
     assert (outcome.counted, outcome.countered) == (9, 0)
-    assert specials_after_bribe({}, G, TRENT_GARRISON) == {}
+    assert specials_after_bribe({}, G, TRENT_GARRISON, "milan") == {}
 
 
 # --- which expenses are bribes, and their minimums ----------------------------
@@ -192,7 +192,7 @@ def test_minimum_against_a_militia_garrison_in_florence() -> None:
     """AM-22, CM-10.2-2, CM-6.3-4: G FLO as militia needs 4 × 12 = 48 to be
     disbanded (J)."""
     garrison = Unit("florence", GARRISON, "FLO")
-    state = _state(garrison, specials={"G FLO": MILITIA})
+    state = _state(garrison, specials={garrison: MILITIA})
     assert minimum_against(J, garrison, state, MAP) == 48
 
 
@@ -200,7 +200,7 @@ def test_counter_bribes_are_never_multiplied() -> None:
     """AM-22: a 3d counter-bribe takes 3d off a K of 72 against a militia
     garrison in Florence, not 12d: 72 - 3 < 72 fails, 75 - 3 works."""
     garrison = Unit("florence", GARRISON, "FLO")
-    state = _state(garrison, specials={"G FLO": MILITIA})
+    state = _state(garrison, specials={garrison: MILITIA})
     minimum = minimum_against(K, garrison, state, MAP)
     assert minimum == 72
     counter = CounterBribe("florence", garrison, 3)
@@ -474,17 +474,24 @@ def test_j_and_k_aim_at_another_player_s_army_fleet_or_garrison(kind: ExpenseKin
 
 def test_buying_a_special_unit_keeps_its_kind() -> None:
     """AM-25, CM-6.2-K, CM-6.2-H, CM-6.2-I: a unit bought or converted keeps
-    its kind (the record, keyed by the unit's text, stays)."""
-    specials = {"A PAD": MERCENARIES, "G VEN": PROFESSIONALS}
-    for kind in (H, I, K):
-        assert specials_after_bribe(specials, kind, VENETIAN_ARMY) == specials
+    its kind under its new owner."""
+    venice_garrison = Unit("venice", GARRISON, "VEN")
+    specials = {VENETIAN_ARMY: MERCENARIES, venice_garrison: PROFESSIONALS}
+    for kind, owner in ((H, "milan"), (I, AUTONOMOUS), (K, "milan")):
+        assert specials_after_bribe(specials, kind, VENETIAN_ARMY, owner) == {
+            Unit(owner, ARMY, "PAD"): MERCENARIES,
+            venice_garrison: PROFESSIONALS,
+        }
 
 
 def test_disbanding_a_special_unit_drops_its_record() -> None:
     """AM-25, CM-6.2-J, CM-6.2-G: a disbanded special unit leaves the board."""
-    specials = {"A PAD": MERCENARIES, "G VEN": PROFESSIONALS}
-    assert specials_after_bribe(specials, J, VENETIAN_ARMY) == {"G VEN": PROFESSIONALS}
-    assert specials_after_bribe(specials, G, TRENT_GARRISON) == specials
+    venice_garrison = Unit("venice", GARRISON, "VEN")
+    specials = {VENETIAN_ARMY: MERCENARIES, venice_garrison: PROFESSIONALS}
+    assert specials_after_bribe(specials, J, VENETIAN_ARMY, "venice") == {
+        venice_garrison: PROFESSIONALS
+    }
+    assert specials_after_bribe(specials, G, TRENT_GARRISON, AUTONOMOUS) == specials
 
 
 def test_buying_a_second_special_unit_is_erroneous() -> None:

@@ -422,12 +422,15 @@ def test_plague_ends_a_siege_and_leaves_rebellions_and_other_sieges() -> None:
         garrison("milan", "MIL"),
         sieges={"PISA": "france", "MIL": "florence"},
         rebellions=(Rebellion("PISA", "florence"),),
-        specials={"A PISA": SpecialKind.ELITE_MERCENARIES, "A MIL": SpecialKind.CITIZEN_MILITIA},
+        specials={
+            army("france", "PISA"): SpecialKind.ELITE_MERCENARIES,
+            army("florence", "MIL"): SpecialKind.CITIZEN_MILITIA,
+        },
     )
     outcome = apply_plague(state, {"PISA"})
     assert outcome.state.sieges == {"MIL": "florence"}
     assert outcome.state.rebellions == (Rebellion("PISA", "florence"),)
-    assert outcome.state.specials == {"A MIL": SpecialKind.CITIZEN_MILITIA}
+    assert outcome.state.specials == {army("florence", "MIL"): SpecialKind.CITIZEN_MILITIA}
 
 
 def test_plague_reading_a_rolled_row_on_the_board() -> None:

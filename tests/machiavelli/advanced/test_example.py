@@ -53,7 +53,7 @@ def test_the_example_tells_its_story(tmp_path: Path) -> None:
     assert "Loan repaid: 12d" in _text(folder, "1455-spring-movement/milan.txt")
     state = (folder / "turns" / "1455-summer-movement.yaml").read_text(encoding="utf-8")
     assert "no_credit:\n- florence\n" in state
-    assert "special_units:\n  A COMO: elite_mercenaries\n" in state
+    assert "special_units:\n  milan:\n    A COMO: elite_mercenaries\n" in state
 
 
 def _sums(folder: Path) -> dict[str, str]:

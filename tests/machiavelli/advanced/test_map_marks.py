@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from adjudicator.kits.board.state import Unit
 from adjudicator.rulesets.machiavelli import MACHIAVELLI
 from adjudicator.rulesets.machiavelli.records import Rebellion, SpecialKind
 from maps import load_map
 from maps.geometry import load_geometry
+from orders.board.model import UnitKind
 from renderers.board.map_image import render_map
 from renderers.machiavelli.rendering import MACHIAVELLI_RENDERING
 
@@ -20,7 +22,7 @@ MARKED = replace(
     famine=frozenset({"ARE"}),
     plague=frozenset({"BER"}),
     rebellions=(Rebellion("PISA", "florence"), Rebellion("VEN", "venice", in_city=True)),
-    specials={"A FLO": SpecialKind.ELITE_MERCENARIES},
+    specials={Unit("florence", UnitKind.ARMY, "FLO"): SpecialKind.ELITE_MERCENARIES},
 )
 
 
@@ -48,4 +50,3 @@ def test_the_badges_are_drawn() -> None:
     assert plain != marked
     again = render_map(MAP, geometry, MARKED, fmt="png", rendering=MACHIAVELLI_RENDERING)
     assert again == marked  # the same state, the same bytes
-

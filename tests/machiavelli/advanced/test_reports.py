@@ -101,4 +101,4 @@ def test_the_spring_adjustment_reads_payments_and_purchases(tmp_path: Path) -> N
     assert "6d" not in public
     assert private.count("upkeep ") == 3
     state = (folder / "turns" / "1455-spring-movement.yaml").read_text(encoding="utf-8")
-    assert "special_units:\n  A TRE: elite_mercenaries\n" in state
+    assert "special_units:\n  venice:\n    A TRE: elite_mercenaries\n" in state

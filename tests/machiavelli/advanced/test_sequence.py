@@ -17,11 +17,11 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.phase import Phase
 from adjudicator.kits.board.results import EventKind, Resolution
 from adjudicator.kits.board.state import PhaseKind, Season, Unit
-from adjudicator.rulesets.machiavelli import MACHIAVELLI, MachiavelliState
+from adjudicator.rulesets.machiavelli import AUTONOMOUS, MACHIAVELLI, MachiavelliState
 from adjudicator.rulesets.machiavelli.advanced.income import income
 from adjudicator.rulesets.machiavelli.records import SpecialKind
 from maps import load_map
-from orders.board.model import Hold, Move, Order, UnitKind, UnitRef
+from orders.board.model import Hold, Move, Order, Retreat, UnitKind, UnitRef
 from orders.machiavelli.model import Expense, ExpenseKind, LoanRequest, RefuseRepayment, Transfer
 from tests.generators.machiavelli_orders import random_machiavelli_orders
 
@@ -133,7 +133,7 @@ def test_an_elite_unit_attacks_with_strength_two() -> None:
         phase=Phase(1455, Season.SUMMER, PhaseKind.MOVEMENT),
         units=(Unit("milan", UnitKind.ARMY, "LUC"), Unit("florence", UnitKind.ARMY, "PISA")),
         control={"LUC": "milan", "PISA": "florence"},
-        specials={"A LUC": SpecialKind.ELITE_MERCENARIES},
+        specials={Unit("milan", UnitKind.ARMY, "LUC"): SpecialKind.ELITE_MERCENARIES},
     )
     orders: list[Order] = [
         Move("milan", UnitRef(UnitKind.ARMY, "LUC"), "PISA"),
@@ -141,7 +141,44 @@ def test_an_elite_unit_attacks_with_strength_two() -> None:
     ]
     done = _resolve(state, orders)
     assert Unit("milan", UnitKind.ARMY, "PISA") in done.state.units
-    assert done.state.specials == {"A PISA": SpecialKind.ELITE_MERCENARIES}  # it keeps its kind
+    moved = Unit("milan", UnitKind.ARMY, "PISA")
+    assert done.state.specials == {moved: SpecialKind.ELITE_MERCENARIES}  # it keeps its kind
+
+
+def test_the_unit_retreating_from_an_elite_unit_does_not_take_its_kind() -> None:
+    """§10, AM-41: Milan's mercenaries dislodge France's army from TUR; in the
+    retreat the French army (also `A TUR` until it goes) leaves as a regular
+    unit and the mercenaries keep their kind where they stand."""
+    mercenaries = Unit("milan", UnitKind.ARMY, "COMO")
+    state = MachiavelliState(
+        phase=Phase(1455, Season.SUMMER, PhaseKind.MOVEMENT),
+        units=(
+            mercenaries,
+            Unit("france", UnitKind.ARMY, "TUR"),
+            Unit(AUTONOMOUS, UnitKind.GARRISON, "TUR"),  # the city is not free to enter
+        ),
+        control={"COMO": "milan", "TUR": "france", "SWI": "france"},
+        specials={mercenaries: SpecialKind.ELITE_MERCENARIES},
+    )
+    moved = _resolve(state, [Move("milan", UnitRef(UnitKind.ARMY, "COMO"), "TUR")])
+    assert moved.state.phase.kind == PhaseKind.RETREAT
+    retreat = Retreat("france", UnitRef(UnitKind.ARMY, "TUR"), "SWI")
+    done = _resolve(moved.state, [retreat])
+    assert Unit("france", UnitKind.ARMY, "SWI") in done.state.units
+    assert done.state.specials == {
+        Unit("milan", UnitKind.ARMY, "TUR"): SpecialKind.ELITE_MERCENARIES
+    }
+
+
+def test_a_special_unit_that_is_not_on_the_board_is_a_state_problem() -> None:
+    """§10: a state file's special unit must be one of its power's units."""
+    state = replace(
+        _start(), specials={Unit("milan", UnitKind.ARMY, "ROME"): SpecialKind.ELITE_MERCENARIES}
+    )
+    assert any(
+        "special_units.milan: A ROME is not one of its units on the board" in problem
+        for problem in MACHIAVELLI.validate(state, MAP)
+    )
 
 
 # --- random games with every module on ----------------------------------------------

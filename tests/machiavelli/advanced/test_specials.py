@@ -172,7 +172,7 @@ def test_a_special_unit_may_be_an_army_a_fleet_or_a_garrison() -> None:
         state = MachiavelliState(
             phase=PHASE,
             units=(army, fleet, garrison, regular),
-            specials={str(special): PROFESSIONALS},
+            specials={special: PROFESSIONALS},
         )
         assert special_of(special, state) is PROFESSIONALS
         assert special_of(regular, state) is None
@@ -181,13 +181,13 @@ def test_a_special_unit_may_be_an_army_a_fleet_or_a_garrison() -> None:
 
 
 def test_a_special_unit_bought_by_another_power_counts_for_its_new_owner() -> None:
-    """AM-25: the unit keeps its kind (its text `A PAD` stays the key) and now
-    counts against its buyer's limit, not the seller's."""
+    """AM-25: the unit keeps its kind under its new owner and now counts
+    against its buyer's limit, not the seller's."""
     bought = Unit("milan", UnitKind.ARMY, "PAD")
     state = MachiavelliState(
         phase=PHASE,
         units=(bought, Unit("venice", UnitKind.GARRISON, "VEN")),
-        specials={"A PAD": MERCENARIES},
+        specials={bought: MERCENARIES},
     )
     assert special_of(bought, state) is MERCENARIES
     assert count_specials("milan", state) == 1

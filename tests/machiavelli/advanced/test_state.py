@@ -10,10 +10,11 @@ import re
 import pytest
 import yaml
 
-from adjudicator.kits.board.state import StateDataError
+from adjudicator.kits.board.state import StateDataError, Unit
 from adjudicator.rulesets.machiavelli import MACHIAVELLI, MachiavelliState
 from adjudicator.rulesets.machiavelli.records import Loan, Rebellion, SpecialKind
 from maps import load_map
+from orders.board.model import UnitKind
 
 ADVANCED_STATE = """\
 phase: 1455-spring-movement
@@ -51,7 +52,8 @@ rebellions:
 famine:
 - PISA
 special_units:
-  G FLO: citizen_militia
+  florence:
+    G FLO: citizen_militia
 """
 
 
@@ -73,7 +75,8 @@ def test_the_advanced_keys_are_read_as_typed_facts() -> None:
         Rebellion("VEN", "venice", in_city=True),
     }
     assert state.famine == {"PISA"}
-    assert state.specials == {"G FLO": SpecialKind.CITIZEN_MILITIA}
+    militia = Unit("florence", UnitKind.GARRISON, "FLO")
+    assert state.specials == {militia: SpecialKind.CITIZEN_MILITIA}
 
 
 def test_the_state_file_is_written_back_byte_for_byte() -> None:
@@ -102,7 +105,9 @@ def test_a_game_without_the_advanced_rules_writes_none_of_their_keys() -> None:
         ("loans", {"venice": 10}, "loans: expected a list of records"),
         ("rebellions", [{"area": "PISA"}], "rebellions[0].against: expected text"),
         ("rebellions", [{"area": "PISA", "against": "x", "in_city": "no"}], "in_city"),
-        ("special_units", {"A PISA": "knights"}, "'knights' is no special unit (known:"),
+        ("special_units", {"milan": {"A PISA": "knights"}}, "'knights' is no special unit"),
+        ("special_units", {"A PISA": "elite_mercenaries"}, "special_units.A PISA: expected a"),
+        ("special_units", {"milan": {"X PISA": "elite_mercenaries"}}, "'X PISA' is not a unit"),
         ("famine", "PISA", "famine: expected a list"),
     ],
 )

@@ -22,7 +22,7 @@ G_FLO = Unit("florence", UnitKind.GARRISON, "FLO")
 A_ROME = Unit("florence", UnitKind.ARMY, "ROME")  # far from Florence's cities
 
 
-def _state(*units: Unit, specials: dict[str, SpecialKind] | None = None) -> MachiavelliState:
+def _state(*units: Unit, specials: dict[Unit, SpecialKind] | None = None) -> MachiavelliState:
     return MachiavelliState(
         phase=SPRING,
         units=tuple(sorted(units)),
@@ -72,7 +72,7 @@ def test_units_named_paga_are_paid_first() -> None:
 
 def test_a_special_unit_costs_its_own_upkeep_instead_of_three() -> None:
     """AM-15: professionals cost 9d a year (CM-10.4-2), instead of the 3d."""
-    state = _state(A_FLO, specials={"A FLO": SpecialKind.ELITE_PROFESSIONALS})
+    state = _state(A_FLO, specials={A_FLO: SpecialKind.ELITE_PROFESSIONALS})
     done = pay_upkeep(state, open_statements({"florence": 10}, []), [], MAP)
     assert done.statements["florence"].lines == (Line(Entry.UPKEEP, -9, "A FLO"),)
 
@@ -130,7 +130,7 @@ def test_a_special_unit_is_bought_for_its_cost_one_at_a_time() -> None:
     books = open_statements({"florence": 20}, [])
     done = buy_units(_state(), books, buys, MAP, special_units=True)
     assert done.bought == (Unit("florence", UnitKind.ARMY, "ARE"),)
-    assert done.specials == {"A ARE": SpecialKind.ELITE_MERCENARIES}
+    assert done.specials == {Unit("florence", UnitKind.ARMY, "ARE"): SpecialKind.ELITE_MERCENARIES}
     assert "one special unit" in done.refused[0].reason
     assert done.statements["florence"].closing == 14
     plain = buy_units(_state(), books, buys[:1], MAP, special_units=False)

@@ -163,14 +163,15 @@ def special_bribe_problem(
 
 
 def specials_after_bribe(
-    specials: Mapping[str, SpecialKind], kind: ExpenseKind, target: Unit
-) -> dict[str, SpecialKind]:
+    specials: Mapping[Unit, SpecialKind], kind: ExpenseKind, target: Unit, new_owner: str
+) -> dict[Unit, SpecialKind]:
     """The state's `specials` after a successful bribe of `kind` on `target`:
-    a unit bought or converted (H, I, K) keeps its kind, as its text does not
-    change (AM-25); a disbanded one (G, J) leaves the board and the record."""
+    a unit bought or converted (H, I, K) keeps its kind under its new owner
+    (AM-25); a disbanded one (G, J) leaves the board and the record."""
     after = dict(specials)
-    if _bribe(kind) in DISBANDING:
-        after.pop(str(target), None)
+    special = after.pop(target, None)
+    if special is not None and _bribe(kind) not in DISBANDING:
+        after[Unit(new_owner, target.kind, target.location)] = special
     return after
 
 

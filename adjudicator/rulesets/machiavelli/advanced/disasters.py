@@ -147,12 +147,11 @@ def _eliminate_everyone_in(state: MachiavelliState, areas: Iterable[str]) -> Dis
         return DisasterOutcome(state, ())
     gone = frozenset(eliminated)
     emptied = frozenset(u.location for u in eliminated)
-    names = frozenset(str(u) for u in eliminated)
     after = replace(
         state,
         units=tuple(u for u in state.units if u not in gone),
         sieges={a: p for a, p in state.sieges.items() if a not in emptied},
-        specials={u: k for u, k in state.specials.items() if u not in names},
+        specials={u: k for u, k in state.specials.items() if u not in gone},
     )
     return DisasterOutcome(after, eliminated)
 

@@ -207,10 +207,13 @@ def _bribed(state: MachiavelliState, attempt: BribeAttempt) -> MachiavelliState:
     """G, J: the unit is disbanded; H, K: it becomes the briber's; I: autonomous."""
     target = attempt.target
     units = [u for u in state.units if u != target]
+    owner = target.power
     match attempt.kind:
         case ExpenseKind.BUY_AUTONOMOUS | ExpenseKind.BUY_ENEMY:
-            units.append(Unit(attempt.briber, target.kind, target.location))
+            owner = attempt.briber
+            units.append(Unit(owner, target.kind, target.location))
         case ExpenseKind.MAKE_AUTONOMOUS:
-            units.append(Unit(AUTONOMOUS, target.kind, target.location))
-    specials = specials_after_bribe(state.specials, attempt.kind, target)
+            owner = AUTONOMOUS
+            units.append(Unit(owner, target.kind, target.location))
+    specials = specials_after_bribe(state.specials, attempt.kind, target, owner)
     return replace(state, units=tuple(sorted(units)), specials=specials)

@@ -137,12 +137,12 @@ def bribe_factor(kind: SpecialKind | None) -> int:
 
 def special_of(unit: Unit, state: MachiavelliState) -> SpecialKind | None:
     """The special kind of a unit on the board, or None for a regular unit."""
-    return state.specials.get(str(unit))
+    return state.specials.get(unit)
 
 
 def count_specials(power: str, state: MachiavelliState) -> int:
     """How many special units `power` has on the board (CM-10.1-1)."""
-    return sum(1 for unit in state.units if unit.power == power and str(unit) in state.specials)
+    return sum(1 for unit in state.units if unit.power == power and unit in state.specials)
 
 
 def second_special_problem(specials_in_play: int) -> str | None:
@@ -168,30 +168,30 @@ def purchase_problem(
 
 
 def follow_specials(
-    specials: Mapping[str, SpecialKind],
+    specials: Mapping[Unit, SpecialKind],
     results: Iterable[OrderResult],
     events: Iterable[Event],
     after: MachiavelliState,
-) -> dict[str, SpecialKind]:
+) -> dict[Unit, SpecialKind]:
     """The special units after a phase, keyed by where they now stand: a special
     unit keeps its kind when it advances, retreats, converts (AM-41) or becomes a
     garrison on being dislodged; one that left the board is gone."""
     if not specials:
         return {}  # (most games: nothing to follow)
-    moved: dict[str, str] = {}
+    moved: dict[Unit, Unit] = {}
     for result in results:
-        if result.unit is None or not result.succeeded or str(result.unit) not in specials:
+        if result.unit is None or not result.succeeded or result.unit not in specials:
             continue
         landed = _landed(result.order, result.unit)
         if landed is not None:
-            moved[str(result.unit)] = str(landed)
+            moved[result.unit] = landed
     for event in events:
         if event.kind is EventKind.BECAME_GARRISON and event.unit is not None:
-            moved[str(event.unit)] = str(Unit(event.unit.power, UnitKind.GARRISON, event.area))
-    standing = {str(u) for u in after.units} | {str(d.unit) for d in after.dislodged}
-    found: dict[str, SpecialKind] = {}
-    for text, kind in specials.items():
-        now = moved.get(text, text)
+            moved[event.unit] = Unit(event.unit.power, UnitKind.GARRISON, event.area)
+    standing = {*after.units, *(d.unit for d in after.dislodged)}
+    found: dict[Unit, SpecialKind] = {}
+    for unit, kind in specials.items():
+        now = moved.get(unit, unit)
         if now in standing:
             found[now] = kind
     return found

@@ -131,7 +131,7 @@ class Purchased:
 
     statements: Mapping[str, Statement]
     bought: tuple[Unit, ...]
-    specials: Mapping[str, SpecialKind]  # the bought special units, by their text
+    specials: Mapping[Unit, SpecialKind]  # the bought special units
     refused: tuple[RefusedPurchase, ...]
 
 
@@ -149,10 +149,10 @@ def buy_units(
     books = dict(statements)
     used: set[str] = set()
     bought: list[Unit] = []
-    specials: dict[str, SpecialKind] = {}
+    specials: dict[Unit, SpecialKind] = {}
     refused: list[RefusedPurchase] = []
     for position, purchase in enumerate(purchases):
-        new_specials = sum(1 for text in specials if text in _texts(bought, purchase.power))
+        new_specials = sum(1 for unit in specials if unit.power == purchase.power)
         problem = _purchase_problem(
             state, purchase, game_map, used, famine, special_units, new_specials
         )
@@ -171,7 +171,7 @@ def buy_units(
         used.add(str(unit))
         bought.append(unit)
         if kind is not None:
-            specials[str(unit)] = kind
+            specials[unit] = kind
     return Purchased(books, tuple(bought), specials, tuple(refused))
 
 
@@ -201,11 +201,6 @@ def _purchase_problem(
     return purchase_problem(
         purchase.power, SpecialKind(purchase.special.value), held, season=Season.SPRING
     )
-
-
-def _texts(units: Sequence[Unit], power: str) -> set[str]:
-    """The texts (`A FLO`) of `power`'s units among `units`."""
-    return {str(u) for u in units if u.power == power}
 
 
 # --- the spring adjustment with finances, from the adjustment orders ------------------
@@ -243,7 +238,7 @@ def finance_adjustment(
     after_upkeep = replace(
         state,
         units=kept.kept,
-        specials={t: k for t, k in state.specials.items() if t in {str(u) for u in kept.kept}},
+        specials={u: k for u, k in state.specials.items() if u in kept.kept},
     )
     done = buy_units(
         after_upkeep,
@@ -310,9 +305,7 @@ def _bought_events(done: Purchased, lines: int) -> tuple[Event, ...]:
     )
 
 
-def _build_results(
-    builds: Sequence[Build], done: Purchased, first: int
-) -> tuple[OrderResult, ...]:
+def _build_results(builds: Sequence[Build], done: Purchased, first: int) -> tuple[OrderResult, ...]:
     """The results of the build orders, bought as the purchases from position
     `first` on."""
     refused = {r.position - first: r.reason for r in done.refused}
