@@ -53,6 +53,17 @@ class Expense(SideLine):
     victim: str | None = None
     source: Source | None = None
 
+    @property
+    def target(self) -> str:
+        """What the line aims at, as the reports name it: the unit of a bribe or
+        counter-bribe (`G TRENT`), the power of an assassination, the area
+        (and `city`) of the others."""
+        if self.unit_kind is not None and self.area:
+            return f"{self.unit_kind.value} {self.area}"
+        if self.kind is ExpenseKind.ASSASSINATION and self.victim:
+            return self.victim
+        return f"{self.area or ''}{' city' if self.in_city else ''}"
+
 
 class SpecialUnit(StrEnum):
     """The special unit a purchase asks for (CM-10.1-3): the values of

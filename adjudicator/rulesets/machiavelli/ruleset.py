@@ -28,6 +28,7 @@ from adjudicator.rulesets.machiavelli.advanced.modules import (
 from adjudicator.rulesets.machiavelli.advanced.rebellions import (
     after_movement as rebellions_after_movement,
 )
+from adjudicator.rulesets.machiavelli.advanced.rebellions import ended_notes as ended_rebellions
 from adjudicator.rulesets.machiavelli.advanced.seasons import (
     Turned,
     close_spring,
@@ -256,7 +257,8 @@ class MachiavelliHooks:
                     turned = Turned(nxt, (), events)
                 else:
                     turned = _then(events, after_season(after, game_map, options, dice))
-                turned = _after_expenses(prepared.notes, prepared.secrets, turned)
+                ended = ended_rebellions(start.rebellions, after.rebellions)
+                turned = _after_expenses(prepared.notes + ended, prepared.secrets, turned)
             case PhaseKind.RETREAT:
                 retreated = resolve_machiavelli_retreats(state, orders, game_map)
                 results = retreated.results

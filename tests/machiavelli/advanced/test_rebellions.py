@@ -232,8 +232,11 @@ def test_the_owners_written_hold_puts_a_rebellion_down_at_the_turns_end() -> Non
     state = _state(HOLDER, rebellions=(Rebellion("PISA", "florence"),))
     held = MACHIAVELLI.resolve(state, [Hold("florence", UnitRef(UnitKind.ARMY, "PISA"))], MAP)
     assert held.state.rebellions == ()
+    ended = "Rebellion against florence in PISA: put down at the end of the movement (003 §7.3)"
+    assert ended in held.notes  # the public report says so
     idle = MACHIAVELLI.resolve(state, [], MAP)
     assert idle.state.rebellions == (Rebellion("PISA", "florence"),)
+    assert not any(note.startswith("Rebellion against") for note in idle.notes)
 
 
 def test_another_players_advance_frees_the_province_in_the_phase() -> None:

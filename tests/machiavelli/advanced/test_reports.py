@@ -69,9 +69,9 @@ def test_expenses_in_the_mail_are_charged_in_order_and_the_payer_kept_secret(
     private = (folder / "reports" / "1454-spring-movement" / "venice.txt").read_text(
         encoding="utf-8"
     )
-    assert "Expense (H) TRENT: bribe succeeded (" in public
+    assert "Expense (H) G TRENT: bribe succeeded (9d)" in public
     assert "paid by" not in public and "Expense (A)" not in public
-    assert "Expense (H) TRENT 9d: charged" in private
+    assert "Expense (H) G TRENT 9d: charged" in private
     assert "Expense (A) PISA 3d: void, not charged" in private
     assert "Treasury after the expenses: 0d" in private
     state = (folder / "turns" / "1454-summer-movement.yaml").read_text(encoding="utf-8")

@@ -156,14 +156,12 @@ def _paralysis_notes(
 
 def _public(spent: Spent, public_expenses: bool) -> str:
     expense = spent.expense
-    target = expense.victim or expense.area or ""
     payer = f", paid by {expense.power}" if public_expenses else ""
-    return f"Expense ({expense.kind.value}) {target}: {spent.effect}{payer}"
+    return f"Expense ({expense.kind.value}) {expense.target}: {spent.effect}{payer}"
 
 
 def _private(spent: Spent) -> str:
     expense = spent.expense
-    target = expense.victim or expense.area or ""
     state = "charged" if spent.charged else "void, not charged"
     cost = charge_of(expense)
-    return f"Expense ({expense.kind.value}) {target} {cost}d: {state}; {spent.effect}"
+    return f"Expense ({expense.kind.value}) {expense.target} {cost}d: {state}; {spent.effect}"

@@ -115,8 +115,7 @@ def charge_of(expense: Expense) -> int:
 
 
 def _label(expense: Expense) -> str:
-    target = expense.victim or expense.area or ""
-    return f"({expense.kind.value}) {target}".strip()
+    return f"({expense.kind.value}) {expense.target}".strip()
 
 
 def _effect(expense: Expense, state: MachiavelliState, game_map: GameMap) -> str:

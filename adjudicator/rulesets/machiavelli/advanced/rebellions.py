@@ -170,3 +170,14 @@ def after_movement(
     gone = frozenset(dislodged)
     into = {area: frozenset(powers) for area, powers in advanced.items()}
     return tuple(r for r in rebellions if not put_down(r, holds, into, gone))
+
+
+def ended_notes(before: Sequence[Rebellion], standing: Sequence[Rebellion]) -> tuple[str, ...]:
+    """The public report's word on each rebellion the movement ended (§7.3):
+    put down by its player's written hold, or freed by another's advance."""
+    return tuple(
+        f"Rebellion against {r.against} in {r.area}{' (city)' if r.in_city else ''}: "
+        "put down at the end of the movement (003 §7.3)"
+        for r in before
+        if r not in standing
+    )
