@@ -11,7 +11,7 @@ DEMO_CLASSIC_DIR := $(VENV)/demo-classic
 # the current phase id of a game folder (the latest state in turns/)
 CURRENT_PHASE := $(BIN)/python -c 'import sys, pathlib; from adjudicator.app.game import current_phase_id; print(current_phase_id(pathlib.Path(sys.argv[1])))'
 
-.PHONY: demo demo-classic demo-advanced test bytecode bench bench-classic bench-render bench-scaling docs-images lint clean
+.PHONY: demo demo-classic demo-advanced example-advanced test bytecode bench bench-classic bench-render bench-scaling docs-images lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -71,6 +71,22 @@ demo-advanced: $(VENV)/.installed bytecode
 	@$(call play_turns,$(ADVANCED_DEMO_DIR))
 	@echo; echo "######## mapjudge show $(ADVANCED_DEMO_DIR)"
 	$(BIN)/mapjudge show $(ADVANCED_DEMO_DIR)
+
+# `make example-advanced` regenerates examples/machiavelli-1454-advanced/played/
+# (every public and private report, the map drawn after each phase and the final
+# state) by playing a scratch copy in .venv/advanced-example;
+# tests/machiavelli/advanced/test_example.py checks them byte for byte.
+ADVANCED_PLAY_DIR := $(VENV)/advanced-example
+example-advanced: $(VENV)/.installed
+	rm -rf $(ADVANCED_PLAY_DIR)
+	cp -r $(ADVANCED_EXAMPLE) $(ADVANCED_PLAY_DIR)
+	rm -rf $(ADVANCED_PLAY_DIR)/played
+	@$(call play_turns,$(ADVANCED_PLAY_DIR),> /dev/null)
+	rm -rf $(ADVANCED_EXAMPLE)/played
+	mkdir -p $(ADVANCED_EXAMPLE)/played/maps
+	cp -r $(ADVANCED_PLAY_DIR)/reports $(ADVANCED_EXAMPLE)/played/reports
+	cp $(ADVANCED_PLAY_DIR)/turns/*.png $(ADVANCED_EXAMPLE)/played/maps/
+	cp $(ADVANCED_PLAY_DIR)/turns/$$($(CURRENT_PHASE) $(ADVANCED_PLAY_DIR)).yaml $(ADVANCED_EXAMPLE)/played/
 
 # The classic example: one turn (Spring 1901) of standard Diplomacy.
 demo-classic: $(VENV)/.installed bytecode
