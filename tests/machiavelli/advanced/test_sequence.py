@@ -23,6 +23,8 @@ from adjudicator.rulesets.machiavelli.records import SpecialKind
 from maps import load_map
 from orders.board.model import Hold, Move, Order, Retreat, UnitKind, UnitRef
 from orders.machiavelli.model import Expense, ExpenseKind, LoanRequest, RefuseRepayment, Transfer
+from renderers.board.report import TurnReport, render_report
+from renderers.machiavelli.rendering import MACHIAVELLI_RENDERING
 from tests.generators.machiavelli_orders import random_machiavelli_orders
 
 MAP = load_map("machiavelli")
@@ -217,14 +219,25 @@ def test_every_ducat_is_accounted_for_in_random_games(seed: int) -> None:
             assert after.treasury == before.treasury
 
 
+def _public_report(done: Resolution) -> str:
+    turn = TurnReport(done, MAP, "machiavelli", MACHIAVELLI.title, rendering=MACHIAVELLI_RENDERING)
+    return render_report(turn)
+
+
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**31))
 def test_replaying_a_random_game_gives_the_same_outputs(seed: int) -> None:
-    """The same state, orders and secret give the same results, rolls and state."""
+    """The same state, orders and secret give the same results, rolls, state and
+    reports; every roll of the game's dice is in the public report (issue 13)."""
     first, second = _play(seed, 5), _play(seed, 5)
     assert [(d.results, d.rolls, d.state.to_dict(), d.secrets) for d in first] == [
         (d.results, d.rolls, d.state.to_dict(), d.secrets) for d in second
     ]
+    for done, again in zip(first, second, strict=True):
+        report = _public_report(done)
+        assert report == _public_report(again)
+        for roll in done.rolls:
+            assert f"  {roll.purpose} #{roll.index}: d{roll.sides} -> {roll.result}\n" in report
     assert Counter(r.purpose for d in first for r in d.rolls)["variable-income"] >= 1
 
 
