@@ -17,18 +17,62 @@ import yaml
 
 from maps import AreaKind, Crossing, GameMap, MapError, load_map, load_map_data
 
-SCENARIOS = ("balance", "dukeofmilan", "eight-saints", "spanish", "struggle-i", "struggle-ii",
-             "suleiman")
-POWERS = ("austria", "florence", "france", "genoa", "hre", "milan", "naples", "papacy", "savoy",
-          "spain", "turks", "venice")
-PORTS = {"ANC", "BARI", "DUR", "GEN", "MAR", "MES", "NAP", "PAL", "PIO", "PISA", "RAG", "SAR",
-         "SAV", "TUN", "VEN"}
+SCENARIOS = (
+    "balance",
+    "dukeofmilan",
+    "eight-saints",
+    "spanish",
+    "struggle-i",
+    "struggle-ii",
+    "suleiman",
+)
+POWERS = (
+    "austria",
+    "florence",
+    "france",
+    "genoa",
+    "hre",
+    "milan",
+    "naples",
+    "papacy",
+    "savoy",
+    "spain",
+    "turks",
+    "venice",
+)
+PORTS = {
+    "ANC",
+    "BARI",
+    "DUR",
+    "GEN",
+    "MAR",
+    "MES",
+    "NAP",
+    "PAL",
+    "PIO",
+    "PISA",
+    "RAG",
+    "SAR",
+    "SAV",
+    "TUN",
+    "VEN",
+}
 UNFORTIFIED = {"ALB", "CAR", "COR", "CRO", "DAL", "HUN", "SAR", "SWI"}
 SEAS = {"GOL", "LS", "WM", "TS", "CM", "GON", "IS", "LA", "UA"}
 FLEET_CLOSED = {
     frozenset(pair.split("-"))
-    for pair in ("AQU-SAL", "AVI-PRO", "AQU-CAP", "CAR-CRO", "ALB-HER", "BOL-LUC", "BOL-MOD",
-                 "AQU-NAP", "PISA-SIE", "BARI-SAL")
+    for pair in (
+        "AQU-SAL",
+        "AVI-PRO",
+        "AQU-CAP",
+        "CAR-CRO",
+        "ALB-HER",
+        "BOL-LUC",
+        "BOL-MOD",
+        "AQU-NAP",
+        "PISA-SIE",
+        "BARI-SAL",
+    )
 }
 
 
@@ -48,8 +92,11 @@ def test_area_counts(machiavelli: GameMap) -> None:
     areas = machiavelli.areas.values()
     assert len(machiavelli.areas) == 73
     # The source's 64 land areas are the 63 land/coast areas plus Venice, a sea with a city.
-    assert Counter(a.kind for a in areas) == {AreaKind.COAST: 38, AreaKind.LAND: 25,
-                                              AreaKind.SEA: 10}
+    assert Counter(a.kind for a in areas) == {
+        AreaKind.COAST: 38,
+        AreaKind.LAND: 25,
+        AreaKind.SEA: 10,
+    }
     controllable = {a.code for a in areas if a.kind is not AreaKind.SEA or a.city is not None}
     assert len(controllable) == 64
     assert {a.code for a in areas if a.kind is AreaKind.SEA and a.city is None} == SEAS
@@ -91,8 +138,11 @@ def test_border_counts(machiavelli: GameMap) -> None:
     assert sum(Crossing.ARMY in c for c in edges.values()) == 132
     assert sum(Crossing.FLEET in c for c in edges.values()) == 105
     kinds = {code: a.kind for code, a in machiavelli.areas.items()}
-    closed = {pair for pair, c in edges.items()
-              if c == {Crossing.ARMY} and all(kinds[x] is AreaKind.COAST for x in pair)}
+    closed = {
+        pair
+        for pair, c in edges.items()
+        if c == {Crossing.ARMY} and all(kinds[x] is AreaKind.COAST for x in pair)
+    }
     assert closed == FLEET_CLOSED
 
 
@@ -131,12 +181,26 @@ def test_graph_is_connected(machiavelli: GameMap) -> None:
 @pytest.mark.parametrize(
     ("text", "code"),
     [
-        ("Venice", "VEN"), ("Venecia", "VEN"), ("venècia", "VEN"),
-        ("Florence", "FLO"), ("Florencia", "FLO"), ("Florència", "FLO"),
-        ("Naples", "NAP"), ("Nápoles", "NAP"), ("Nàpols", "NAP"), ("napoles", "NAP"),
-        ("Tyrrhenian Sea", "TS"), ("Mar Tirreno", "TS"), ("Mar Tirrè", "TS"),
-        ("Gulf of Lions", "GOL"), ("golf de lleo", "GOL"), ("Aquil·la", "AQU"),
-        ("Cerdeña", "SAR"), ("Sardenya", "SAR"), ("pisa", "PISA"), ("PIS", "PIS"),
+        ("Venice", "VEN"),
+        ("Venecia", "VEN"),
+        ("venècia", "VEN"),
+        ("Florence", "FLO"),
+        ("Florencia", "FLO"),
+        ("Florència", "FLO"),
+        ("Naples", "NAP"),
+        ("Nápoles", "NAP"),
+        ("Nàpols", "NAP"),
+        ("napoles", "NAP"),
+        ("Tyrrhenian Sea", "TS"),
+        ("Mar Tirreno", "TS"),
+        ("Mar Tirrè", "TS"),
+        ("Gulf of Lions", "GOL"),
+        ("golf de lleo", "GOL"),
+        ("Aquil·la", "AQU"),
+        ("Cerdeña", "SAR"),
+        ("Sardenya", "SAR"),
+        ("pisa", "PISA"),
+        ("PIS", "PIS"),
     ],
 )
 def test_english_spanish_and_catalan_names(machiavelli: GameMap, text: str, code: str) -> None:
@@ -158,9 +222,15 @@ def test_powers(machiavelli: GameMap) -> None:
     assert "autonomous" not in machiavelli.powers
     assert machiavelli.powers["venice"].colour == "#996600"
     assert len({p.colour for p in machiavelli.powers.values()}) == 12
-    for text, power in [("Venecia", "venice"), ("Florència", "florence"), ("Sacre Imperi Romà", "hre"),
-                        ("holy roman empire", "hre"), ("Imperio Español", "spain"),
-                        ("Papat", "papacy"), ("Turcos", "turks")]:
+    for text, power in [
+        ("Venecia", "venice"),
+        ("Florència", "florence"),
+        ("Sacre Imperi Romà", "hre"),
+        ("holy roman empire", "hre"),
+        ("Imperio Español", "spain"),
+        ("Papat", "papacy"),
+        ("Turcos", "turks"),
+    ]:
         assert machiavelli.power_lookup(text) == power, text
 
 
@@ -183,34 +253,69 @@ def test_every_scenario_loads(machiavelli: GameMap) -> None:
 def test_balance(machiavelli: GameMap) -> None:
     balance = machiavelli.scenarios["balance"]
     assert balance.year == 1454
-    assert balance.powers == ("austria", "florence", "france", "milan", "naples", "papacy",
-                              "turks", "venice")
+    assert balance.powers == (
+        "austria",
+        "florence",
+        "france",
+        "milan",
+        "naples",
+        "papacy",
+        "turks",
+        "venice",
+    )
     assert balance.home["austria"] == ("AUS", "CARIN", "HUN", "TYR")
     assert balance.home["naples"] == ("AQU", "BARI", "CAP", "MES", "NAP", "OTR", "PAL", "SAL")
     assert balance.control["VEN"] == "venice"
     assert len(balance.control) == 46
     assert Counter(u.power for u in balance.units) == {
-        "austria": 3, "florence": 3, "france": 3, "milan": 3, "naples": 4, "papacy": 4,
-        "turks": 3, "venice": 4,
+        "austria": 3,
+        "florence": 3,
+        "france": 3,
+        "milan": 3,
+        "naples": 4,
+        "papacy": 4,
+        "turks": 3,
+        "venice": 4,
     }
     venice = {(u.kind, u.location) for u in balance.units if u.power == "venice"}
     assert venice == {("A", "PAD"), ("A", "TRE"), ("F", "DAL"), ("G", "VEN")}
-    assert balance.autonomous_garrisons == ("FER", "GEN", "LUC", "MAN", "MOD", "MON", "PIO", "RAG",
-                                            "SALZ", "SAV", "SIE", "TRENT", "TUR")
+    assert balance.autonomous_garrisons == (
+        "FER",
+        "GEN",
+        "LUC",
+        "MAN",
+        "MOD",
+        "MON",
+        "PIO",
+        "RAG",
+        "SALZ",
+        "SAV",
+        "SIE",
+        "TRENT",
+        "TUR",
+    )
     assert balance.disabled_areas == ()
 
 
 def test_other_scenarios_spot_checks(machiavelli: GameMap) -> None:
     scenarios = machiavelli.scenarios
     assert {name: s.year for name, s in scenarios.items()} == {
-        "eight-saints": 1375, "dukeofmilan": 1402, "balance": 1454, "struggle-i": 1499,
-        "struggle-ii": 1513, "spanish": 1521, "suleiman": 1566,
+        "eight-saints": 1375,
+        "dukeofmilan": 1402,
+        "balance": 1454,
+        "struggle-i": 1499,
+        "struggle-ii": 1513,
+        "spanish": 1521,
+        "suleiman": 1566,
     }
     assert scenarios["dukeofmilan"].disabled_areas == ("AVI", "HUN", "SLA", "TUN")
     assert scenarios["eight-saints"].disabled_areas == ("ALB", "DUR", "HUN", "SLA", "TUN")
     struggle = scenarios["struggle-i"]
-    assert {c: p for c, p in struggle.control.items() if c not in struggle.home["france"]
-            and p == "france"} == dict.fromkeys(("BARI", "GEN", "MIL", "NAP", "SALZ"), "france")
+    assert {
+        c: p
+        for c, p in struggle.control.items()
+        if c not in struggle.home["france"] and p == "france"
+    } == dict.fromkeys(("BARI", "GEN", "MIL", "NAP", "SALZ"), "france")
     assert ("F", "VEN") in {(u.kind, u.location) for u in scenarios["spanish"].units}
     assert len(scenarios["suleiman"].powers) == 7
 
@@ -297,63 +402,151 @@ def test_tiny_map_with_control_garrisons_and_sieges_loads() -> None:
 
 BAD_SCENARIOS = [
     # structure
-    ("home not a mapping", {"home": ["KEEP"]}, "structure",
-     "scenarios.start.home must be a mapping, not ['KEEP']"),
-    ("home list not strings", {"home": {"red": "KEEP"}}, "structure",
-     "scenarios.start.home.red must be a list of strings, not 'KEEP'"),
-    ("sieges not a list", {"sieges": "PORT"}, "structure",
-     "scenarios.start.sieges must be a list of strings, not 'PORT'"),
+    (
+        "home not a mapping",
+        {"home": ["KEEP"]},
+        "structure",
+        "scenarios.start.home must be a mapping, not ['KEEP']",
+    ),
+    (
+        "home list not strings",
+        {"home": {"red": "KEEP"}},
+        "structure",
+        "scenarios.start.home.red must be a list of strings, not 'KEEP'",
+    ),
+    (
+        "sieges not a list",
+        {"sieges": "PORT"},
+        "structure",
+        "scenarios.start.sieges must be a list of strings, not 'PORT'",
+    ),
     # references
-    ("unknown home area", {"home": {"red": ["KEEP", "XXX"], "blue": ["PORT"]}}, "references",
-     "scenarios.start.home.red names unknown area XXX"),
-    ("home of a power outside the scenario", {"home": {"green": ["KEEP"]}}, "references",
-     "scenarios.start.home.green is not one of the scenario's powers"),
-    ("control of an unknown area", {"control": {"blue": ["YYY"]}}, "references",
-     "scenarios.start.control.blue names unknown area YYY"),
-    ("unknown autonomous garrison", {"autonomous_garrisons": ["ZZZ"]}, "references",
-     "scenarios.start.autonomous_garrisons names unknown area ZZZ"),
-    ("unknown disabled area", {"disabled_areas": ["ZZZ"]}, "references",
-     "scenarios.start.disabled_areas names unknown area ZZZ"),
+    (
+        "unknown home area",
+        {"home": {"red": ["KEEP", "XXX"], "blue": ["PORT"]}},
+        "references",
+        "scenarios.start.home.red names unknown area XXX",
+    ),
+    (
+        "home of a power outside the scenario",
+        {"home": {"green": ["KEEP"]}},
+        "references",
+        "scenarios.start.home.green is not one of the scenario's powers",
+    ),
+    (
+        "control of an unknown area",
+        {"control": {"blue": ["YYY"]}},
+        "references",
+        "scenarios.start.control.blue names unknown area YYY",
+    ),
+    (
+        "unknown autonomous garrison",
+        {"autonomous_garrisons": ["ZZZ"]},
+        "references",
+        "scenarios.start.autonomous_garrisons names unknown area ZZZ",
+    ),
+    (
+        "unknown disabled area",
+        {"disabled_areas": ["ZZZ"]},
+        "references",
+        "scenarios.start.disabled_areas names unknown area ZZZ",
+    ),
     # consistency
-    ("garrison in an unfortified city",
-     {"units": {"red": ["A KEEP", "G OPEN"]}, "sieges": None}, "consistency",
-     "scenarios.start.units.red[1] 'G OPEN' cannot stand there: OPEN has a city without walls"),
-    ("autonomous garrison beside a power's garrison",
-     {"autonomous_garrisons": ["WALL", "PORT"]}, "consistency",
-     ("scenarios.start.autonomous_garrisons lists PORT, whose city already holds a garrison "
-      "(scenarios.start.units.blue[0])")),
-    ("autonomous garrison in an unfortified city", {"autonomous_garrisons": ["WALL", "OPEN"]},
-     "consistency", "scenarios.start.autonomous_garrisons lists OPEN, which has a city without"),
-    ("autonomous garrison without a city", {"autonomous_garrisons": ["WALL", "BAY"]},
-     "consistency", "scenarios.start.autonomous_garrisons lists BAY, which has no city"),
-    ("duplicate autonomous garrison", {"autonomous_garrisons": ["WALL", "WALL"]}, "consistency",
-     "scenarios.start.autonomous_garrisons lists WALL more than once"),
-    ("area controlled twice", {"control": {"blue": ["OPEN", "KEEP"]}}, "consistency",
-     "scenarios.start.control.blue lists KEEP, already listed by scenarios.start.home.red"),
-    ("sea without a city controlled", {"control": {"blue": ["OPEN", "BAY"]}}, "consistency",
-     "scenarios.start.control.blue lists BAY, a sea area without a city (not controllable)"),
-    ("unit in a disabled area", {"disabled_areas": ["KEEP"]}, "consistency",
-     "scenarios.start.units.red[0] 'A KEEP' stands in KEEP, a disabled area"),
-    ("home in a disabled area", {"disabled_areas": ["KEEP"]}, "consistency",
-     "scenarios.start.home.red lists KEEP, a disabled area"),
-    ("siege in a disabled area", {"disabled_areas": ["WALL"]}, "consistency",
-     "scenarios.start.sieges lists WALL, a disabled area"),
-    ("siege without a besieger", {"sieges": ["LAGO"]}, "consistency",
-     "scenarios.start.sieges lists LAGO, but no army or fleet stands there to besiege it"),
-    ("siege without a garrison", {"sieges": ["KEEP"]}, "consistency",
-     "scenarios.start.sieges lists KEEP, but its city holds no garrison to besiege"),
-    ("siege of one's own garrison",
-     {"units": {"red": ["A KEEP", "G LAGO"], "blue": ["G PORT", "F PORT"]}, "sieges": ["PORT"]},
-     "consistency",
-     "scenarios.start.sieges lists PORT, but its garrison and 'F PORT' both belong to blue"),
-    ("fleet besieging a city without a port",
-     {"units": {"red": ["A KEEP", "F WALL"]}, "sieges": ["WALL"]}, "consistency",
-     "scenarios.start.sieges lists WALL, but a fleet besieges only a port, and WALL has none"),
+    (
+        "garrison in an unfortified city",
+        {"units": {"red": ["A KEEP", "G OPEN"]}, "sieges": None},
+        "consistency",
+        "scenarios.start.units.red[1] 'G OPEN' cannot stand there: OPEN has a city without walls",
+    ),
+    (
+        "autonomous garrison beside a power's garrison",
+        {"autonomous_garrisons": ["WALL", "PORT"]},
+        "consistency",
+        (
+            "scenarios.start.autonomous_garrisons lists PORT, whose city already holds a garrison "
+            "(scenarios.start.units.blue[0])"
+        ),
+    ),
+    (
+        "autonomous garrison in an unfortified city",
+        {"autonomous_garrisons": ["WALL", "OPEN"]},
+        "consistency",
+        "scenarios.start.autonomous_garrisons lists OPEN, which has a city without",
+    ),
+    (
+        "autonomous garrison without a city",
+        {"autonomous_garrisons": ["WALL", "BAY"]},
+        "consistency",
+        "scenarios.start.autonomous_garrisons lists BAY, which has no city",
+    ),
+    (
+        "duplicate autonomous garrison",
+        {"autonomous_garrisons": ["WALL", "WALL"]},
+        "consistency",
+        "scenarios.start.autonomous_garrisons lists WALL more than once",
+    ),
+    (
+        "area controlled twice",
+        {"control": {"blue": ["OPEN", "KEEP"]}},
+        "consistency",
+        "scenarios.start.control.blue lists KEEP, already listed by scenarios.start.home.red",
+    ),
+    (
+        "sea without a city controlled",
+        {"control": {"blue": ["OPEN", "BAY"]}},
+        "consistency",
+        "scenarios.start.control.blue lists BAY, a sea area without a city (not controllable)",
+    ),
+    (
+        "unit in a disabled area",
+        {"disabled_areas": ["KEEP"]},
+        "consistency",
+        "scenarios.start.units.red[0] 'A KEEP' stands in KEEP, a disabled area",
+    ),
+    (
+        "home in a disabled area",
+        {"disabled_areas": ["KEEP"]},
+        "consistency",
+        "scenarios.start.home.red lists KEEP, a disabled area",
+    ),
+    (
+        "siege in a disabled area",
+        {"disabled_areas": ["WALL"]},
+        "consistency",
+        "scenarios.start.sieges lists WALL, a disabled area",
+    ),
+    (
+        "siege without a besieger",
+        {"sieges": ["LAGO"]},
+        "consistency",
+        "scenarios.start.sieges lists LAGO, but no army or fleet stands there to besiege it",
+    ),
+    (
+        "siege without a garrison",
+        {"sieges": ["KEEP"]},
+        "consistency",
+        "scenarios.start.sieges lists KEEP, but its city holds no garrison to besiege",
+    ),
+    (
+        "siege of one's own garrison",
+        {"units": {"red": ["A KEEP", "G LAGO"], "blue": ["G PORT", "F PORT"]}, "sieges": ["PORT"]},
+        "consistency",
+        "scenarios.start.sieges lists PORT, but its garrison and 'F PORT' both belong to blue",
+    ),
+    (
+        "fleet besieging a city without a port",
+        {"units": {"red": ["A KEEP", "F WALL"]}, "sieges": ["WALL"]},
+        "consistency",
+        "scenarios.start.sieges lists WALL, but a fleet besieges only a port, and WALL has none",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("patch", "stage", "expected"), [b[1:] for b in BAD_SCENARIOS],
-                         ids=[b[0] for b in BAD_SCENARIOS])
+@pytest.mark.parametrize(
+    ("patch", "stage", "expected"),
+    [b[1:] for b in BAD_SCENARIOS],
+    ids=[b[0] for b in BAD_SCENARIOS],
+)
 def test_scenario_key_errors_name_file_and_key(
     patch: dict[str, Any], stage: str, expected: str
 ) -> None:
@@ -361,5 +554,6 @@ def test_scenario_key_errors_name_file_and_key(
         load_map_data(tiny(patch), "bad.yaml")
     assert caught.value.stage == stage, caught.value.errors
     assert any(e.startswith(f"bad.yaml: {expected}") for e in caught.value.errors), (
-        expected, caught.value.errors,
+        expected,
+        caught.value.errors,
     )

@@ -109,6 +109,7 @@ class MovementOutcome:
     sieges: Mapping[str, str]
     results: tuple[OrderResult, ...]
     events: tuple[Event, ...]
+    taken: frozenset[str] = frozenset()  # cities whose siege ended this turn (003 §4.4)
 
 
 @dataclass(frozen=True)
@@ -218,7 +219,9 @@ def _plan_move(slot: str, unit: Unit, order: Move, ctx: _Context) -> Plan:
 
 def _plan_siege(slot: str, unit: Unit, order: Besiege, ctx: _Context) -> Plan:
     """003 §3.3 B: an army or fleet besieges an enemy garrison in its area's
-    fortified city; a fleet only a city with a port (so only fleets besiege Venice)."""
+    fortified city; a fleet only a city with a port (so only fleets besiege Venice).
+    With the advanced rules, a player's army or fleet also besieges its own city
+    risen in rebellion against it (CM-7.3-3, AM-30: two consecutive `B`)."""
     area = unit.location
     if unit.kind is UnitKind.GARRISON:
         return _void(slot, unit, order, Reason.WRONG_UNIT_KIND, "a garrison cannot besiege")
@@ -227,7 +230,8 @@ def _plan_siege(slot: str, unit: Unit, order: Besiege, ctx: _Context) -> Plan:
             slot, unit, order, MachiavelliReason.NO_FORTIFIED_CITY, f"{area} has no fortified city"
         )
     garrison = ctx.board.garrison(area)
-    if garrison is None or garrison.power == unit.power:
+    rebel_city = garrison is None and _rebel_city(ctx.state, area, unit.power)
+    if not rebel_city and (garrison is None or garrison.power == unit.power):
         detail = f"no enemy garrison stands in the city of {area}"
         return _void(slot, unit, order, MachiavelliReason.NO_ENEMY_GARRISON, detail)
     if unit.kind is UnitKind.FLEET and not port(ctx.game_map, area):
@@ -378,7 +382,13 @@ def resolve_movement(
         sieges=sieges.running,
         results=tuple(results),
         events=sieges.events,
+        taken=sieges.taken,
     )
+
+
+def _rebel_city(state: MachiavelliState, area: str, power: str) -> bool:
+    """Whether the city of `area` has risen in rebellion against `power` (§7)."""
+    return any(r.in_city and r.area == area and r.against == power for r in state.rebellions)
 
 
 def _combatants(plans: Mapping[str, Plan], state: MachiavelliState) -> dict[str, Combatant]:
@@ -406,15 +416,18 @@ def _sieges(state: MachiavelliState, plans: Mapping[str, Plan], verdict: Adjudic
         if not plan.besieging or slot in verdict.dislodged_by:
             continue
         area, besieger = plan.unit.location, plan.unit.power
-        garrison = plans[city_slot(area)].unit
+        city = plans.get(city_slot(area))
+        garrison = city.unit if city is not None else None  # None: a rebel city (CM-7.3-3)
         if state.sieges.get(area) == besieger:
             taken.add(area)
-            events.append(
-                Event(EventKind.CITY_SURRENDERED, garrison.power, area, garrison, besieger)
-            )
+            if garrison is not None:
+                events.append(
+                    Event(EventKind.CITY_SURRENDERED, garrison.power, area, garrison, besieger)
+                )
         else:
             running[area] = besieger
-            events.append(Event(EventKind.SIEGE_BEGUN, besieger, area, garrison, garrison.power))
+            held_by = garrison.power if garrison is not None else None
+            events.append(Event(EventKind.SIEGE_BEGUN, besieger, area, garrison, held_by))
     for area, besieger in sorted(state.sieges.items()):
         if area not in running and area not in taken:
             owner = plans.get(city_slot(area))

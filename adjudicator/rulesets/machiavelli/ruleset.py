@@ -243,7 +243,7 @@ class MachiavelliHooks:
                     standoffs=moved.standoffs,
                     sieges={**moved.sieges, **_still_besieging(prepared.delayed_sieges, moved)},
                     rebellions=rebellions_after_movement(
-                        start.rebellions, results, (d.unit for d in moved.dislodged)
+                        start.rebellions, results, (d.unit for d in moved.dislodged), moved.taken
                     ),
                 )
                 settled = settle_dislodged(after, game_map, disorder)

@@ -90,7 +90,9 @@ def test_the_bribe_war_of_spring_1454(folder: Path) -> None:
     assert "paid by" not in spring and "Loan granted" not in spring
     assert "turks gave 2d to venice" in spring  # a public gift (AM-44)
     assert "Assassination attempt against turks: failed (dice 5)" in spring
-    assert "G TRENT 12d: charged; bribe succeeded" in _text(folder, "1454-spring-movement/milan.txt")
+    assert "G TRENT 12d: charged; bribe succeeded" in _text(
+        folder, "1454-spring-movement/milan.txt"
+    )
     venice = _text(folder, "1454-spring-movement/venice.txt")
     assert "G TRENT 12d: charged; bribe tied for the largest and lost on the dice" in venice
     state = (folder / "turns" / "1454-summer-movement.yaml").read_text(encoding="utf-8")

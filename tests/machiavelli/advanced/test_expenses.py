@@ -13,7 +13,7 @@ from adjudicator.rulesets.machiavelli.advanced.expenses import carry_out_expense
 from adjudicator.rulesets.machiavelli.advanced.treasury import closing_treasury, open_statements
 from adjudicator.rulesets.machiavelli.records import Rebellion
 from maps import load_map
-from orders.board.model import Move, UnitKind, UnitRef
+from orders.board.model import Convert, Move, UnitKind, UnitRef
 from orders.machiavelli.model import Expense, ExpenseKind
 
 MAP = load_map("machiavelli")
@@ -140,6 +140,21 @@ def test_a_bribe_away_from_the_briber_is_charged_and_fails() -> None:
     assert TRENT_GARRISON in done.state.units
     assert "CM-6.3-5" in done.spent[0].effect
     assert closing_treasury(done.statements) == {"venice": 0}
+
+
+def test_a_garrison_bought_with_h_holds_the_turn_it_is_bought() -> None:
+    """AM-24, literal for K only: Venice buys Trent's autonomous garrison with H
+    and orders it to become an army; the garrison holds this turn
+    (the order is set aside, and the public report says so)."""
+    state = _state(treasury={"venice": 9})
+    orders = [
+        Expense("venice", ExpenseKind.BUY_AUTONOMOUS, 9, area="TRENT", unit_kind=UnitKind.GARRISON),
+        Convert("venice", UnitRef(UnitKind.GARRISON, "TRENT"), UnitKind.ARMY),
+    ]
+    options = MACHIAVELLI.options({"finances": True, "expenses": True})
+    done = MACHIAVELLI.resolve(state, orders, MAP, options, Dice("s", "g", state.phase.id))
+    assert Unit("venice", UnitKind.GARRISON, "TRENT") in done.state.units  # not converted
+    assert "G TRENT, bought with H this turn, holds (AM-24)" in done.notes
 
 
 def test_the_buyer_of_a_unit_orders_it_the_same_turn() -> None:

@@ -5,7 +5,7 @@ down (§7.3)."""
 from __future__ import annotations
 
 from adjudicator.core.phase import Phase
-from adjudicator.kits.board.results import Reason
+from adjudicator.kits.board.results import EventKind, Reason
 from adjudicator.kits.board.state import PhaseKind, Season, Unit
 from adjudicator.rulesets.machiavelli import MACHIAVELLI, MachiavelliState
 from adjudicator.rulesets.machiavelli.advanced.rebellions import (
@@ -14,9 +14,10 @@ from adjudicator.rulesets.machiavelli.advanced.rebellions import (
     put_down,
     raise_rebellions,
 )
+from adjudicator.rulesets.machiavelli.reasons import MachiavelliReason
 from adjudicator.rulesets.machiavelli.records import Rebellion
 from maps import load_map
-from orders.board.model import Convert, Hold, Move, Order, UnitKind, UnitRef
+from orders.board.model import Besiege, Convert, Hold, Move, Order, UnitKind, UnitRef
 
 MAP = load_map("machiavelli")
 SPRING = Phase(1455, Season.SPRING, PhaseKind.MOVEMENT)
@@ -246,3 +247,27 @@ def test_another_players_advance_frees_the_province_in_the_phase() -> None:
     done = MACHIAVELLI.resolve(state, [ATTACK, DEFENCE], MAP)
     assert Unit("milan", UnitKind.ARMY, "PISA") in done.state.units
     assert done.state.rebellions == ()
+
+
+def test_a_rebel_city_falls_to_two_consecutive_sieges_of_its_player() -> None:
+    """CM-7.3-3, AM-30 (3): Florence's army in the province of Pisa besieges its
+    own city risen in rebellion: the first `B` begins the siege, the second
+    ends the rebellion at the turn's end. A hold does nothing to it, and another
+    player's army may not besiege a city with no garrison."""
+    army = Unit("florence", UnitKind.ARMY, "PISA")
+    state = _state(army, rebellions=(Rebellion("PISA", "florence", in_city=True),))
+    siege = Besiege("florence", UnitRef(UnitKind.ARMY, "PISA"))
+    first = MACHIAVELLI.resolve(state, [siege], MAP)
+    assert first.state.sieges == {"PISA": "florence"}
+    assert first.state.rebellions == state.rebellions
+    assert first.events[0].kind is EventKind.SIEGE_BEGUN
+    second = MACHIAVELLI.resolve(first.state, [siege], MAP)
+    assert second.state.rebellions == ()
+    assert army in second.state.units and second.state.sieges == {}
+    assert any("PISA (city): put down" in note for note in second.notes)
+    held = MACHIAVELLI.resolve(first.state, [Hold("florence", UnitRef(UnitKind.ARMY, "PISA"))], MAP)
+    assert held.state.rebellions == state.rebellions  # the siege lifted, the city still rebel
+    milan = Unit("milan", UnitKind.ARMY, "PISA")
+    other = _state(milan, rebellions=(Rebellion("PISA", "florence", in_city=True),))
+    refused = MACHIAVELLI.resolve(other, [Besiege("milan", UnitRef(UnitKind.ARMY, "PISA"))], MAP)
+    assert refused.results[0].reason is MachiavelliReason.NO_ENEMY_GARRISON

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from adjudicator.core.dice import Dice
+from adjudicator.kits.board.state import Unit
 from adjudicator.rulesets.machiavelli.advanced.assassination import (
     attempt_problem,
     paralysis,
@@ -34,7 +35,7 @@ from adjudicator.rulesets.machiavelli.advanced.treasury import closing_treasury,
 from adjudicator.rulesets.machiavelli.records import Rebellion
 from adjudicator.rulesets.machiavelli.state import MachiavelliState
 from maps.model import GameMap
-from orders.board.model import Hold, Order, SideLine
+from orders.board.model import Hold, Order, SideLine, UnitRef
 from orders.machiavelli.model import Expense
 
 
@@ -66,7 +67,7 @@ def before_movement(
 ) -> BeforeMovement:
     """The Loan, Expense and Assassination phases of a movement turn of a game
     with finances (every module that writes lines needs them: AM-48)."""
-    board_orders = tuple(o for o in orders if not isinstance(o, SideLine))
+    board_orders: tuple[Order, ...] = tuple(o for o in orders if not isinstance(o, SideLine))
     if dice is None:  # `check`: no rolls, so none of these phases
         return BeforeMovement(state, board_orders)
     lent = loan_phase(state, orders, loans=loans, disorder=disorder)
@@ -78,6 +79,8 @@ def before_movement(
     secrets: dict[str, list[str]] = {p: list(v) for p, v in lent.secrets.items()}
     for spent in phase.spent:
         secrets.setdefault(spent.expense.power, []).append(_private(spent))
+    board_orders = _hold_bought_garrisons(board_orders, phase.bought_garrisons)
+    notes += [f"{unit}, bought with H this turn, holds (AM-24)" for unit in phase.bought_garrisons]
     victims: set[str] = set(lent.defaulters)
     if assassination:
         after, killed, tried = _assassinations(after, phase.assassinations, dice)
@@ -129,6 +132,23 @@ def _assassinations(
         outcome = "succeeded" if victim in victims else "failed"
         notes.append(f"Assassination attempt against {victim}: {outcome} (dice {shown})")
     return replace(after, attempts=attempts), victims, notes
+
+
+def _hold_bought_garrisons(orders: tuple[Order, ...], bought: Sequence[Unit]) -> tuple[Order, ...]:
+    """AM-24, literal: a garrison bought with H holds the turn it is bought (only
+    a unit bought with K takes its buyer's orders at once): its buyer's orders
+    for it are set aside."""
+    if not bought:
+        return orders
+    places = {(u.power, u.location): u.kind for u in bought}
+
+    def for_bought(order: Order) -> bool:
+        ref = getattr(order, "unit", None)
+        if not isinstance(ref, UnitRef) or (order.power, ref.location) not in places:
+            return False
+        return ref.kind in (None, places[order.power, ref.location])
+
+    return tuple(o for o in orders if not for_bought(o))
 
 
 def _paralysis_notes(

@@ -69,6 +69,7 @@ class ExpensePhase:
     statements: Mapping[str, Statement]
     spent: tuple[Spent, ...]
     assassinations: tuple[Expense, ...]
+    bought_garrisons: tuple[Unit, ...] = ()  # bought with H this turn: they hold (AM-24)
 
 
 def carry_out_expenses(
@@ -105,7 +106,18 @@ def carry_out_expenses(
         effects[position] = bribe_effects.get(position) or _effect(expense, state, game_map)
     spent = tuple(Spent(e, i in done.paid, effects[i]) for i, e in enumerate(expenses))
     assassinations = tuple(e for e in paid if e.kind is ExpenseKind.ASSASSINATION)
-    return ExpensePhase(after, done.statements, spent, assassinations)
+    bought = tuple(
+        unit
+        for unit in after.units
+        if unit not in state.units
+        and any(
+            e.kind is ExpenseKind.BUY_AUTONOMOUS
+            and e.power == unit.power
+            and e.area == unit.location
+            for e in paid
+        )
+    )
+    return ExpensePhase(after, done.statements, spent, assassinations, bought)
 
 
 def charge_of(expense: Expense) -> int:

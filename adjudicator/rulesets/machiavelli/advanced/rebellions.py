@@ -149,13 +149,16 @@ def after_movement(
     rebellions: Sequence[Rebellion],
     results: Iterable[OrderResult],
     dislodged: Iterable[Unit],
+    taken: frozenset[str] = frozenset(),
 ) -> tuple[Rebellion, ...]:
     """The rebellions still standing at the end of the turn's movement (§7.3,
     `put_down`): a written hold that was carried out (reason HELD, not the
-    default hold of a unit without orders or paralysed: AM-30, CM-8.3-2), and
-    the advances that succeeded."""
+    default hold of a unit without orders or paralysed: AM-30, CM-8.3-2), the
+    advances that succeeded, and (CM-7.3-3, AM-30) the rebel cities in `taken`,
+    whose player's siege ended this turn with its second `B`."""
     if not rebellions:
         return ()
+    rebellions = [r for r in rebellions if not (r.in_city and r.area in taken)]
     holds: dict[str, Unit] = {}
     advanced: dict[str, set[str]] = {}
     for result in results:
