@@ -89,6 +89,7 @@ def test_the_bribe_war_of_spring_1454(folder: Path) -> None:
     assert "bribe-tie:G TRENT #0: d6 -> 2" in spring and "bribe-tie:G TRENT #1: d6 -> 1" in spring
     assert "paid by" not in spring and "Loan granted" not in spring
     assert "turks gave 2d to venice" in spring  # a public gift (AM-44)
+    assert "Gift to venice: -2d" in _text(folder, "1454-spring-movement/turks.txt")
     assert "Assassination attempt against turks: failed (dice 5)" in spring
     assert "G TRENT 12d: charged; bribe succeeded" in _text(
         folder, "1454-spring-movement/milan.txt"
@@ -135,6 +136,8 @@ def test_loans_repaid_defaulted_and_running(folder: Path) -> None:
     a rebellion rises, no credit again); Milan's two-year loan is still owed."""
     spring = _text(folder, "1455-spring-movement.txt")
     assert "Loan repaid: 6d" in _text(folder, "1455-spring-movement/venice.txt")
+    florence = _text(folder, "1455-spring-movement/florence.txt")
+    assert "Loan of 6d (+2d interest) due now: not repaid (you would not repay)" in florence
     assert "florence defaulted on its loan" in spring
     assert "not carried out: A PIS - FLO" in spring
     assert "Rebellion against florence rose in PISA" in spring

@@ -86,6 +86,10 @@ def test_a_default_paralyses_the_debtor_this_turn_and_cuts_its_credit() -> None:
     ) in done.notes
     assert done.state.loans == () and done.state.treasury["florence"] == 10
     assert "florence" in done.state.no_credit
+    assert done.secrets["florence"][0] == (
+        "Loan of 5d (+1d interest) due now: not repaid (you would not repay); default: the"
+        " effects of an assassination, and no more loans (CM-11.4)"
+    )
     assert any("defaulted" in note for note in done.notes)
     again = _resolve(done.state, [LoanRequest("florence", 5, 1)])
     assert again.state.loans == ()
@@ -104,6 +108,9 @@ def test_gifts_of_ducats_and_attempts_are_public_and_never_more_than_one_has() -
     assert done.state.attempts == {"florence": 0, "venice": 2}
     assert "florence gave 4d to venice" in done.notes
     assert "venice could not give 50d to florence" in done.notes
+    assert "Gift to venice: -4d" in done.secrets["florence"]  # each statement says it (AM-46)
+    assert "Gift from florence: +4d" in done.secrets["venice"]
+    assert "Gift of 50d to florence refused: the treasury holds 9d" in done.secrets["venice"]
 
 
 def test_a_loan_between_players_is_only_a_gift() -> None:

@@ -68,10 +68,23 @@ def loan_phase(
             secrets.setdefault(loan.power, []).append(f"Loan repaid: {amount_due(loan)}d")
         for power in defaulters:
             notes.append(f"{power} defaulted on its loan: the effects of an assassination")
+            why = "you would not repay" if power in refuse else "the treasury could not repay"
+            for loan in (n for n in state.loans if n.power == power and n.due == phase.id):
+                secrets.setdefault(power, []).append(
+                    f"Loan of {loan.principal}d (+{loan.interest}d interest) due now: not repaid"
+                    f" ({why}); default: the effects of an assassination, and no more loans"
+                    " (CM-11.4)"
+                )
     attempts = dict(state.attempts)
     for order in orders:
         if isinstance(order, Transfer):
-            notes.append(_gift(treasury, order))
+            gift = _gift(treasury, order)
+            notes.append(gift.note)
+            secrets.setdefault(order.power, []).append(gift.giver_line)
+            if gift.done:
+                secrets.setdefault(order.receiver, []).append(
+                    f"Gift from {order.power}: +{order.amount}d"
+                )
         elif isinstance(order, AttemptTransfer):
             given = transfer_attempt(attempts, order.power, order.receiver)
             attempts = given if given is not None else attempts
@@ -104,12 +117,28 @@ def loan_phase(
     return LoanPhase(after, defaulters, tuple(notes), {p: tuple(v) for p, v in secrets.items()})
 
 
-def _gift(treasury: dict[str, int], order: Transfer) -> str:
+@dataclass(frozen=True)
+class _Gift:
+    done: bool
+    note: str  # public (AM-44)
+    giver_line: str  # the giver's statement
+
+
+def _gift(treasury: dict[str, int], order: Transfer) -> _Gift:
     """A gift of ducats (`treasury.transfer`: never more than the giver has,
-    AM-44), applied to `treasury`; the public line that says it."""
+    AM-44), applied to `treasury`; the public line and the giver's line."""
     books = open_statements(treasury, (order.power, order.receiver))
     given = transfer(books, order.power, order.receiver, order.amount)
     if given is None:
-        return f"{order.power} could not give {order.amount}d to {order.receiver}"
+        held = treasury.get(order.power, 0)
+        return _Gift(
+            False,
+            f"{order.power} could not give {order.amount}d to {order.receiver}",
+            f"Gift of {order.amount}d to {order.receiver} refused: the treasury holds {held}d",
+        )
     treasury.update(closing_treasury(given))
-    return f"{order.power} gave {order.amount}d to {order.receiver}"
+    return _Gift(
+        True,
+        f"{order.power} gave {order.amount}d to {order.receiver}",
+        f"Gift to {order.receiver}: -{order.amount}d",
+    )
