@@ -1,0 +1,1 @@
+"""CaWa maps (004 "El Mapa"): the model, files and the generator."""
