@@ -1,0 +1,1 @@
+"""`cawa`: the CaWa Warhammer hex campaign, basic rules 1.40 (rulebook 004)."""
