@@ -88,7 +88,11 @@ def new_command(ruleset: AnyRuleset) -> click.Command:
 
 
 def _input_option(start_input: StartInput) -> click.Option:
-    kind = FOLDER if start_input.kind is InputKind.FOLDER else None
+    kind: click.Path | click.IntRange | None = None
+    if start_input.kind is InputKind.FOLDER:
+        kind = FOLDER
+    elif start_input.kind is InputKind.NUMBER:
+        kind = click.IntRange(min=0)
     return click.Option([f"--{start_input.name}", start_input.name], type=kind, help=start_input.help)
 
 

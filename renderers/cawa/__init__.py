@@ -1,0 +1,1 @@
+"""CaWa reports and maps, from results only."""

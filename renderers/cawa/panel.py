@@ -1,0 +1,238 @@
+"""The side panel of a CaWa map, right of the board: the legend (terrains,
+owners, buildings, fleets, arrows, badges) and the ranking of the players by
+NT, the number of hexes each owns (CC-C-2), most first, with their villages
+and castles: the public part of each kingdom (CC-V-1).
+
+Laid out in pixels from the panel's top-left corner; `panel_size` and
+`draw_panel` share `legend_rows` and `ranking` so the figure can be sized
+before anything is drawn. Text is outlines (`renderers.map_text`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from matplotlib.axes import Axes
+from matplotlib.collections import LineCollection, PolyCollection
+
+from adjudicator.rulesets.cawa.records import MoveKind
+from adjudicator.rulesets.cawa.state import CawaState
+from maps.cawa.model import Building, CawaMap, Terrain
+from renderers import map_style as style
+from renderers.cawa.hexes import BORDER, INNER, PT, TERRAIN_FILL, XY, ink, owner_colour
+from renderers.cawa.marks import CIRCLE, CONFLICT, DASHES, DOTTED, REFUSED
+from renderers.cawa.pieces import BOAT, HOUSE, TOWER, draw_markers
+from renderers.map_text import draw_labels, label_width
+
+FONT = 8.0
+HEADER = 10.0
+ROW = 17.0
+"""Pixels between two legend rows."""
+RANK_ROW = 14.0
+PAD = 12.0
+SAMPLE = 30.0
+"""Width in pixels of a legend row's sample (swatch, marker or line)."""
+COLUMN = 36.0
+"""Width in pixels of each number column of the ranking."""
+NAME = 38.0
+"""Where a ranking line's name starts, in pixels from the panel's text edge."""
+HEADINGS = ("NT", "vill.", "cast.")
+EXAMPLE = "#b48ead"
+"""The colour of the example owner in the legend."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One legend line: its sample (`kind` and what draws it) and its text."""
+
+    kind: str  # "terrain", "owned", "border", "marker", "arrow", "badge"
+    text: str
+    fill: str = ""
+    edge: str = ""
+    shape: str = ""
+    dashes: tuple[float, tuple[float, ...] | None] = (0.0, None)
+    width: float = 1.5
+
+
+@dataclass(frozen=True)
+class Rank:
+    """One ranking line: a player, their NT, villages and castles."""
+
+    player: str
+    name: str
+    colour: str
+    hexes: int
+    villages: int
+    castles: int
+
+
+def legend_rows() -> list[Row]:
+    move = ink(EXAMPLE)
+    return [
+        *(Row("terrain", t.value, fill=TERRAIN_FILL[t]) for t in Terrain),
+        Row("owned", "a player's hex (its terrain inside)", fill=EXAMPLE),
+        Row("border", "border between owners"),
+        Row("marker", "village", fill="#ffffff", edge="#000000", shape="house"),
+        Row("marker", "castle", fill="#1a1a1a", edge="#ffffff", shape="tower"),
+        Row("marker", "fleet at sea", fill=EXAMPLE, edge="#000000", shape="boat"),
+        Row("marker", "fleet launched this turn", fill=EXAMPLE, edge="#ffffff", shape="boat"),
+        Row("arrow", "move by land", fill=move, dashes=DASHES[MoveKind.LAND]),
+        Row("arrow", "move by sea", fill=move, dashes=DASHES[MoveKind.SEA]),
+        Row("arrow", "landing from a fleet", fill=move, dashes=DASHES[MoveKind.FLEET]),
+        Row("arrow", "invasion, with its points", fill=move, width=2.7),
+        Row("arrow", "refused", fill=REFUSED, dashes=DOTTED),
+        Row("badge", "conflict n (report)", fill="#ffffff", edge=CONFLICT, shape="Cn"),
+        Row("badge", "battle n (report)", fill=CONFLICT, edge="#ffffff", shape="Bn"),
+    ]
+
+
+def ranking(game_map: CawaMap, state: CawaState) -> list[Rank]:
+    """Every player of the state (or of the map) and any other owner, by NT
+    descending, then by name."""
+    players = dict.fromkeys(state.players or tuple(game_map.players))
+    players |= dict.fromkeys(sorted(set(state.owners.values())))
+    ranks = [
+        Rank(
+            p,
+            game_map.players[p].name if p in game_map.players else p,
+            owner_colour(game_map, p),
+            state.territories(p),
+            state.buildings_of(p, Building.VILLAGE),
+            state.buildings_of(p, Building.CASTLE),
+        )
+        for p in players
+    ]
+    return sorted(ranks, key=lambda r: (-r.hexes, r.name.casefold(), r.player))
+
+
+def _px(points: float) -> float:
+    return points / PT
+
+
+def name_column(ranks: Sequence[Rank]) -> float:
+    """Width in pixels of the ranking's name column."""
+    return max((_px(label_width(r.name, FONT)) for r in ranks), default=40.0) + 10.0
+
+
+def panel_size(game_map: CawaMap, state: CawaState) -> XY:
+    """The panel's width and height in pixels."""
+    rows = legend_rows()
+    ranks = ranking(game_map, state)
+    legend = SAMPLE + 8.0 + max(_px(label_width(r.text, FONT)) for r in rows)
+    table = NAME + name_column(ranks) + 3 * COLUMN
+    width = 2 * PAD + max(legend, table, 200.0)
+    height = PAD + 22.0 + ROW * len(rows) + 18.0 + 22.0 + RANK_ROW * (len(ranks) + 1) + PAD
+    return (math.ceil(width), math.ceil(height))
+
+
+def _hexagon(x: float, y: float, radius: float) -> list[XY]:
+    return [
+        (x + radius * math.cos(k * math.pi / 3), y + radius * math.sin(k * math.pi / 3))
+        for k in range(6)
+    ]
+
+
+def draw_panel(ax: Axes, left: float, top: float, game_map: CawaMap, state: CawaState) -> None:
+    """The legend, then the ranking, from (`left`, `top`) in pixels."""
+    x = left + PAD
+    y = top + PAD + 8.0
+    labels: list[tuple[XY, str]] = [((x, y), "Legend")]
+    y += 22.0
+    rows = legend_rows()
+    _draw_samples(ax, x, y, rows)
+    for k, row in enumerate(rows):
+        labels.append(((x + SAMPLE + 8.0, y + k * ROW), row.text))
+    y += ROW * len(rows) + 18.0
+    draw_labels(ax, labels[:1], style.TEXT, size=HEADER, weight="bold", ha="left", zorder=5)
+    draw_labels(ax, labels[1:], style.TEXT, size=FONT, ha="left", zorder=5)
+    draw_ranking(ax, x, y, ranking(game_map, state))
+
+
+def _draw_samples(ax: Axes, x: float, y: float, rows: Sequence[Row]) -> None:
+    hexes: list[list[XY]] = []
+    fills: list[str] = []
+    lines: list[tuple[XY, XY]] = []
+    inks: list[str] = []
+    widths: list[float] = []
+    dashes: list[tuple[float, tuple[float, ...] | None]] = []
+    heads: list[list[XY]] = []
+    middle = x + SAMPLE / 2
+    for k, row in enumerate(rows):
+        at = y + k * ROW
+        if row.kind in ("terrain", "owned"):
+            hexes.append(_hexagon(middle, at, 8.0))
+            fills.append(row.fill)
+        if row.kind == "owned":
+            hexes.append(_hexagon(middle, at, 8.0 * INNER))
+            fills.append(TERRAIN_FILL[Terrain.PLAIN])
+        if row.kind == "border":
+            lines.append(((x + 2, at), (x + SAMPLE - 2, at)))
+            inks.append(BORDER)
+            widths.append(2.2)
+            dashes.append((0.0, None))
+        if row.kind == "arrow":
+            lines.append(((x, at), (x + SAMPLE - 8, at)))
+            inks.append(row.fill)
+            widths.append(row.width)
+            dashes.append(row.dashes)
+            heads.append([(x + SAMPLE, at), (x + SAMPLE - 9, at - 4), (x + SAMPLE - 9, at + 4)])
+        if row.kind == "marker":  # on a hex of the terrain it stands on
+            shape = {"house": HOUSE, "tower": TOWER, "boat": BOAT}[row.shape]
+            ground = Terrain.WATER if row.shape == "boat" else Terrain.PLAIN
+            hexes.append(_hexagon(middle, at, 8.0))
+            fills.append(TERRAIN_FILL[ground])
+            draw_markers(ax, [(middle, at)], shape, 9.0, face=row.fill, edge=row.edge, zorder=5.5)
+        if row.kind == "badge":
+            draw_markers(ax, [(middle, at)], CIRCLE, 7.5, face=row.fill, edge=row.edge, zorder=5)
+            colour = CONFLICT if row.fill == "#ffffff" else "#ffffff"
+            draw_labels(ax, [((middle, at), row.shape)], colour, size=7, weight="bold", zorder=6)
+    ax.add_collection(
+        PolyCollection(hexes, facecolors=fills, edgecolors="#7d7d7d", linewidths=0.5, zorder=5),
+        autolim=False,
+    )
+    ax.add_collection(
+        LineCollection(lines, colors=inks, linewidths=widths, linestyles=dashes, zorder=5),
+        autolim=False,
+    )
+    arrow_inks = [r.fill for r in rows if r.kind == "arrow"]
+    ax.add_collection(
+        PolyCollection(heads, facecolors=arrow_inks, edgecolors="none", zorder=5), autolim=False
+    )
+
+
+def draw_ranking(ax: Axes, x: float, y: float, ranks: Sequence[Rank]) -> None:
+    """`Ranking`, a header line, then one line per player: place, colour, name,
+    NT, villages, castles."""
+    first = x + NAME + name_column(ranks)
+    columns = [first + COLUMN * (k + 1) for k in range(3)]
+    draw_labels(ax, [((x, y), "Ranking")], style.TEXT, size=HEADER, weight="bold", ha="left")
+    y += 22.0
+    header = [((x + NAME, y), "player")]
+    header += [((c, y), t) for c, t in zip(columns, HEADINGS, strict=True)]
+    numbers: list[tuple[XY, str]] = []
+    names: list[tuple[XY, str]] = []
+    swatches: list[list[XY]] = []
+    for k, rank in enumerate(ranks):
+        at = y + (k + 1) * RANK_ROW
+        numbers.append(((x + 18.0, at), f"{k + 1}."))
+        names.append(((x + NAME, at), rank.name))
+        swatches.append([(x + 22.0, at - 5.0), (x + 33.0, at - 5.0), (x + 33.0, at + 5.0)])
+        swatches[-1].append((x + 22.0, at + 5.0))
+        values = (rank.hexes, rank.villages, rank.castles)
+        numbers += [((c, at), str(v)) for c, v in zip(columns, values, strict=True)]
+    draw_labels(ax, header[:1], style.TEXT, size=FONT, weight="bold", ha="left", zorder=5)
+    draw_labels(ax, header[1:], style.TEXT, size=FONT, weight="bold", ha="right", zorder=5)
+    draw_labels(ax, numbers, style.TEXT, size=FONT, ha="right", zorder=5)
+    draw_labels(ax, names, style.TEXT, size=FONT, ha="left", zorder=5)
+    ax.add_collection(
+        PolyCollection(
+            swatches,
+            facecolors=[r.colour for r in ranks],
+            edgecolors=style.EDGE,
+            linewidths=0.6,
+            zorder=5,
+        ),
+        autolim=False,
+    )
