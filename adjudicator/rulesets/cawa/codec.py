@@ -200,8 +200,16 @@ def _text(value: object, key: str) -> str:
 
 
 def _code(value: object, key: str) -> str:
-    """A hex code: four digits (YAML may have read `0203` as text or `1203` as a number)."""
-    text = f"{value:04d}" if isinstance(value, int) and not isinstance(value, bool) else value
+    """A hex code: four digits. YAML reads an unquoted `1203` as a number, which
+    is taken as the code; an unquoted `0203` it reads as an octal number (131),
+    which cannot be told from a mistake, so it is refused with the hint."""
+    text = value
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 1000 <= value <= 9999:
+            raise CawaStateError(
+                f"{key}: {value!r} is no hex code; write codes in quotes, like '0203'"
+            )
+        text = str(value)
     if not isinstance(text, str) or len(text) != 4 or not text.isdigit():
         raise CawaStateError(f"{key}: expected a hex code like '0203', not {value!r}")
     return text

@@ -8,7 +8,7 @@
   first kingdom with N hexes wins) (CC-O-1, AC-49); every report ranks the
   kingdoms by NT either way;
 - `auto_battles` (default false): battles not played in person are
-  resolved by the documented dice model of `battles.auto_result` (AC-01;
+  resolved by the documented dice model of `auto_battle.auto_battle` (AC-01;
   the book's section is missing, CC-X-2).
 """
 

@@ -67,6 +67,7 @@ from adjudicator.rulesets.cawa.payments import amount_for, fine, shares
 from adjudicator.rulesets.cawa.reasons import CawaReason, Verdict
 from adjudicator.rulesets.cawa.records import Battle, Payment
 from adjudicator.rulesets.cawa.referee import round_points, table_limit
+from adjudicator.rulesets.cawa.skirmishes import battle_hexes
 from adjudicator.rulesets.cawa.state import CawaState
 from orders.cawa.model import (
     BattleLine,
@@ -141,8 +142,9 @@ def resolve_battles(
         for player, why in accepted.out.items():
             notes.append(f"{where}: {player} loses by massacre, {why} (CC-B-25)")
         if taker is not None:
-            owners[battle.hex] = taker
-            notes.append(f"{where}: {taker} takes the hex")
+            decided = battle_hexes(state, battle)  # both hexes of an agreed single battle (AC-30)
+            owners.update(dict.fromkeys(decided, taker))
+            notes.append(f"{where}: {taker} takes {', '.join(decided)}")
         payments.extend(owed)
         for side in battle.sides:
             used = accepted.fielded.get(side.player, side.points or 0)
@@ -321,7 +323,7 @@ def _settle_two(
         return None
     if result.winner is None or result.result is ResultClass.DRAW:
         if battle.defender is None:
-            notes.append(f"battle {battle.number} ({battle.hex}): a draw, the hex stays nobody's")
+            notes.append(f"battle {battle.number} ({battle.hex}): a draw, the hexes stay as they were")
         return None, ()
     loser = next(p for p in players if p != result.winner)
     owed = shares(amount_for(result.result), [loser], [result.winner], battle.number)
