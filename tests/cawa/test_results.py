@@ -125,14 +125,14 @@ def test_pair_form_draw_in_a_two_sided_battle_moves_nothing() -> None:
 
 def test_invaders_without_defender() -> None:
     """AC-36: two invaders of a hex whose defender withdrew: the winner takes
-    it; a draw leaves it nobody's (noted)."""
+    it; a draw leaves it as it was, nobody's (noted)."""
     state = battles_state(duel(defender=None), owners={})
     out = run(state, [result("blue", DECISIVE)])
     assert out.state.owners[HEX] == "blue"
     assert out.state.payments == (Payment("red", "blue", 500, 1),)
     out = run(state, [result(None, DRAW)])
     assert HEX not in out.state.owners
-    assert any("nobody's" in n for n in out.notes)
+    assert any("stay as they were" in n for n in out.notes)
 
 
 def test_pending_battle_stays() -> None:
