@@ -11,7 +11,7 @@ DEMO_CLASSIC_DIR := $(VENV)/demo-classic
 # the current phase id of a game folder (the latest state in turns/)
 CURRENT_PHASE := $(BIN)/python -c 'import sys, pathlib; from adjudicator.app.game import current_phase_id; print(current_phase_id(pathlib.Path(sys.argv[1])))'
 
-.PHONY: demo demo-classic demo-advanced example-advanced test bytecode bench bench-classic bench-render bench-scaling docs-images lint clean
+.PHONY: demo demo-classic demo-advanced example-advanced test bytecode bench bench-classic bench-render bench-scaling bench-cawa docs-images lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -156,6 +156,10 @@ lint: $(VENV)/.installed-dev
 # `make bench-classic`: mapjudge against `diplomacy` on random Spring 1901 phases.
 bench: $(VENV)/.installed-bench bytecode
 	$(BIN)/python benchmarks/side_by_side.py
+
+# `make bench-cawa`: a 40-player CaWa turn (movement judged, conflicts found) and its map.
+bench-cawa: $(VENV)/.installed bytecode
+	$(BIN)/python benchmarks/cawa.py
 
 bench-classic: $(VENV)/.installed-bench bytecode
 	$(BIN)/python benchmarks/classic_vs_diplomacy.py

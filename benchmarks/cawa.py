@@ -239,9 +239,7 @@ def counts(game: Campaign, moved: MovementOutcome, arrows: int) -> dict[str, Any
         "refused": sum(1 for v in moved.verdicts if not v.accepted),
         "conflicts": len(moved.conflicts),
         "conflicts_by_kind": dict(sorted(kinds.items())),
-        "expansions": sum(
-            1 for h, p in moved.state.owners.items() if state.owners.get(h) != p
-        ),
+        "expansions": sum(1 for h, p in moved.state.owners.items() if state.owners.get(h) != p),
         "arrows": arrows,
     }
 
@@ -266,8 +264,12 @@ def table(seconds: Mapping[str, Any]) -> str:
         lines.append(f"| {what} | {_ms(timing['best'])} | {_ms(timing['mean'])} | {goal} | {met} |")
     cold = seconds["png_cold"]
     met = "yes" if cold < MAP_GOAL else "**no**"
-    lines.append(f"| map PNG, cold (first map of the process) | {_ms(cold)} | - | < {MAP_GOAL} s | {met} |")
-    lines.append(f"| import of the renderer (matplotlib) | {_ms(seconds['import_renderer'])} | - | | |")
+    lines.append(
+        f"| map PNG, cold (first map of the process) | {_ms(cold)} | - | < {MAP_GOAL} s | {met} |"
+    )
+    lines.append(
+        f"| import of the renderer (matplotlib) | {_ms(seconds['import_renderer'])} | - | | |"
+    )
     return "\n".join(lines)
 
 
@@ -284,11 +286,11 @@ def measure(seed: int, rounds: int, start_hexes: int, repeats: int) -> dict[str,
         dice = Dice("secret", "bench", state.phase.id)
         return resolve_phase(state, lines, game_map, options, dice)
 
-    moved = judge()
+    moved = judge()  # the untimed runs: the warm-up
     resolution = phase()
     timings: dict[str, Any] = {
-        "resolve_movement": best_of(judge, repeats).__dict__,
-        "resolve_phase": best_of(phase, repeats).__dict__,
+        "resolve_movement": best_of(judge, repeats, warm_up=False).__dict__,
+        "resolve_phase": best_of(phase, repeats, warm_up=False).__dict__,
     }
 
     def import_renderer() -> tuple[Callable[..., bytes], Callable[[CawaResolution], Any]]:

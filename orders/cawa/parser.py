@@ -258,27 +258,36 @@ class _Reader:
 
     def player(self, stops: Collection[str] = (), tail: Collection[str] = ()) -> str:
         """A player named by the words up to a stop word or mark (a word of
-        `tail` at the run's end is left out: `rojo gana`)."""
+        `tail` at the run's end is left out: `rojo gana`). A name may hold
+        numbers (`Reino 7`): the longest run of words and numbers that names a
+        player is taken, so `dona a Reino 7 500` still leaves the amount."""
+        first = self.at
         run: list[Tok] = []
-        while self.is_kind(TokKind.WORD) and not self.is_word(stops):
+        while (self.is_kind(TokKind.WORD) or self.is_kind(TokKind.NUMBER)) and not self.is_word(
+            stops
+        ):
             run.append(self.toks[self.at])
             self.at += 1
-        if run and run[-1].text in tail:
-            run.pop()
-        if not run:
-            raise self.problem("expected a player's name")
         book = self.names.player_book
-        for start in range(min(len(run), 3)):  # up to two articles dropped
-            found = book.lookup(self.text[run[start].start : run[-1].end])
-            if found or run[start].text not in w.ARTICLES:
-                break
-        written = self.text[run[0].start : run[-1].end]
-        if len(found) == 1:
-            return found[0]
-        if found:
-            message = f"'{written}' names more than one player"
-            shown = tuple(book.display[id_] for id_ in found)
-            raise Problem(IssueKind.AMBIGUOUS, message, run[0].column, shown)
+        for end in range(min(len(run), MOST_NAME_WORDS), 0, -1):
+            for start in range(min(end, 3)):  # up to two articles dropped
+                found = book.lookup(self.text[run[start].start : run[end - 1].end])
+                if found or run[start].text not in w.ARTICLES:
+                    break
+            if len(found) == 1:
+                self.at = first + end
+                return found[0]
+            if found:
+                written = self.text[run[0].start : run[end - 1].end]
+                shown = tuple(book.display[id_] for id_ in found)
+                message = f"'{written}' names more than one player"
+                raise Problem(IssueKind.AMBIGUOUS, message, run[0].column, shown)
+        words = [tok for tok in run if tok.kind is TokKind.WORD]
+        if words and words[-1].text in tail:
+            words.pop()
+        if not words:
+            raise self.problem("expected a player's name")
+        written = self.text[run[0].start : words[-1].end]
         near = book.nearest(written)
         raise Problem(IssueKind.ILLEGAL, f"unknown player '{written}'", run[0].column, near)
 
@@ -294,6 +303,11 @@ class _Reader:
         """The text as written after the current position (a penalty's reason)."""
         tok = self.peek()
         return self.text[tok.start :].strip() if tok else ""
+
+
+MOST_NAME_WORDS = 8
+"""The most words (and numbers) a player's name is looked up with, articles
+included: a hostile run of words costs a bounded number of look-ups."""
 
 
 def _read_line(r: _Reader, kind: str) -> m.CawaOrder | OrderIssue | None:

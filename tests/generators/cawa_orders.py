@@ -5,7 +5,8 @@ player would write them: from some of his hexes one move each into a
 neighbouring land hex (a free hex: an expansion; another player's: an
 invasion of 1000, 1500 or 2000 points), never two of his moves into one
 hex; about one line in twenty breaks a rule on purpose (a second move from
-one hex, an invasion without points, a move into water) so that refusals are
+one hex, a move without points into an enemy hex or with points into a
+free one) so that refusals are
 exercised too. Lines carry no source; order within a player is random.
 """
 
@@ -33,7 +34,9 @@ def random_movement(
             targets = [
                 n
                 for n in game_map.neighbours(source)
-                if state.owners.get(n) != player and n not in entered
+                if state.owners.get(n) != player
+                and n not in entered
+                and game_map.terrain(n) is not Terrain.WATER
             ]
             if not targets:
                 continue
@@ -42,9 +45,8 @@ def random_movement(
                 lines.append(LandMove(player, source, target, None))
                 lines.append(LandMove(player, source, target, rng.choice(POINTS)))
                 continue
-            land = game_map.terrain(target) is not Terrain.WATER
             owner = state.owners.get(target)
-            points = rng.choice(POINTS) if owner is not None and land else None
+            points = rng.choice(POINTS) if owner is not None else None
             lines.append(LandMove(player, source, target, points))
             entered.add(target)
     rng.shuffle(lines)
