@@ -11,7 +11,7 @@ DEMO_CLASSIC_DIR := $(VENV)/demo-classic
 # the current phase id of a game folder (the latest state in turns/)
 CURRENT_PHASE := $(BIN)/python -c 'import sys, pathlib; from adjudicator.app.game import current_phase_id; print(current_phase_id(pathlib.Path(sys.argv[1])))'
 
-.PHONY: demo demo-classic demo-advanced example-advanced test bytecode bench bench-classic bench-render bench-scaling bench-cawa docs-images lint clean
+.PHONY: demo demo-classic demo-advanced example-advanced demo-cawa example-cawa test bytecode bench bench-classic bench-render bench-scaling bench-cawa docs-images lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -87,6 +87,31 @@ example-advanced: $(VENV)/.installed
 	cp -r $(ADVANCED_PLAY_DIR)/reports $(ADVANCED_EXAMPLE)/played/reports
 	cp $(ADVANCED_PLAY_DIR)/turns/*.png $(ADVANCED_EXAMPLE)/played/maps/
 	cp $(ADVANCED_PLAY_DIR)/turns/$$($(CURRENT_PHASE) $(ADVANCED_PLAY_DIR)).yaml $(ADVANCED_EXAMPLE)/played/
+
+# `make demo-cawa` plays examples/cawa-10-players (CaWa, 10 players on a generated
+# map: one full turn, its five phases) in .venv/demo-cawa; `make example-cawa`
+# regenerates its played/ folder (every report, the map after each phase, the
+# final state), which tests/cawa/test_example.py checks byte for byte.
+CAWA_EXAMPLE := examples/cawa-10-players
+CAWA_DEMO_DIR := $(VENV)/demo-cawa
+CAWA_PLAY_DIR := $(VENV)/cawa-example
+demo-cawa: $(VENV)/.installed bytecode
+	rm -rf $(CAWA_DEMO_DIR)
+	cp -r $(CAWA_EXAMPLE) $(CAWA_DEMO_DIR)
+	@$(call play_turns,$(CAWA_DEMO_DIR))
+	@echo; echo "######## mapjudge show $(CAWA_DEMO_DIR)"
+	$(BIN)/mapjudge show $(CAWA_DEMO_DIR)
+
+example-cawa: $(VENV)/.installed
+	rm -rf $(CAWA_PLAY_DIR)
+	cp -r $(CAWA_EXAMPLE) $(CAWA_PLAY_DIR)
+	rm -rf $(CAWA_PLAY_DIR)/played
+	@$(call play_turns,$(CAWA_PLAY_DIR),> /dev/null)
+	rm -rf $(CAWA_EXAMPLE)/played
+	mkdir -p $(CAWA_EXAMPLE)/played/maps
+	cp -r $(CAWA_PLAY_DIR)/reports $(CAWA_EXAMPLE)/played/reports
+	cp $(CAWA_PLAY_DIR)/turns/*.png $(CAWA_EXAMPLE)/played/maps/
+	cp $(CAWA_PLAY_DIR)/turns/$$($(CURRENT_PHASE) $(CAWA_PLAY_DIR)).yaml $(CAWA_EXAMPLE)/played/
 
 # The classic example: one turn (Spring 1901) of standard Diplomacy.
 demo-classic: $(VENV)/.installed bytecode

@@ -20,6 +20,7 @@ from adjudicator.rulesets.cawa.records import Battle, Conflict, ConflictKind
 from adjudicator.rulesets.cawa.resolution import CawaResolution
 from adjudicator.rulesets.cawa.state import CawaPhaseKind, CawaState
 from maps.cawa.model import CawaMap
+from orders.cawa.model import REFEREE
 from orders.issues import OrderIssue
 from renderers.cawa.sections import reaction_note, statement_lines
 from renderers.cawa.words import NEXT_STEP, reason_text
@@ -42,6 +43,9 @@ class CawaTurnReport:
 
 
 def player_name(game_map: CawaMap, player: str) -> str:
+    """A kingdom's name for people (the referee's files are the Referee's)."""
+    if player == REFEREE:
+        return "Referee"
     known = game_map.players.get(player)
     return known.name if known is not None else player
 
@@ -58,14 +62,15 @@ def render_cawa_report(turn: CawaTurnReport) -> str:
         names = ", ".join(player_name(turn.game_map, p) for p in turn.silent)
         parts.append(f"No declarations from: {names}")
     parts.append("")
-    for player in resolution.previous.players:
+    for player in (*resolution.previous.players, REFEREE):
         section = _player_section(turn, player)
         if section:
             parts += [section, ""]
     for block in (
         _conflicts_section(resolution.state.conflicts, turn.game_map, resolution.state),
         _battles_section(resolution.state.battles, turn.game_map, resolution.state),
-        _pm_section(resolution),
+        _pm_section(resolution, turn.game_map),
+        _due_section(resolution.state, turn.game_map),
         _kingdoms_section(resolution.state, turn.game_map),
         _rolls_section(resolution),
         _receipts_section(turn.receipts),
@@ -167,11 +172,12 @@ def _verdict_text(verdict: Verdict) -> str:
     return reason_text(verdict.reason) + detail
 
 
-def _sides_of_conflict(conflict: Conflict) -> str:
+def _sides_of_conflict(conflict: Conflict, game_map: CawaMap) -> str:
     parts = []
     for entry in conflict.entries:
         points = f" with {entry.points}" if entry.points is not None else ""
-        parts.append(f"{entry.player} from {entry.from_hex} ({entry.kind.value}){points}")
+        who = player_name(game_map, entry.player)
+        parts.append(f"{who} from {entry.from_hex} ({entry.kind.value}){points}")
     return "; ".join(parts)
 
 
@@ -187,8 +193,9 @@ def _conflicts_section(conflicts: Sequence[Conflict], game_map: CawaMap, state: 
             case ConflictKind.DOUBLE:
                 what = f"double invasion between {c.hex} and {c.other_hex}"
             case _:
-                what = f"invasion of {c.defender}'s hex {c.hex} ({terrain})"
-        lines.append(f"  C{c.number} {what}: {_sides_of_conflict(c)}")
+                owner = player_name(game_map, c.defender or "")
+                what = f"invasion of {owner}'s hex {c.hex} ({terrain})"
+        lines.append(f"  C{c.number} {what}: {_sides_of_conflict(c, game_map)}")
     return "\n".join(lines)
 
 
@@ -199,7 +206,7 @@ def _battles_section(battles: Sequence[Battle], game_map: CawaMap, state: CawaSt
     for b in battles:
         terrain = state.terrain_of(game_map, b.hex).value
         sides = "; ".join(
-            f"{s.player} {'attacks' if s.attacking else 'defends'}"
+            f"{player_name(game_map, s.player)} {'attacks' if s.attacking else 'defends'}"
             + (f" with {s.points}" if s.points is not None else " (points not declared yet)")
             for s in b.sides
         )
@@ -207,7 +214,7 @@ def _battles_section(battles: Sequence[Battle], game_map: CawaMap, state: CawaSt
     return "\n".join(lines)
 
 
-def _pm_section(resolution: CawaResolution) -> str:
+def _pm_section(resolution: CawaResolution, game_map: CawaMap) -> str:
     """The three sums of "Pensar las Batallas" per player (CC-B-26..CC-B-28),
     reported to the referee, never punished automatically (AC-39)."""
     if not resolution.pm_sums:
@@ -218,8 +225,32 @@ def _pm_section(resolution: CawaResolution) -> str:
         over = ", ".join(f"sum {n}" for n in sums.breaches)
         flag = f"  OVER PM: {over} (for the referee, CC-B-29)" if over else ""
         lines.append(
-            f"  {sums.player}: PM {sums.pm}; invasions declared {sums.declared}; "
+            f"  {player_name(game_map, sums.player)}: PM {sums.pm}; "
+            f"invasions declared {sums.declared}; "
             f"with defences {sums.declared_with_defences}; used {used}{flag}"
+        )
+    return "\n".join(lines)
+
+
+def _due_section(state: CawaState, game_map: CawaMap) -> str:
+    """What the next economy phase collects: each battle payment (capped then
+    by what the payer has, CC-B-18, AC-07), each fine, and the points each
+    kingdom used in battles (1 crown a point, CC-E-8)."""
+    if not state.payments and not state.upkeep:
+        return ""
+    lines = ["== Due at the next economy phase =="]
+    for pay in state.payments:
+        payer = player_name(game_map, pay.payer)
+        if pay.payee:
+            battle = f" (battle B{pay.battle})" if pay.battle else ""
+            lines.append(
+                f"  {payer} pays {pay.amount} to {player_name(game_map, pay.payee)}{battle}"
+            )
+        else:
+            lines.append(f"  {payer} is fined {pay.amount}")
+    for player in sorted(state.upkeep):
+        lines.append(
+            f"  {player_name(game_map, player)}: troops used, {state.upkeep[player]} points"
         )
     return "\n".join(lines)
 
