@@ -56,8 +56,7 @@ MAIL: tuple[tuple[str, Mapping[str, str]], ...] = (
             "castillo 0202\n",
             "azul.txt": "dona 300 a verde\nterreno 0703 montaña\npueblo 0703\n"
             "terreno 0601 bosque\n",
-            "verde.txt": "dona 200 a rojo\nterreno 0505 llanura\npueblo 0505\n"
-            "dona 99999 a azul\n",
+            "verde.txt": "dona 200 a rojo\nterreno 0505 llanura\npueblo 0505\ndona 99999 a azul\n",
         },
     ),
     (
@@ -297,7 +296,9 @@ def test_economy_refusals_and_free_prose(campaign: Campaign) -> None:
     assert campaign.results["1-economy"].exit_code == 0
 
 
-@pytest.mark.xfail(strict=True, reason="orders/cawa/words.plain_prose: a player's name makes prose a syntax error")
+@pytest.mark.xfail(
+    strict=True, reason="orders/cawa/words.plain_prose: a player's name makes prose a syntax error"
+)
 def test_an_announcement_naming_a_player_is_free_prose(tmp_path: Path) -> None:
     """CC-V-6: 'Hola, declaro la guerra a Rojo' is a public announcement, not
     a declaration: it must be ignored, not reported as a syntax problem."""
