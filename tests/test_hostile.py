@@ -1,7 +1,7 @@
 """Hostile inputs (issue 11 "Trust"; DESIGN.md, "Habits": random bytes and
 mutated files give clear messages, never tracebacks).
 
-For every ruleset (classic, machiavelli, genes) this feeds the CLI, in
+For every ruleset (classic, machiavelli, genes, cawa) this feeds the CLI, in
 process, with order files, state files (`resolve --position`) and `game.yaml`
 files that are random bytes or mutations of real ones, and asserts that no
 exception escapes: the exit code is 0, 1 or 2, there is no traceback and no
@@ -66,6 +66,7 @@ RULESETS = (
         "machiavelli", "machiavelli-1454", "1454-spring-movement", "orders/1454-spring-movement"
     ),
     Ruleset("genes", "genes-3-players", "1-actions", "orders/1-actions", secret=True),
+    Ruleset("cawa", "cawa-10-players", "1-economy", "orders/1-economy", secret=True),
 )
 
 YAML_SNIPPETS = (

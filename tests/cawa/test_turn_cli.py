@@ -130,8 +130,9 @@ class Campaign:
 
     def line(self, phase: str, text: str) -> dict[str, Any]:
         """The verdict on the one line written `text` in `phase`."""
-        found = [v for v in self.report(phase)["lines"] if v["line"] == text]
-        assert len(found) == 1, (text, [v["line"] for v in self.report(phase)["lines"]])
+        lines: list[dict[str, Any]] = self.report(phase)["lines"]
+        found = [v for v in lines if v["line"] == text]
+        assert len(found) == 1, (text, [v["line"] for v in lines])
         return found[0]
 
 

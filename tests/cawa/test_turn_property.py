@@ -27,8 +27,7 @@ phase; (c) the same inputs give equal resolutions and equal state files;
 from __future__ import annotations
 
 import random
-from dataclasses import replace
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 from hypothesis import given, settings
@@ -48,16 +47,14 @@ from adjudicator.rulesets.cawa.economy import (
     Statement,
 )
 from adjudicator.rulesets.cawa.options import CawaOptions
-from adjudicator.rulesets.cawa.records import ConflictKind, MoveKind
+from adjudicator.rulesets.cawa.records import ConflictKind, Fleet, MoveKind
 from adjudicator.rulesets.cawa.resolution import CawaResolution
 from adjudicator.rulesets.cawa.sea import water_within
 from adjudicator.rulesets.cawa.setup import start_state
-from adjudicator.rulesets.cawa.records import Fleet
 from adjudicator.rulesets.cawa.state import CawaPhaseKind, CawaState
 from adjudicator.rulesets.cawa.turn import resolve_phase
 from maps.cawa.generate import generate_map
 from maps.cawa.model import Building, CawaMap, Terrain
-from tests.cawa.fixtures import SMALL, state_on
 from orders.cawa.model import (
     REFEREE,
     Abandon,
@@ -79,6 +76,7 @@ from orders.cawa.model import (
     UpgradeCastle,
     Withdraw,
 )
+from tests.cawa.fixtures import SMALL, state_on
 from tests.generators.cawa_orders import random_movement
 
 OPTIONS = CawaOptions()
