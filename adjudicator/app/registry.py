@@ -30,7 +30,7 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("classic", "adjudicator.plugins.classic"),
     Entry("machiavelli", "adjudicator.plugins.machiavelli"),
     Entry("genes", "adjudicator.plugins.genes", commands=("region",)),
-    Entry("cawa", "adjudicator.plugins.cawa"),
+    Entry("cawa", "adjudicator.plugins.cawa", commands=("seal",)),
 )
 
 

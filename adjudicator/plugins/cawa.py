@@ -131,7 +131,9 @@ class CawaPlugin:
 
     @property
     def commands(self) -> tuple[click.Command, ...]:
-        return ()
+        from adjudicator.plugins.cawa_commands import seal
+
+        return (seal,)
 
     def load_map(self, reference: str) -> CawaMap:
         return load_cawa_map(reference)

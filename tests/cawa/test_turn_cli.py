@@ -128,6 +128,12 @@ class Campaign:
         data: dict[str, Any] = yaml.safe_load(gf.state_path(self.folder, phase).read_text())
         return data
 
+    def text_line(self, phase: str, start: str) -> str:
+        """The one line of the text report that starts (indent aside) with `start`."""
+        found = [t.strip() for t in self.text(phase).splitlines() if t.strip().startswith(start)]
+        assert len(found) == 1, (start, found)
+        return found[0]
+
     def line(self, phase: str, text: str) -> dict[str, Any]:
         """The verdict on the one line written `text` in `phase`."""
         lines: list[dict[str, Any]] = self.report(phase)["lines"]
@@ -350,12 +356,14 @@ def test_conflicts_are_listed_with_their_terrain(campaign: Campaign) -> None:
         (1, "skirmish", "0602", "mountain"),
         (2, "invasion", "0703", "mountain"),
     ]
-    text = campaign.text("1-movement")
-    assert "C1 skirmish for the free hex 0602 (mountain)" in text
-    assert "C2 invasion of blue's hex 0703 (mountain): green from 0605 (sea) with 1500" in text
+    skirmish = campaign.text_line("1-movement", "C1 ")
+    assert "skirmish for the free hex 0602 (mountain)" in skirmish
+    invasion = campaign.text_line("1-movement", "C2 ")
+    assert "invasion of" in invasion and "hex 0703 (mountain)" in invasion
+    assert "from 0605 (sea) with 1500" in invasion
     battles = campaign.report("1-skirmishes")["battles"]
     assert [(b["hex"], b["terrain"]) for b in battles] == [("0703", "mountain")]
-    assert "B1 for 0703 (mountain)" in campaign.text("1-reactions")
+    assert campaign.text_line("1-reactions", "B1 ").startswith("B1 for 0703 (mountain): ")
 
 
 def test_a_skirmish_carries_no_points_and_costs_nothing(campaign: Campaign) -> None:
@@ -411,9 +419,9 @@ def test_an_opposed_invasion_is_a_battle_with_its_points_public(campaign: Campai
         ("blue", False, 1500),
         ("green", True, 1500),
     ]
-    assert "B1 for 0703 (mountain): blue defends with 1500; green attacks with 1500" in (
-        campaign.text("1-reactions")
-    )
+    listed = campaign.text_line("1-reactions", "B1 ")
+    assert listed.startswith("B1 for 0703 (mountain): ")
+    assert "defends with 1500" in listed and "attacks with 1500" in listed
     verdict = campaign.line("1-reactions", "me retiro de 0602")
     assert (verdict["accepted"], verdict["reason"]) == (False, "no_such_battle")
 

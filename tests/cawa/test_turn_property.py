@@ -27,6 +27,7 @@ phase; (c) the same inputs give equal resolutions and equal state files;
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, replace
 
 import pytest
@@ -357,6 +358,36 @@ def check_round_trip(phase: Played) -> None:
     assert state_to_dict(back) == data
 
 
+def by_player_reversed(lines: tuple[CawaOrder, ...], players: tuple[str, ...]) -> list[CawaOrder]:
+    """The same lines, the players' files in the reverse order (each
+    player's own lines keep theirs, AC-26)."""
+    return [line for p in reversed(players) for line in lines if line.power == p]
+
+
+def check_simultaneous(game_map: CawaMap, phase: Played, secret: str) -> None:
+    """CC-V-5, CC-T-2: every kingdom declares at once and all resolve at once:
+    the economy and the movement give the same kingdoms, the same verdict on
+    every line and the same conflicts whatever the order of the players'
+    files."""
+    first = phase.resolution
+    before = first.previous
+    lines = by_player_reversed(phase.lines, before.players)
+    dice = Dice(secret, game_map.name, before.phase.id)
+    other = resolve_phase(before, lines, game_map, OPTIONS, dice)
+
+    def judged(resolution: CawaResolution) -> Counter[tuple[CawaOrder, str, str]]:
+        return Counter((v.line, v.reason.value, v.detail) for v in resolution.verdicts)
+
+    def conflicts(state: CawaState) -> set[tuple[str, str, str | None, frozenset[object]]]:
+        return {(c.kind.value, c.hex, c.other_hex, frozenset(c.entries)) for c in state.conflicts}
+
+    assert judged(other) == judged(first)
+    for name in ("owners", "buildings", "terrain", "treasury", "fleets"):
+        assert getattr(other.state, name) == getattr(first.state, name), name
+    assert conflicts(other.state) == conflicts(first.state)
+    assert other.state.phase == first.state.phase
+
+
 @settings(max_examples=15, deadline=None)
 @given(
     players=st.integers(min_value=2, max_value=4),
@@ -364,9 +395,10 @@ def check_round_trip(phase: Played) -> None:
     turns=st.integers(min_value=1, max_value=3),
 )
 def test_whole_turns(players: int, seed: int, turns: int) -> None:
-    """CC-T-2, CC-V-5, CC-E-2, CC-MV-9, CC-CF-1, AC-01, AC-26: a random whole
-    turn and the next economy keep (a) moves and conflicts, refusals with
-    their reasons, (b) crowns, (c) replays and (d) state files sound."""
+    """CC-T-2, CC-V-5, CC-E-2, CC-MV-9, CC-CF-1, AC-01, AC-26: random whole
+    turns and the next economy keep (a) moves and conflicts, refusals with
+    their reasons, (b) crowns, (c) replays and (d) state files sound, and the
+    economy and movement do not depend on the order of the players' files."""
     game_map = generate_map(players, seed, name=f"prop{seed}")
     played = play(game_map, seed, turns)
     kinds = [CawaPhaseKind(p.resolution.previous.phase.kind) for p in played]
@@ -381,6 +413,8 @@ def test_whole_turns(players: int, seed: int, turns: int) -> None:
             check_economy(game_map, phase)
         elif kind is CawaPhaseKind.MOVEMENT:
             check_movement(game_map, phase)
+        if kind in (CawaPhaseKind.ECONOMY, CawaPhaseKind.MOVEMENT):
+            check_simultaneous(game_map, phase, f"secret-{seed}")
     again = play(game_map, seed, turns)
     assert [p.resolution for p in again] == [p.resolution for p in played]
     assert [state_to_dict(p.resolution.state) for p in again] == [
