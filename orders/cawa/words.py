@@ -375,18 +375,18 @@ def _vocabulary() -> tuple[str, ...]:
 
 def plain_prose(toks: Sequence[Tok], players: NameBook) -> bool:
     """Whether a line that reads as no declaration is plainly none (a
-    greeting, thanks, a signature): words and commas only, none of them is
-    or is near a keyword or a word of a player's name. A misspelt keyword
-    (`donna 500 a rojo`) stays a problem."""
+    greeting, a public announcement, a signature: CC-V-6): words and commas
+    only, none of them is or is near a keyword; players may be named
+    (`Hola, declaro la guerra a Rojo`). A misspelt keyword (`donna 500 a
+    rojo`) stays a problem. (`players` is kept for the callers.)"""
     if len(toks) > MOST_PROSE_WORDS:
         return False
     if any(tok.kind not in (TokKind.WORD, TokKind.COMMA) for tok in toks):
         return False
-    names = {part for key in players.ids for part in key.split() if len(part) > 1}
-    vocabulary = [*_vocabulary(), *names]
+    vocabulary = _vocabulary()
     for tok in toks:
         word = tok.text
-        if word in LINE_WORDS or word in names:
+        if word in LINE_WORDS:
             return False
         if len(word) >= _FUZZY_LENGTH and get_close_matches(word, vocabulary, n=1, cutoff=_NEAR):
             return False

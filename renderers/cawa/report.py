@@ -191,7 +191,11 @@ def _conflicts_section(conflicts: Sequence[Conflict], game_map: CawaMap, state: 
             case ConflictKind.SKIRMISH:
                 what = f"skirmish for the free hex {c.hex} ({terrain})"
             case ConflictKind.DOUBLE:
-                what = f"double invasion between {c.hex} and {c.other_hex}"
+                other = c.other_hex or c.hex
+                what = (
+                    f"double invasion between {c.hex} ({terrain}) and {other} "
+                    f"({state.terrain_of(game_map, other).value})"
+                )
             case _:
                 owner = player_name(game_map, c.defender or "")
                 what = f"invasion of {owner}'s hex {c.hex} ({terrain})"

@@ -30,7 +30,6 @@ import random
 from collections import Counter
 from dataclasses import dataclass, replace
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -345,16 +344,11 @@ def check_economy(game_map: CawaMap, phase: Played) -> None:
 
 
 def check_round_trip(phase: Played) -> None:
-    """(d) the state file (`turns/<phase>.yaml`) gives back the state, but
-    for the order of the fleets launched this turn (the codec sorts them, the
-    movement keeps the order written: see
-    `test_launched_fleets_round_trip_in_their_order`)."""
+    """(d) the state file (`turns/<phase>.yaml`) gives back the state exactly."""
     state = phase.resolution.state
     data = state_to_dict(state)
     back = state_from_dict(data)
-    assert replace(back, launched=tuple(sorted(back.launched))) == replace(
-        state, launched=tuple(sorted(state.launched))
-    )
+    assert back == state
     assert state_to_dict(back) == data
 
 
@@ -422,9 +416,6 @@ def test_whole_turns(players: int, seed: int, turns: int) -> None:
     ]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="codec.state_to_dict sorts `launched`; movement keeps the order written"
-)
 def test_launched_fleets_round_trip_in_their_order() -> None:
     """AC-21, CC-MV-16 (the state file of a phase, `turns/<phase>.yaml`):
     red launches a fleet, then blue; a skirmish keeps the turn going, so the
