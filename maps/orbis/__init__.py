@@ -1,0 +1,1 @@
+"""Orbis political maps (rulebook 000 "Mapa y Estados")."""

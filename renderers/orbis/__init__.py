@@ -1,0 +1,1 @@
+"""Orbis reports, maps and charts, from results only."""
