@@ -34,6 +34,8 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from adjudicator.rulesets.orbis.attributes import Attribute, Statistic
+from adjudicator.rulesets.orbis.prosperity import Resource
+from adjudicator.rulesets.orbis.stability import Index
 
 
 class EffectKind(StrEnum):
@@ -43,16 +45,6 @@ class EffectKind(StrEnum):
     RESOURCE_GAIN = "resource_gain"
     THEFT = "theft"
     NARRATIVE = "narrative"
-
-
-class Index(StrEnum):
-    VIA = "VIA"
-    LEG = "LEG"
-
-
-class Resource(StrEnum):
-    RQU = "RQU"
-    PRO = "PRO"
 
 
 class Direction(StrEnum):

@@ -1,0 +1,53 @@
+"""The options of an Orbis game (`game.yaml`): each reading of the
+checklist that is a choice, with the project's default (rulebook 000).
+
+- `margin` (`readme`): the margin equations of the rules README (AMB-01);
+  `absolute` for M = |u − r′|.
+- `opposed` (`ordinal`): both successes resolved by the ordinal difference
+  of levels (AMB-02); `numeric` by the difference of margins.
+- `alcance_exclusive` (true): a reach level excludes the other pool
+  modifiers (AMB-09, literal).
+- `nsj_points` (`literal`): nations without a player get 30/25/20/15/10
+  (AMB-22); `scaled` gives 24/20/16/12/8.
+- `failed_modifier_backfires` (false): a failed modifier-seeking medida
+  gives nothing (AMB-08); true gives the reverse modifier to the roller.
+- `special_as_ordinary` (false): a special medida (AMB-19) is the nation's
+  ordinary medida only when bought; true allows it without buying.
+- `cycle` (5): turns per cycle (O-007, AMB-38).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+_CHOICES = {
+    "margin": ("readme", "absolute"),
+    "opposed": ("ordinal", "numeric"),
+    "nsj_points": ("literal", "scaled"),
+}
+
+
+@dataclass(frozen=True)
+class OrbisOptions:
+    margin: str = "readme"
+    opposed: str = "ordinal"
+    alcance_exclusive: bool = True
+    nsj_points: str = "literal"
+    failed_modifier_backfires: bool = False
+    special_as_ordinary: bool = False
+    cycle: int = 5
+
+    def __post_init__(self) -> None:
+        for name, allowed in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise ValueError(
+                    f"option {name} must be one of {', '.join(allowed)}, not {value!r}"
+                )
+        for name in ("alcance_exclusive", "failed_modifier_backfires", "special_as_ordinary"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"option {name} must be true or false")  # noqa: TRY004
+        if isinstance(self.cycle, bool) or not isinstance(self.cycle, int) or self.cycle < 1:
+            raise ValueError(
+                f"option cycle must be a whole number of turns, 1 or more, not {self.cycle!r}"
+            )

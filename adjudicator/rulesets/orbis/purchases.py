@@ -1,0 +1,69 @@
+"""Purchases written as `Gasto:` lines, paid before the year's rolls in the
+order written (rulebook 000 "Prosperidad", O-138 .. O-163; AMB-17): each line
+is a `prosperity.Purchase` bought `units` times, a refusal named."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from types import MappingProxyType
+
+from adjudicator.rulesets.orbis.attributes import Attribute, Variant
+from adjudicator.rulesets.orbis.prosperity import Purchase, PurchaseKind, Reach, apply_purchase
+from adjudicator.rulesets.orbis.state import OrbisState
+from orders.orbis.model import Spend
+
+_K = PurchaseKind
+KINDS: Mapping[tuple[str, str], PurchaseKind] = MappingProxyType(
+    {
+        ("RQU", "modifier"): _K.RQU_AUTORIDAD_BONUS,
+        ("RQU", "pro"): _K.RQU_PRO,
+        ("RQU", "leg"): _K.RQU_LEG,
+        ("RQU", "via"): _K.RQU_VIA,
+        ("RQU", "autoridad_point"): _K.RQU_AUTORIDAD_POINT,
+        ("PRO", "rqu"): _K.PRO_RQU,
+        ("PRO", "modifier"): _K.PRO_DOMINIO_BONUS,
+        ("PRO", "via"): _K.PRO_VIA,
+        ("PRO", "leg"): _K.PRO_LEG,
+        ("PRO", "reach"): _K.PRO_REACH,
+        ("PRO", "extra_medida"): _K.PRO_MEDIDA,
+        ("PRO", "special_medida"): _K.PRO_SPECIAL,
+        ("PRO", "dominio_point"): _K.PRO_DOMINIO_POINT,
+    }
+)
+"""The reader's (resource, purchase) -> the table's purchase kind."""
+
+
+def purchase_of(spend: Spend) -> Purchase:
+    kind = KINDS[(str(spend.resource), str(spend.purchase))]
+    attribute = Attribute(spend.attribute.upper()) if spend.attribute else None
+    variant = Variant(spend.special) if kind is _K.PRO_SPECIAL and spend.special else None
+    reach = None
+    if kind is _K.PRO_REACH:
+        reach = Reach.CREATE_CERCANIA if spend.special == "cercania" else Reach.REMOVE_LEJANIA
+    return Purchase(kind, attribute, variant, spend.target, reach)
+
+
+def purchases_of(
+    state: OrbisState, spends: Sequence[Spend]
+) -> tuple[OrbisState, list[tuple[str, str]]]:
+    """The state after every purchase, and (nation, what happened) per line."""
+    nations = {n.id: n for n in state.nations}
+    told: list[tuple[str, str]] = []
+    for spend in spends:
+        nation = nations.get(spend.power)
+        if nation is None:
+            continue
+        purchase = purchase_of(spend)
+        bought = 0
+        problem: str | None = None
+        for _ in range(max(1, spend.units)):
+            nation, problem = apply_purchase(nation, purchase, state.year)
+            if problem is not None:
+                break
+            bought += 1
+        nations[spend.power] = nation
+        what = f"{spend.amount} {spend.resource} in {purchase.kind.value}"
+        told.append((spend.power, f"{what}: bought {bought}" + (f"; {problem}" if problem else "")))
+    after = replace(state, nations=tuple(nations[n.id] for n in state.nations))
+    return after, told

@@ -1,0 +1,329 @@
+"""One Orbis year resolved (rulebook 000 "Turnos", "Medidas", "Modificadores",
+"Índices", "Prosperidad"; O-005 .. O-174).
+
+In this order:
+
+1. the GM's inputs: the year's events give their modifiers (O-009, O-049)
+   and extra medidas (AMB-43); the reach table is updated (AMB-09);
+2. each nation's purchases, in the order written, before any roll (AMB-17);
+3. every medida rolled on the position the year started with (the turn is
+   simultaneous): a vetoed one (ASB, O-002) is refused, a re-classified one
+   rolls the GM's statistic (O-118); an exterior one that succeeds meets the
+   target's counter-measure unless the target said it does not defend
+   (O-043); domestic or exterior by where it acts (AMB-32: against or for
+   another nation, or in a region another nation holds, is exterior);
+4. the effects of the medidas that prevailed, then the modifiers used up
+   (O-055), the precedent streaks (AMB-05);
+5. at a cycle's last year, the cycle (O-007, O-130, O-137, O-155, AMB-38);
+   expired modifiers dropped; nations with both indices empty extinct
+   (O-135).
+
+A nation's one medida is its first; more come only from the sources of
+AMB-43 (the reader refuses the rest with a message). A secret medida (the
+GM's `secret`) goes only in its nation's private report unless the target's
+counter-measure succeeds and so reveals it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from adjudicator.core.dice import Dice, Roll
+from adjudicator.core.phase import Phase
+from adjudicator.rulesets.orbis.apply import Won, apply_won
+from adjudicator.rulesets.orbis.attributes import Attribute, Statistic, Variant
+from adjudicator.rulesets.orbis.modifiers import consume, event_modifier, expire
+from adjudicator.rulesets.orbis.options import OrbisOptions
+from adjudicator.rulesets.orbis.precedent import History, update
+from adjudicator.rulesets.orbis.prosperity import TheftLedger
+from adjudicator.rulesets.orbis.purchases import purchases_of
+from adjudicator.rulesets.orbis.reach import (
+    Feasibility,
+    ReachEntry,
+    ReachLevel,
+    ReachTable,
+    feasibility,
+    reach_value,
+)
+from adjudicator.rulesets.orbis.rolling import (
+    Outcome,
+    RollSettings,
+    conditions_of,
+    roll_for,
+    settle,
+)
+from adjudicator.rulesets.orbis.sheet import Nation
+from adjudicator.rulesets.orbis.stability import cycle_end, is_cycle_end, is_extinct
+from adjudicator.rulesets.orbis.state import TURN, OrbisState
+from orders.orbis.model import Medida, NoDefence, ParsedGm, Spend
+
+
+@dataclass(frozen=True)
+class GmInput:
+    """The GM's file of the year, as one order (`orders.orbis.gm_file`)."""
+
+    power: str
+    parsed: ParsedGm
+    source: None = None
+
+
+OrbisOrder = Medida | NoDefence | Spend | GmInput
+
+
+@dataclass(frozen=True)
+class MedidaResult:
+    """What became of one medida: refused (with why), or rolled (its outcome,
+    its target and beneficiary, what its effect did)."""
+
+    medida: Medida
+    statistic: Statistic | None
+    refused: str | None = None
+    outcome: Outcome | None = None
+    target: str | None = None
+    exterior: bool = False
+    effect: str = ""
+    secret: bool = False
+
+    @property
+    def public(self) -> bool:
+        """Secret medidas stay private until a counter-measure reveals them."""
+        if not self.secret:
+            return True
+        counter = self.outcome.counter if self.outcome is not None else None
+        return counter is not None and counter.level is not None and counter.level.success
+
+
+@dataclass(frozen=True)
+class OrbisResolution:
+    previous: OrbisState
+    state: OrbisState
+    results: tuple[MedidaResult, ...]
+    purchases: tuple[tuple[str, str], ...] = ()  # (nation, what happened)
+    notes: tuple[str, ...] = ()
+    rolls: tuple[Roll, ...] = ()
+    gm: ParsedGm | None = None
+    issues: tuple[str, ...] = field(default=())
+
+
+def _settings(options: OrbisOptions) -> RollSettings:
+    return RollSettings(options.margin, options.opposed, options.alcance_exclusive)
+
+
+def _statistic(medida: Medida, gm: ParsedGm | None) -> tuple[Statistic, Variant | None]:
+    change = next((r for r in gm.reclassify if r.nation == medida.power), None) if gm else None
+    name, variant = (
+        (change.statistic, change.variant) if change else (medida.statistic, medida.variant)
+    )
+    chosen = Variant(variant) if variant else None
+    return (chosen.statistic if chosen else Statistic(name)), chosen
+
+
+def _target(medida: Medida, state: OrbisState) -> str | None:
+    """The nation a medida acts on: named, or the holder of the named region."""
+    for name in (medida.target, medida.backing):
+        if name and state.find(name) is not None:
+            return name
+    if medida.region:
+        return state.owners.get(medida.region)
+    return None
+
+
+def _reach(
+    state: OrbisState, actor: str, target: str | None, statistic: Statistic
+) -> ReachLevel | None:
+    if target is None or target == actor:
+        return None
+    return state.reach.for_statistic(actor, target, statistic)
+
+
+def _roll_medida(
+    medida: Medida,
+    index: int,
+    state: OrbisState,
+    gm: ParsedGm | None,
+    defends: set[tuple[str, str]],
+    dice: Dice,
+    options: OrbisOptions,
+) -> MedidaResult:
+    statistic, _variant = _statistic(medida, gm)
+    veto = next((v for v in gm.vetoes if v.nation == medida.power), None) if gm else None
+    secret = bool(gm and medida.power in gm.secret)
+    if veto is not None:
+        return MedidaResult(
+            medida, statistic, refused=f"vetoed by the GM (ASB, O-002): {veto.reason}"
+        )
+    actor = state.nation(medida.power)
+    target = _target(medida, state)
+    exterior = target is not None and target != actor.id
+    level = _reach(state, actor.id, target, statistic)
+    if feasibility(level) is Feasibility.REFUSE:
+        return MedidaResult(medida, statistic, refused="impossible at this distance (O-063)")
+    if feasibility(level) is Feasibility.NO_ROLL:
+        return MedidaResult(medida, statistic, refused="trivial: it needs no medida (O-074)")
+    year = state.year
+    key = target or actor.id
+    settings = _settings(options)
+    roll = roll_for(
+        actor,
+        statistic,
+        dice=dice,
+        purpose=f"medida:{actor.id}",
+        index=index,
+        year=year,
+        conditions=conditions_of(actor, statistic, state.history, key, year),
+        use_bonuses=medida.use_bonuses,
+        reach=reach_value(level) if level else None,
+        exterior=exterior,
+        counter=False,
+        settings=settings,
+    )
+    counter = None
+    against = exterior and medida.mode == "contra"
+    wants_counter = against and (roll.level is None or roll.level.success)
+    if wants_counter and target is not None and (target, actor.id) not in defends:
+        defender = state.nation(target)
+        counter_stat = statistic.counter
+        counter = roll_for(
+            defender,
+            counter_stat,
+            dice=dice,
+            purpose=f"counter:{target}:{actor.id}",
+            index=index,
+            year=year,
+            conditions=conditions_of(defender, counter_stat, state.history, actor.id, year),
+            use_bonuses=True,
+            reach=None,
+            exterior=False,
+            counter=True,
+            settings=settings,
+        )
+    outcome = settle(roll, counter, settings, exterior=exterior)
+    return MedidaResult(medida, statistic, None, outcome, target, exterior, secret=secret)
+
+
+def _apply_gm(state: OrbisState, gm: ParsedGm | None) -> tuple[OrbisState, list[str]]:
+    """Events' modifiers (O-009, O-049) and the reach table (AMB-09)."""
+    if gm is None:
+        return state, []
+    notes: list[str] = []
+    nations = {n.id: n for n in state.nations}
+    for event in gm.events:
+        notes.append(f"Event: {event.name}")
+        for mod in event.modifiers:
+            if mod.nation in nations:
+                record = event_modifier(
+                    Attribute(mod.attribute), mod.value, state.year, mod.until, event.name
+                )
+                nation = nations[mod.nation]
+                nations[mod.nation] = replace(nation, modifiers=(*nation.modifiers, record))
+    entries = list(state.reach.entries)
+    for reach in gm.reach:
+        first, second = reach.nations
+        attribute = Attribute(reach.attribute) if reach.attribute else None
+        entries = [
+            e
+            for e in entries
+            if {e.from_nation, e.to_nation} != {first, second} or e.attribute != attribute
+        ]
+        entries.append(ReachEntry(first, second, ReachLevel(reach.level), attribute))
+    table = ReachTable(tuple(entries))
+    return replace(state, nations=tuple(nations[n.id] for n in state.nations), reach=table), notes
+
+
+def resolve_year(
+    state: OrbisState, orders: Sequence[OrbisOrder], options: OrbisOptions, dice: Dice
+) -> OrbisResolution:
+    """The year of `state` resolved (see the module docstring)."""
+    gm = next((o.parsed for o in orders if isinstance(o, GmInput)), None)
+    start, notes = _apply_gm(state, gm)
+    spends = [o for o in orders if isinstance(o, Spend)]
+    after_purchases, bought = purchases_of(start, spends)
+    no_defence = {
+        (o.power, other)
+        for o in orders
+        if isinstance(o, NoDefence)
+        for other in ([o.against] if o.against else state.powers())
+    }
+    medidas = [o for o in orders if isinstance(o, Medida) and start.find(o.power) is not None]
+    counts: dict[str, int] = {}
+    results: list[MedidaResult] = []
+    for medida in sorted(medidas, key=lambda m: m.power):
+        index = counts.get(medida.power, 0)
+        counts[medida.power] = index + 1
+        results.append(_roll_medida(medida, index, after_purchases, gm, no_defence, dice, options))
+    nations = {n.id: n for n in after_purchases.nations}
+    history, thefts = after_purchases.history, after_purchases.thefts
+    applied: list[MedidaResult] = []
+    for result in results:
+        outcome = result.outcome
+        if outcome is None or result.statistic is None:
+            applied.append(result)
+            continue
+        actor = result.medida.power
+        nations[actor] = replace(
+            nations[actor], modifiers=consume(nations[actor].modifiers, outcome.roll.modifier.used)
+        )
+        if outcome.counter is not None and result.target:
+            nations[result.target] = replace(
+                nations[result.target],
+                modifiers=consume(nations[result.target].modifiers, outcome.counter.modifier.used),
+            )
+        own = outcome.roll.level or outcome.level
+        if own is not None:
+            history = update(
+                history, actor, result.statistic, result.target or actor, state.year, own.success
+            )
+        effect = "no effect"
+        if outcome.prevails and outcome.level is not None:
+            won = Won(
+                actor,
+                result.statistic,
+                outcome.level,
+                result.target,
+                result.medida.backing if result.medida.backing in nations else actor,
+                result.medida.mode == "contra",
+                f"{result.statistic.spanish} de {actor} ({state.year})",
+            )
+            done = apply_won(won, nations, thefts, state.year)
+            nations, thefts, effect = dict(done.nations), done.thefts, done.words
+        applied.append(replace(result, effect=effect))
+    return _close_year(
+        state, after_purchases, nations, history, thefts, applied, bought, notes, dice, gm, options
+    )
+
+
+def _close_year(
+    state: OrbisState,
+    start: OrbisState,
+    nations: dict[str, Nation],
+    history: History,
+    thefts: TheftLedger,
+    results: list[MedidaResult],
+    bought: list[tuple[str, str]],
+    notes: list[str],
+    dice: Dice,
+    gm: ParsedGm | None,
+    options: OrbisOptions,
+) -> OrbisResolution:
+    year = state.year
+    if is_cycle_end(state.first_year, year, options.cycle):
+        notes.append(f"End of a cycle ({year}): +5 RQU, +1 PRO, +5 VIA and LEG to damaged nations")
+        nations = {k: cycle_end(n) for k, n in nations.items()}
+    nations = {k: replace(n, modifiers=expire(n.modifiers, year + 1)) for k, n in nations.items()}
+    extinct = list(state.extinct)
+    for nation in nations.values():
+        if is_extinct(nation) and nation.id not in extinct:
+            extinct.append(nation.id)
+            notes.append(f"{nation.name} is extinct: both indices are empty (O-135)")
+    after = replace(
+        start,
+        phase=Phase(year + 1, None, TURN),
+        nations=tuple(nations[n.id] for n in start.nations),
+        history=history,
+        thefts=thefts,
+        extinct=tuple(extinct),
+    )
+    return OrbisResolution(
+        state, after, tuple(results), tuple(bought), tuple(notes), tuple(dice.rolls), gm
+    )

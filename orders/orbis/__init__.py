@@ -1,0 +1,1 @@
+"""Reading Orbis Terrarum: players' posts (`reader`) and the GM file (`gm_file`)."""
