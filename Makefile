@@ -11,7 +11,7 @@ DEMO_CLASSIC_DIR := $(VENV)/demo-classic
 # the current phase id of a game folder (the latest state in turns/)
 CURRENT_PHASE := $(BIN)/python -c 'import sys, pathlib; from adjudicator.app.game import current_phase_id; print(current_phase_id(pathlib.Path(sys.argv[1])))'
 
-.PHONY: demo demo-classic demo-advanced example-advanced demo-cawa example-cawa test bytecode bench bench-classic bench-render bench-scaling bench-cawa docs-images lint clean
+.PHONY: demo demo-classic demo-advanced example-advanced demo-cawa example-cawa demo-orbis example-orbis test bytecode bench bench-classic bench-render bench-scaling bench-cawa docs-images lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -112,6 +112,31 @@ example-cawa: $(VENV)/.installed
 	cp -r $(CAWA_PLAY_DIR)/reports $(CAWA_EXAMPLE)/played/reports
 	cp $(CAWA_PLAY_DIR)/turns/*.png $(CAWA_EXAMPLE)/played/maps/
 	cp $(CAWA_PLAY_DIR)/turns/$$($(CURRENT_PHASE) $(CAWA_PLAY_DIR)).yaml $(CAWA_EXAMPLE)/played/
+
+# `make demo-orbis` plays examples/orbis-europa-500 (Orbis Terrarum: nine nations
+# of the year 500, three years of medidas written as wiki prose and the GM's
+# files) in .venv/demo-orbis; `make example-orbis` regenerates its played/ folder
+# (reports, private reports, maps, the final state).
+ORBIS_EXAMPLE := examples/orbis-europa-500
+ORBIS_DEMO_DIR := $(VENV)/demo-orbis
+ORBIS_PLAY_DIR := $(VENV)/orbis-example
+demo-orbis: $(VENV)/.installed bytecode
+	rm -rf $(ORBIS_DEMO_DIR)
+	cp -r $(ORBIS_EXAMPLE) $(ORBIS_DEMO_DIR)
+	@$(call play_turns,$(ORBIS_DEMO_DIR))
+	@echo; echo "######## mapjudge show $(ORBIS_DEMO_DIR)"
+	$(BIN)/mapjudge show $(ORBIS_DEMO_DIR)
+
+example-orbis: $(VENV)/.installed
+	rm -rf $(ORBIS_PLAY_DIR)
+	cp -r $(ORBIS_EXAMPLE) $(ORBIS_PLAY_DIR)
+	rm -rf $(ORBIS_PLAY_DIR)/played
+	@$(call play_turns,$(ORBIS_PLAY_DIR),> /dev/null)
+	rm -rf $(ORBIS_EXAMPLE)/played
+	mkdir -p $(ORBIS_EXAMPLE)/played/maps
+	cp -r $(ORBIS_PLAY_DIR)/reports $(ORBIS_EXAMPLE)/played/reports
+	cp $(ORBIS_PLAY_DIR)/turns/*.png $(ORBIS_EXAMPLE)/played/maps/
+	cp $(ORBIS_PLAY_DIR)/turns/$$($(CURRENT_PHASE) $(ORBIS_PLAY_DIR)).yaml $(ORBIS_EXAMPLE)/played/
 
 # The classic example: one turn (Spring 1901) of standard Diplomacy.
 demo-classic: $(VENV)/.installed bytecode

@@ -1,7 +1,7 @@
 """Hostile inputs (issue 11 "Trust"; DESIGN.md, "Habits": random bytes and
 mutated files give clear messages, never tracebacks).
 
-For every ruleset (classic, machiavelli, genes, cawa) this feeds the CLI, in
+For every ruleset (classic, machiavelli, genes, cawa, orbis) this feeds the CLI, in
 process, with order files, state files (`resolve --position`) and `game.yaml`
 files that are random bytes or mutations of real ones, and asserts that no
 exception escapes: the exit code is 0, 1 or 2, there is no traceback and no
@@ -67,6 +67,7 @@ RULESETS = (
     ),
     Ruleset("genes", "genes-3-players", "1-actions", "orders/1-actions", secret=True),
     Ruleset("cawa", "cawa-10-players", "1-economy", "orders/1-economy", secret=True),
+    Ruleset("orbis", "orbis-europa-500", "500-medidas", "orders/500-medidas", secret=True),
 )
 
 YAML_SNIPPETS = (

@@ -84,6 +84,8 @@ def turn_files(turn: JudgedTurn, files: Sequence[OrderFile]) -> TurnFiles:
     for power, private in sorted(turn.private.items()):
         written[(private_dir / f"{power}.json").as_posix()] = private.json_text.encode("utf-8")
         written[(private_dir / f"{power}.txt").as_posix()] = private.text.encode("utf-8")
+    for name, data in sorted(turn.extras.items()):
+        written[(private_dir / name).as_posix()] = data
     if turn.map_image is not None:
         written[gf.map_path(here, after).as_posix()] = turn.map_image
     state = dump_yaml(dict(turn.next_state)).encode("utf-8")

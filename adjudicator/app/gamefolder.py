@@ -342,6 +342,10 @@ def report_paths(folder: Path, phase: Phase | str) -> tuple[Path, Path]:
     return base / f"{phase}.txt", base / f"{phase}.json"
 
 
+REPORT_SUFFIXES = (".txt", ".json", ".wiki", ".png", ".svg")
+"""What a turn writes in `reports/<phase>/`: private parts and report extras."""
+
+
 def private_reports_dir(folder: Path, phase: Phase | str) -> Path:
     """`reports/<phase>/`: one `<power>.txt` and `<power>.json` each, what only
     that power is told (mail each player its own)."""
@@ -409,7 +413,7 @@ def turn_outputs(folder: Path, phase: Phase | str, later: Phase | str | None = N
     paths = [json_path, text_path]
     private = private_reports_dir(folder, phase)
     if private.is_dir():
-        paths += sorted(p for p in private.iterdir() if p.suffix in (".txt", ".json"))
+        paths += sorted(p for p in private.iterdir() if p.suffix in REPORT_SUFFIXES)
     archive = archive_dir(folder, phase)
     if archive.is_dir():
         paths += sorted(

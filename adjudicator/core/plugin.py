@@ -122,6 +122,9 @@ class Report:
     json_text: str
     issues: tuple[OrderIssue, ...]
     private: Mapping[str, PrivateReport] = field(default_factory=dict)
+    extras: Mapping[str, bytes] = field(default_factory=dict)
+    """More files of the turn's report, by name, written in `reports/<phase>/`
+    beside the private parts (orbis: the MediaWiki tables, the charts)."""
 
 
 class InputKind(StrEnum):

@@ -64,6 +64,8 @@ class JudgedTurn:
     map_image: bytes | None = None
     private: Mapping[str, PrivateReport] = field(default_factory=dict)
     """Each power's private part of the report (`reports/<phase>/<power>.*`)."""
+    extras: Mapping[str, bytes] = field(default_factory=dict)
+    """More report files, written in `reports/<phase>/` (`Report.extras`)."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +145,7 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
             only_problems(report.issues),
             image,
             report.private,
+            report.extras,
         )
 
     def check(self, files: Sequence[OrderFile]) -> Checked:

@@ -261,11 +261,19 @@ def attribute_id(words: str) -> str | None:
     return ATTRIBUTE_WORDS.get(fold(words))
 
 
+SPECIAL_REACH = {"imposible": "imposible", "impossible": "imposible", "trivial": "trivial"}
+"""The GM's two reach entries without a value: impossible actions cannot be
+attempted (O-063), trivial ones need no medida (O-074)."""
+
+
 def reach_level(words: str) -> str | None:
-    """The Spanish reach level a name names (`muy lejano`, `very far`), or None."""
+    """The Spanish reach level a name names (`muy lejano`, `very far`,
+    `imposible`, `trivial`), or None."""
     folded = fold(words)
     if folded in REACH_LEVELS:
         return folded
+    if folded in SPECIAL_REACH:
+        return SPECIAL_REACH[folded]
     return _REACH_ENGLISH.get(folded)
 
 

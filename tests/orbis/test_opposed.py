@@ -285,15 +285,31 @@ def test_proportional_shares() -> None:
 
 levels = st.sampled_from(list(Level))
 margins = st.fractions(min_value=0, max_value=200)
+BANDS = {
+    1: (Fraction(0), Fraction(3299, 100)),
+    2: (Fraction(33), Fraction(66)),
+    3: (Fraction(6601, 100), Fraction(200)),
+}
 
 
-@given(levels, st.none() | levels, st.sampled_from(OPPOSED_RULES), margins, margins)
+@st.composite
+def rolled(draw: st.DrawFn) -> tuple[Level, Fraction]:
+    """A level and a margin that gives it (AMB-01: below 33 slight, 33..66
+    plain, above 66 very; a critical any margin)."""
+    level = draw(levels)
+    low, high = BANDS.get(level.ordinal, (Fraction(0), Fraction(200)))
+    return level, draw(st.fractions(min_value=low, max_value=high))
+
+
+@given(rolled(), st.none() | rolled(), st.sampled_from(OPPOSED_RULES))
 def test_opposition_never_improves_the_attack(
-    attack: Level, defence: Level | None, rule: str, m_att: Fraction, m_def: Fraction
+    attacked: tuple[Level, Fraction], defended: tuple[Level, Fraction] | None, rule: str
 ) -> None:
     """O-023 .. O-026, O-038, O-044, AMB-02: the attacker prevails only
     with a success, no better than its own roll; a failed attack always
     keeps its own level; the defender prevails only with a success."""
+    attack, m_att = attacked
+    defence, m_def = defended if defended is not None else (None, None)
     result = opposed(attack, defence, rule=rule, attack_margin=m_att, defence_margin=m_def)
     if not attack.success:
         assert result.level is attack

@@ -21,7 +21,7 @@ from adjudicator.rulesets.orbis.prosperity import (
     steal,
 )
 from adjudicator.rulesets.orbis.sheet import Nation
-from adjudicator.rulesets.orbis.stability import damage, restore
+from adjudicator.rulesets.orbis.stability import current, damage, restore
 
 
 @dataclass(frozen=True)
@@ -61,10 +61,14 @@ def apply_won(won: Won, nations: dict[str, Nation], thefts: TheftLedger, year: i
     match effect.kind:
         case EffectKind.INDEX_DAMAGE if target is not None and effect.index is not None:
             nations[target.id] = damage(target, effect.index, level)
-            return Applied(nations, thefts, f"{target.id} -{level.size} {effect.index.value}")
+            lost = current(target, effect.index) - current(nations[target.id], effect.index)
+            empty = " (already empty)" if lost < level.size else ""
+            return Applied(nations, thefts, f"{target.id} -{lost} {effect.index.value}{empty}")
         case EffectKind.INDEX_RESTORE if effect.index is not None:
             nations[helped.id] = restore(helped, effect.index, level)
-            return Applied(nations, thefts, f"{helped.id} +{level.size} {effect.index.value}")
+            gained = current(nations[helped.id], effect.index) - current(helped, effect.index)
+            full = " (at capacity)" if gained < level.size else ""
+            return Applied(nations, thefts, f"{helped.id} +{gained} {effect.index.value}{full}")
         case EffectKind.MODIFIER if effect.attribute is not None:
             harm = effect.direction is Direction.HARMS or (
                 effect.direction is Direction.AIMED and won.against
@@ -74,8 +78,10 @@ def apply_won(won: Won, nations: dict[str, Nation], thefts: TheftLedger, year: i
                 return Applied(nations, thefts, "no target to harm: no effect")
             record = granted(effect.attribute, level, year, won.source, penalty=harm)
             nations[receiver.id] = replace(receiver, modifiers=(*receiver.modifiers, record))
+            kind = "penalty" if harm else "bonus"
             sign = f"+{record.value}" if record.value > 0 else str(record.value)
-            return Applied(nations, thefts, f"{receiver.id} {sign} {effect.attribute.value}")
+            words = f"{receiver.id}: {kind} {sign} on {effect.attribute.value} until {record.until}"
+            return Applied(nations, thefts, words)
         case EffectKind.RESOURCE_GAIN if effect.resource is not None:
             gain = (
                 intervencion_gain(level)

@@ -37,6 +37,8 @@ class OrbisState:
     thefts: TheftLedger = field(default_factory=TheftLedger)
     reach: ReachTable = field(default_factory=ReachTable)
     extinct: tuple[str, ...] = ()
+    series: Mapping[int, Mapping[str, tuple[int, int, int, int]]] = field(default_factory=dict)
+    """Each past year's VIA, LEG, RQU and PRO per nation, for the charts."""
 
     @property
     def year(self) -> int:
@@ -88,6 +90,10 @@ def state_to_dict(state: OrbisState) -> dict[str, Any]:
         ],
         "reach": [_reach_dict(e) for e in state.reach.entries],
         "extinct": list(state.extinct),
+        "series": {
+            year: {n: list(v) for n, v in sorted(per.items())}
+            for year, per in sorted(state.series.items())
+        },
     }
     return {k: v for k, v in data.items() if v or k in ("phase", "first_year", "nations")}
 
@@ -145,6 +151,12 @@ def state_from_dict(data: Mapping[str, Any]) -> OrbisState:
             )
         )
         extinct = tuple(str(n) for n in data.get("extinct") or [])
+        series = {
+            int(year): {
+                str(n): (int(v[0]), int(v[1]), int(v[2]), int(v[3])) for n, v in per.items()
+            }
+            for year, per in (data.get("series") or {}).items()
+        }
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise OrbisStateError(f"a malformed state file: {exc}") from None
-    return OrbisState(phase, first_year, nations, owners, history, ledger, reach, extinct)
+    return OrbisState(phase, first_year, nations, owners, history, ledger, reach, extinct, series)

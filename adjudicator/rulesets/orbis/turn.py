@@ -56,6 +56,7 @@ from adjudicator.rulesets.orbis.rolling import (
 from adjudicator.rulesets.orbis.sheet import Nation
 from adjudicator.rulesets.orbis.stability import cycle_end, is_cycle_end, is_extinct
 from adjudicator.rulesets.orbis.state import TURN, OrbisState
+from orders.issues import Source
 from orders.orbis.model import Medida, NoDefence, ParsedGm, Spend
 
 
@@ -65,7 +66,7 @@ class GmInput:
 
     power: str
     parsed: ParsedGm
-    source: None = None
+    source: Source | None = None
 
 
 OrbisOrder = Medida | NoDefence | Spend | GmInput
@@ -179,7 +180,7 @@ def _roll_medida(
         settings=settings,
     )
     counter = None
-    against = exterior and medida.mode == "contra"
+    against = exterior and medida.mode != "a favor"  # in another's land: against it (AMB-32)
     wants_counter = against and (roll.level is None or roll.level.success)
     if wants_counter and target is not None and (target, actor.id) not in defends:
         defender = state.nation(target)
@@ -245,7 +246,8 @@ def resolve_year(
         if isinstance(o, NoDefence)
         for other in ([o.against] if o.against else state.powers())
     }
-    medidas = [o for o in orders if isinstance(o, Medida) and start.find(o.power) is not None]
+    living = set(start.powers())  # an extinct nation acts no more (O-135)
+    medidas = [o for o in orders if isinstance(o, Medida) and o.power in living]
     counts: dict[str, int] = {}
     results: list[MedidaResult] = []
     for medida in sorted(medidas, key=lambda m: m.power):
@@ -307,15 +309,15 @@ def _close_year(
     options: OrbisOptions,
 ) -> OrbisResolution:
     year = state.year
-    if is_cycle_end(state.first_year, year, options.cycle):
-        notes.append(f"End of a cycle ({year}): +5 RQU, +1 PRO, +5 VIA and LEG to damaged nations")
-        nations = {k: cycle_end(n) for k, n in nations.items()}
-    nations = {k: replace(n, modifiers=expire(n.modifiers, year + 1)) for k, n in nations.items()}
     extinct = list(state.extinct)
-    for nation in nations.values():
+    for nation in nations.values():  # before the cycle: the cycle does not save it
         if is_extinct(nation) and nation.id not in extinct:
             extinct.append(nation.id)
             notes.append(f"{nation.name} is extinct: both indices are empty (O-135)")
+    if is_cycle_end(state.first_year, year, options.cycle):
+        notes.append(f"End of a cycle ({year}): +5 RQU, +1 PRO, +5 VIA and LEG to damaged nations")
+        nations = {k: n if k in extinct else cycle_end(n) for k, n in nations.items()}
+    nations = {k: replace(n, modifiers=expire(n.modifiers, year + 1)) for k, n in nations.items()}
     after = replace(
         start,
         phase=Phase(year + 1, None, TURN),
@@ -323,6 +325,10 @@ def _close_year(
         history=history,
         thefts=thefts,
         extinct=tuple(extinct),
+        series={
+            **state.series,
+            year: {n.id: (n.via, n.leg, n.rqu, n.pro) for n in nations.values()},
+        },
     )
     return OrbisResolution(
         state, after, tuple(results), tuple(bought), tuple(notes), tuple(dice.rolls), gm
