@@ -111,11 +111,22 @@ class Spend:
 
 
 @dataclass(frozen=True)
+class Transfer:
+    """`amount` of `resource` from `power` to the nation `to` (O-143, O-164)."""
+
+    power: str
+    amount: int
+    resource: Resource
+    to: str
+    source: Source | None = field(default=None, compare=False, kw_only=True)
+
+
+@dataclass(frozen=True)
 class ParsedPost:
     """Everything read from one post, in the order written, and its issues."""
 
     medidas: tuple[Medida, ...]
-    spends: tuple[Spend, ...]
+    spends: tuple[Spend | Transfer, ...]
     no_defence: tuple[NoDefence, ...]
     issues: tuple[OrderIssue, ...]
 

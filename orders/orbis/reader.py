@@ -45,8 +45,10 @@ from orders.orbis.model import (
     OrbisNames,
     ParsedPost,
     Spend,
+    Transfer,
     make_spend,
 )
+from orders.orbis.transfers import read_transfer
 from orders.orbis.words import (
     EXTRA_SOURCES,
     RESOURCE_WORDS,
@@ -203,7 +205,7 @@ def read_post(
     ordinary medida without the 25 PRO purchase."""
     book = NameBook.build(names.nations, names.regions)
     issues: list[OrderIssue] = []
-    spends: list[Spend] = []
+    spends: list[Spend | Transfer] = []
     defences: list[NoDefence] = []
     lines: list[tuple[_Sentence, re.Match[str]]] = []
     found_medida = False
@@ -225,6 +227,8 @@ def read_post(
                 issues.append(_issue(problem, source))
     slots = _Slots(granted=max(extras, 0))
     for spend_record in spends:
+        if isinstance(spend_record, Transfer):
+            continue
         if spend_record.purchase is Purchase.EXTRA_MEDIDA:
             slots.pro += spend_record.units
         elif spend_record.purchase is Purchase.SPECIAL_MEDIDA and spend_record.special:
@@ -356,12 +360,16 @@ _ITEM = re.compile(
 
 def read_spend_items(
     body: str, power: str, book: NameBook, source: Source
-) -> tuple[list[Spend], list[OrderIssue]]:
+) -> tuple[list[Spend | Transfer], list[OrderIssue]]:
     """The purchases of one `Gasto:` line, several joined by `,` or `y`
     (O-138 .. O-163, AMB-17), and the issues of those that cannot be read."""
-    spends: list[Spend] = []
+    spends: list[Spend | Transfer] = []
     issues: list[OrderIssue] = []
     for item in _ITEM_SPLIT.split(body):
+        gift = read_transfer(item, power, book, source)  # O-143, O-164
+        if gift is not None:
+            spends.append(gift)
+            continue
         try:
             spends.append(_spend(item, power, book, source))
         except Problem as problem:

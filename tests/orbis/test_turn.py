@@ -724,3 +724,46 @@ def test_domestic_or_exterior_by_where_the_medida_acts() -> None:
     assert outside.exterior and outside.target == "b"
     assert outside.outcome is not None and outside.outcome.counter is not None
     assert outside.outcome.counter.nation == "b"
+
+
+def test_gifts_of_rqu_and_pro_between_nations() -> None:
+    """O-143, O-164: a nation gives RQU or PRO to another (tribute, bribes),
+    paid before the rolls, never more than it has."""
+    a, b = make_nation("a", rqu=10, pro=2), make_nation("b", rqu=0, pro=0)
+    state = make_state(a, b)
+    names = OrbisNames({"a": ("A",), "b": ("B", "Bizancio")})
+    post = read_post(
+        "Medida: Desarrollo\nGasto: 6 RQU a Bizancio, 1 PRO para B\nGasto: 9 RQU a B",
+        file="a.txt",
+        power="a",
+        names=names,
+    )
+    assert not post.issues
+    done = resolve(state, [*post.spends])
+    after = {n.id: n for n in done.state.nations}
+    assert (after["a"].rqu, after["a"].pro, after["b"].rqu, after["b"].pro) == (4, 1, 6, 1)
+    assert ("a", "gift of 9 RQU to b: refused, it has 4") in done.purchases
+
+
+def test_the_greatest_in_each_attribute_is_shown_at_a_cycle_end() -> None:
+    """O-076, AMB-44: at each cycle's end the report names the nation with
+    the greatest value of each attribute, for the GM's reward."""
+    a, b = make_nation("a", MIL=30), make_nation("b", ECN=35)
+    done = resolve(make_state(a, b, year=504), [])
+    note = next(n for n in done.notes if n.startswith("Greatest in each attribute"))
+    assert "MIL A (30)" in note and "ECN B (35)" in note
+    assert not any(n.startswith("Greatest") for n in resolve(make_state(a, b, year=503), []).notes)
+
+
+def test_a_failed_counter_measure_is_reported_with_its_level() -> None:
+    """O-036: the margins of a failure measure the damage to the defending
+    nation; the judge reports the defender's failure level for the GM."""
+    a, b = make_nation("a"), make_nation("b")
+    secret = secret_where(
+        lambda s: face(s, 500, "medida:a") < 20 and face(s, 500, "counter:b:a") > 90
+    )
+    result = only_result(resolve(make_state(a, b), [ofensiva("a", "b")], secret), "a")
+    assert result.outcome is not None and result.outcome.counter is not None
+    counter_level = result.outcome.counter.level
+    assert counter_level is not None and not counter_level.success
+    assert counter_level.ordinal >= 2  # a failure past 90 on u = 40 is at least plain

@@ -1,6 +1,8 @@
-"""Purchases written as `Gasto:` lines, paid before the year's rolls in the
-order written (rulebook 000 "Prosperidad", O-138 .. O-163; AMB-17): each line
-is a `prosperity.Purchase` bought `units` times, a refusal named."""
+"""Purchases and gifts written as `Gasto:` lines, paid before the year's
+rolls in the order written (rulebook 000 "Prosperidad", O-138 .. O-163;
+AMB-17): each purchase is a `prosperity.Purchase` bought `units` times; a
+gift of RQU or PRO to another nation (O-143, O-164) moves what the giver
+has, never more; a refusal is named."""
 
 from __future__ import annotations
 
@@ -10,8 +12,9 @@ from types import MappingProxyType
 
 from adjudicator.rulesets.orbis.attributes import Attribute, Variant
 from adjudicator.rulesets.orbis.prosperity import Purchase, PurchaseKind, Reach, apply_purchase
+from adjudicator.rulesets.orbis.sheet import Nation
 from adjudicator.rulesets.orbis.state import OrbisState
-from orders.orbis.model import Spend
+from orders.orbis.model import Spend, Transfer
 
 _K = PurchaseKind
 KINDS: Mapping[tuple[str, str], PurchaseKind] = MappingProxyType(
@@ -44,13 +47,33 @@ def purchase_of(spend: Spend) -> Purchase:
     return Purchase(kind, attribute, variant, spend.target, reach)
 
 
+def _give(nations: dict[str, Nation], gift: Transfer) -> str:
+    """A gift of RQU or PRO (O-143, O-164): never more than the giver has."""
+    giver, taker = nations.get(gift.power), nations.get(gift.to)
+    if giver is None or taker is None or giver.id == taker.id:
+        return f"gift of {gift.amount} {gift.resource} to {gift.to}: refused (no such other nation)"
+    held = giver.rqu if gift.resource == "RQU" else giver.pro
+    if gift.amount > held:
+        return f"gift of {gift.amount} {gift.resource} to {gift.to}: refused, it has {held}"
+    if gift.resource == "RQU":
+        nations[giver.id] = replace(giver, rqu=giver.rqu - gift.amount)
+        nations[taker.id] = replace(taker, rqu=taker.rqu + gift.amount)
+    else:
+        nations[giver.id] = replace(giver, pro=giver.pro - gift.amount)
+        nations[taker.id] = replace(taker, pro=taker.pro + gift.amount)
+    return f"gave {gift.amount} {gift.resource} to {gift.to}"
+
+
 def purchases_of(
-    state: OrbisState, spends: Sequence[Spend]
+    state: OrbisState, spends: Sequence[Spend | Transfer]
 ) -> tuple[OrbisState, list[tuple[str, str]]]:
-    """The state after every purchase, and (nation, what happened) per line."""
+    """The state after every purchase and gift, and (nation, what happened) per line."""
     nations = {n.id: n for n in state.nations}
     told: list[tuple[str, str]] = []
     for spend in spends:
+        if isinstance(spend, Transfer):
+            told.append((spend.power, _give(nations, spend)))
+            continue
         nation = nations.get(spend.power)
         if nation is None:
             continue

@@ -57,7 +57,7 @@ from adjudicator.rulesets.orbis.sheet import Nation
 from adjudicator.rulesets.orbis.stability import cycle_end, is_cycle_end, is_extinct
 from adjudicator.rulesets.orbis.state import TURN, OrbisState
 from orders.issues import Source
-from orders.orbis.model import Medida, NoDefence, ParsedGm, Spend
+from orders.orbis.model import Medida, NoDefence, ParsedGm, Spend, Transfer
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ class GmInput:
     source: Source | None = None
 
 
-OrbisOrder = Medida | NoDefence | Spend | GmInput
+OrbisOrder = Medida | NoDefence | Spend | Transfer | GmInput
 
 
 @dataclass(frozen=True)
@@ -232,13 +232,24 @@ def _apply_gm(state: OrbisState, gm: ParsedGm | None) -> tuple[OrbisState, list[
     return replace(state, nations=tuple(nations[n.id] for n in state.nations), reach=table), notes
 
 
+def attribute_leaders(nations: Sequence[Nation]) -> str:
+    """The nation with the greatest value of each attribute, shown at each
+    cycle's end: the GM rewards it as he sees fit (O-076, AMB-44)."""
+    parts = []
+    for attribute in Attribute:
+        best = max(nations, key=lambda n: (n.value(attribute), n.id), default=None)
+        if best is not None:
+            parts.append(f"{attribute.value} {best.name} ({best.value(attribute)})")
+    return "Greatest in each attribute (O-076): " + ", ".join(parts)
+
+
 def resolve_year(
     state: OrbisState, orders: Sequence[OrbisOrder], options: OrbisOptions, dice: Dice
 ) -> OrbisResolution:
     """The year of `state` resolved (see the module docstring)."""
     gm = next((o.parsed for o in orders if isinstance(o, GmInput)), None)
     start, notes = _apply_gm(state, gm)
-    spends = [o for o in orders if isinstance(o, Spend)]
+    spends = [o for o in orders if isinstance(o, Spend | Transfer)]
     after_purchases, bought = purchases_of(start, spends)
     no_defence = {
         (o.power, other)
@@ -317,6 +328,7 @@ def _close_year(
     if is_cycle_end(state.first_year, year, options.cycle):
         notes.append(f"End of a cycle ({year}): +5 RQU, +1 PRO, +5 VIA and LEG to damaged nations")
         nations = {k: n if k in extinct else cycle_end(n) for k, n in nations.items()}
+        notes.append(attribute_leaders([n for n in nations.values() if n.id not in extinct]))
     nations = {k: replace(n, modifiers=expire(n.modifiers, year + 1)) for k, n in nations.items()}
     after = replace(
         start,
