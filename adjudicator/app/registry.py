@@ -31,7 +31,7 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("machiavelli", "adjudicator.plugins.machiavelli"),
     Entry("genes", "adjudicator.plugins.genes", commands=("region",)),
     Entry("cawa", "adjudicator.plugins.cawa", commands=("seal",)),
-    Entry("orbis", "adjudicator.plugins.orbis"),
+    Entry("orbis", "adjudicator.plugins.orbis", commands=("wiki-table", "wiki-sheets")),
 )
 
 

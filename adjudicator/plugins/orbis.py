@@ -134,7 +134,9 @@ class OrbisPlugin:
 
     @property
     def commands(self) -> tuple[click.Command, ...]:
-        return ()
+        from adjudicator.plugins.orbis_commands import wiki_sheets_command, wiki_table_command
+
+        return (wiki_table_command, wiki_sheets_command)
 
     def load_map(self, reference: str) -> OrbisMap:
         return load_orbis_map(reference)
