@@ -31,6 +31,7 @@ from adjudicator.core.plugin import (
     Turn,
 )
 from adjudicator.core.session import AnyRuleset, bind
+from adjudicator.rulesets.orbis.attributes import AUTORIDAD, DOMINIO
 from adjudicator.rulesets.orbis.options import OrbisOptions
 from adjudicator.rulesets.orbis.sheet import Nation, creation_problems
 from adjudicator.rulesets.orbis.sheet_files import read_sheets
@@ -169,7 +170,7 @@ class OrbisPlugin:
         reference = request.inputs.get("map") or DEFAULT_MAP
         try:
             game_map = load_orbis_map(reference)
-            nations = read_sheets(Path(folder))
+            nations = read_sheets(Path(folder), nsj_rule=options.nsj_points)  # type: ignore[arg-type]
         except ValueError as exc:
             raise SetupError(str(exc)) from None
         problems = [f"{n.id}: {p}" for n in nations if n.has_player for p in creation_problems(n)]
@@ -182,7 +183,10 @@ class OrbisPlugin:
         if Path(reference).suffix in (".yaml", ".yml"):
             files["map.yaml"] = Path(reference).read_bytes()
             map_name = "map.yaml"
-        return Started(state.phase, state_to_dict(state), map_name, None, state.powers(), files)
+        warnings = "".join(f"warning: {w}\n" for w in nsj_warnings(nations))
+        return Started(
+            state.phase, state_to_dict(state), map_name, None, state.powers(), files, warnings
+        )
 
     def parse(
         self, files: Sequence[OrderFile], game_map: OrbisMap, state: OrbisState
@@ -281,6 +285,22 @@ class OrbisPlugin:
     def power_name(self, game_map: OrbisMap, power: str) -> str:
         """The GM's file, or a nation by its id (its name is on its sheet, in the state)."""
         return "the GM" if power == "gm" else power.capitalize()
+
+
+def nsj_warnings(nations: Sequence[Nation]) -> list[str]:
+    """AMB-22: the literal default points of a nation without a player sum to
+    100 a group, not 80; the GM is told (option `nsj_points: scaled`)."""
+    found = []
+    for nation in nations:
+        if nation.has_player:
+            continue
+        sums = [sum(nation.value(a) for a in group) for group in (DOMINIO, AUTORIDAD)]
+        if sums != [80, 80]:
+            found.append(
+                f"{nation.name} (no player): Dominio {sums[0]}, Autoridad {sums[1]} points, not 80"
+                " (O-201 read literally, AMB-22; option nsj_points: scaled gives 80)"
+            )
+    return found
 
 
 def history_chart(state: OrbisState) -> bytes:

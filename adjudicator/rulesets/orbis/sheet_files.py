@@ -39,7 +39,7 @@ from adjudicator.core.files import dump_yaml
 from adjudicator.kits.sheets.reader import Entry, SheetIssue, SheetReader, Words, lookup, near
 from adjudicator.rulesets.orbis.attributes import ATTRIBUTE_NAMES, AUTORIDAD, DOMINIO, Attribute
 from adjudicator.rulesets.orbis.records import Modifier, ModifierKind
-from adjudicator.rulesets.orbis.sheet import Nation, NationKind
+from adjudicator.rulesets.orbis.sheet import Nation, NationKind, NsjRule, nsj_points
 from maps.model import normalize_name
 from maps.safe_yaml import YamlProblem, read_yaml_file
 
@@ -86,6 +86,7 @@ TOP_KEYS: Words = {
     "dominio": ("domain", "puntos de dominio"),
     "autoridad": ("authority", "puntos de autoridad"),
     "modifiers": ("modificadores",),
+    "preponderant": ("preponderante", "preponderantes", "preponderants"),
     **INDEX_WORDS,
     **ATTRIBUTE_WORDS,
 }
@@ -135,6 +136,23 @@ def _word(reader: SheetReader, entry: Entry | None, words: Words, why: str) -> s
     return canonical
 
 
+def _nsj_attributes(reader: SheetReader, entry: Entry, rule: NsjRule) -> dict[Attribute, int]:
+    """A nation without a player and without distributed points: its two
+    preponderant attributes (`preponderante: {dominio: MIL, autoridad: PRS}`)
+    give the rest by O-201 and the reading AMB-22 (`rule`)."""
+    found = reader.section(
+        entry[1], entry[0], {"dominio": ("domain",), "autoridad": ("authority",)}
+    )
+    chosen = {}
+    for group, members in (("dominio", DOMINIO), ("autoridad", AUTORIDAD)):
+        code = _word(reader, found.get(group), ATTRIBUTE_WORDS, f"a {group} attribute")
+        if code is None or Attribute(code) not in members:
+            reader.error(f"{entry[0]}.{group}", f"name the preponderant {group} attribute (O-201)")
+            return {}
+        chosen[group] = Attribute(code)
+    return dict(nsj_points(chosen["dominio"], chosen["autoridad"], rule=rule).attributes)
+
+
 def _attributes(reader: SheetReader, found: dict[str, Entry]) -> dict[Attribute, int]:
     values: dict[Attribute, int] = {}
     why = f"an attribute is a whole number 0..{MOST} (O-081, O-092)"
@@ -179,9 +197,11 @@ def _modifiers(reader: SheetReader, entry: Entry | None) -> list[Modifier]:
 
 
 def read_sheet_data(
-    data: Any, file: str, default_id: str
+    data: Any, file: str, default_id: str, *, nsj_rule: NsjRule = "literal"
 ) -> tuple[Nation | None, list[SheetIssue]]:
-    """One sheet's YAML data as a Nation (None when it has errors) and its issues."""
+    """One sheet's YAML data as a Nation (None when it has errors) and its issues.
+    A nation without a player may give only its preponderant attributes
+    (O-201, AMB-22: `nsj_rule`)."""
     reader = SheetReader(file)
     found = reader.section(data, "", TOP_KEYS)
     ident = reader.text(found.get("id"), "id", "the nation's id", required=False) or default_id
@@ -192,7 +212,13 @@ def read_sheet_data(
     kind = _word(reader, found.get("kind"), KIND_WORDS, "a kind of nation") or "state"
     patron = reader.text(found.get("vassal_of"), "vassal_of", "the patron", required=False)
     colour = reader.text(found.get("colour"), "colour", "the map colour", required=False)
-    attributes = _attributes(reader, found)
+    given = (
+        [a for a in Attribute if a.value in found] or found.get("dominio") or found.get("autoridad")
+    )
+    if "preponderant" in found and player is None and not given:
+        attributes = _nsj_attributes(reader, found["preponderant"], nsj_rule)
+    else:
+        attributes = _attributes(reader, found)
     modifiers = _modifiers(reader, found.get("modifiers"))
     points = {k: reader.number(found.get(k), 0, MOST, f"{k} is 0 or more") for k in ("RQU", "PRO")}
     indices: dict[str, int | None] = {}
@@ -282,7 +308,7 @@ def _cross_issues(nations: Sequence[tuple[str, Nation]]) -> list[SheetIssue]:
     return issues
 
 
-def read_sheets(folder: Path) -> tuple[Nation, ...]:
+def read_sheets(folder: Path, *, nsj_rule: NsjRule = "literal") -> tuple[Nation, ...]:
     """Every `*.yaml` sheet of `folder`, by file name; SheetProblems with all
     the problems of all the files when any has one."""
     read: list[tuple[str, Nation]] = []
@@ -293,7 +319,7 @@ def read_sheets(folder: Path) -> tuple[Nation, ...]:
         except YamlProblem as exc:
             issues.append(SheetIssue(path.name, "(file)", exc.problem))
             continue
-        nation, found = read_sheet_data(data, path.name, path.stem)
+        nation, found = read_sheet_data(data, path.name, path.stem, nsj_rule=nsj_rule)
         issues.extend(found)
         if nation is not None:
             read.append((path.name, nation))
