@@ -12,6 +12,7 @@ resolved with the game's dice.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,7 @@ from adjudicator.core.plugin import (
 from adjudicator.core.session import AnyRuleset, bind
 from adjudicator.rulesets.orbis.attributes import AUTORIDAD, DOMINIO
 from adjudicator.rulesets.orbis.options import OrbisOptions
+from adjudicator.rulesets.orbis.reach import suggest_level
 from adjudicator.rulesets.orbis.sheet import Nation, creation_problems
 from adjudicator.rulesets.orbis.sheet_files import read_sheets
 from adjudicator.rulesets.orbis.state import (
@@ -220,7 +222,8 @@ class OrbisPlugin:
     ) -> OrbisResolution:
         if dice is None:
             raise SetupError("orbis rolls every medida: the dice secret is needed")
-        return resolve_year(state, orders, options, dice)
+        done = resolve_year(state, orders, options, dice)
+        return replace(done, notes=done.notes + reach_suggestions(done, state, game_map))
 
     def next_state(self, resolution: OrbisResolution) -> OrbisState:
         return resolution.state
@@ -285,6 +288,33 @@ class OrbisPlugin:
     def power_name(self, game_map: OrbisMap, power: str) -> str:
         """The GM's file, or a nation by its id (its name is on its sheet, in the state)."""
         return "the GM" if power == "gm" else power.capitalize()
+
+
+def reach_suggestions(
+    done: OrbisResolution, state: OrbisState, game_map: OrbisMap
+) -> tuple[str, ...]:
+    """For each exterior medida rolled with no reach level set, the level the
+    map's distance suggests: for the GM's reach table, never applied (AMB-09)."""
+    notes = []
+    for result in done.results:
+        actor, target = result.medida.power, result.target
+        if (
+            not result.exterior
+            or target is None
+            or result.outcome is None
+            or result.statistic is None
+        ):
+            continue
+        if done.state.reach.for_statistic(actor, target, result.statistic) is not None:
+            continue
+        borders = game_map.nation_distance(state.owners, actor, target)
+        level = suggest_level(borders) if borders is not None else None
+        if level is not None:
+            notes.append(
+                f"No reach level set between {actor} and {target}: the map ({borders} borders)"
+                f" suggests {level.value} for the GM's file (not applied, AMB-09)"
+            )
+    return tuple(dict.fromkeys(notes))
 
 
 def nsj_warnings(nations: Sequence[Nation]) -> list[str]:
