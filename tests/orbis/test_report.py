@@ -164,7 +164,7 @@ def test_purchase_listed_and_its_bonus_quoted() -> None:
     )
     text = render_orbis_report(report(resolution))
     assert "No medida from: Avar Khaganate, Reino de Asturias" in text
-    assert "Purchases:\n  Reino de Castilla: 5 RQU in rqu_autoridad_bonus: bought 1\n" in text
+    assert "Purchases:\n  Reino de Castilla: 5 RQU: a -6 bonus on INT (O-138), bought 1\n" in text
     assert "modifiers: -6 INT (purchase: purchase:rqu_autoridad_bonus:500), total -6;" in text
     castilla = text.split("Reino de Castilla  ")[-1].split()
     assert castilla[:4] == ["45/50", "40/45", "5", "2"]

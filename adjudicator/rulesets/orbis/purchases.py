@@ -37,6 +37,33 @@ KINDS: Mapping[tuple[str, str], PurchaseKind] = MappingProxyType(
 """The reader's (resource, purchase) -> the table's purchase kind."""
 
 
+WORDS: Mapping[PurchaseKind, str] = MappingProxyType(
+    {
+        _K.RQU_AUTORIDAD_BONUS: "a -6 bonus on {attribute} (O-138)",
+        _K.RQU_PRO: "+1 PRO (O-139)",
+        _K.RQU_LEG: "+3 LEG (O-140)",
+        _K.RQU_VIA: "+6 VIA (O-141)",
+        _K.RQU_AUTORIDAD_POINT: "+1 {attribute} (O-142)",
+        _K.PRO_RQU: "+10 RQU (O-156)",
+        _K.PRO_DOMINIO_BONUS: "a -6 bonus on {attribute} (O-157)",
+        _K.PRO_VIA: "+3 VIA (O-158)",
+        _K.PRO_LEG: "+6 LEG (O-159)",
+        _K.PRO_REACH: "a reach change with {target}, for the GM (O-160)",
+        _K.PRO_MEDIDA: "an extra medida (O-161)",
+        _K.PRO_SPECIAL: "the special medida {variant} (O-162)",
+        _K.PRO_DOMINIO_POINT: "+1 {attribute} (O-163)",
+    }
+)
+
+
+def _words(purchase: Purchase) -> str:
+    attribute = purchase.attribute.value if purchase.attribute else "an attribute"
+    variant = purchase.variant.value.capitalize() if purchase.variant else ""
+    return WORDS[purchase.kind].format(
+        attribute=attribute, target=purchase.target or "?", variant=variant
+    )
+
+
 def purchase_of(spend: Spend) -> Purchase:
     kind = KINDS[(str(spend.resource), str(spend.purchase))]
     attribute = Attribute(spend.attribute.upper()) if spend.attribute else None
@@ -86,7 +113,7 @@ def purchases_of(
                 break
             bought += 1
         nations[spend.power] = nation
-        what = f"{spend.amount} {spend.resource} in {purchase.kind.value}"
-        told.append((spend.power, f"{what}: bought {bought}" + (f"; {problem}" if problem else "")))
+        what = f"{spend.amount} {spend.resource}: {_words(purchase)}"
+        told.append((spend.power, f"{what}, bought {bought}" + (f"; {problem}" if problem else "")))
     after = replace(state, nations=tuple(nations[n.id] for n in state.nations))
     return after, told
