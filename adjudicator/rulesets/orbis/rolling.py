@@ -17,6 +17,7 @@ an exterior r = u is settled by the counter-measure (AMB-36).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -31,9 +32,19 @@ from adjudicator.rulesets.orbis.modifiers import (
     roll_modifier,
 )
 from adjudicator.rulesets.orbis.opposed import OpposedResult, Side, opposed
+from adjudicator.rulesets.orbis.politics.vassals import Vassalage, vassal_condition
 from adjudicator.rulesets.orbis.precedent import History, precedent_modifier
 from adjudicator.rulesets.orbis.sheet import Nation, kind_conditions
 from adjudicator.rulesets.orbis.stability import stability_penalty
+
+
+def vassalages_of(nations: Mapping[str, Nation]) -> tuple[Vassalage, ...]:
+    """The vassalages the sheets name (`vassal_of`), for the roll conditions."""
+    return tuple(
+        Vassalage(n.id, n.vassal_of, since=0)
+        for n in nations.values()
+        if n.vassal_of is not None and n.vassal_of in nations
+    )
 
 
 @dataclass(frozen=True)
@@ -65,14 +76,22 @@ class RollSettings:
 
 
 def conditions_of(
-    nation: Nation, statistic: Statistic, history: History, target: str, year: int
+    nation: Nation,
+    statistic: Statistic,
+    history: History,
+    target: str,
+    year: int,
+    nations: Mapping[str, Nation] | None = None,
 ) -> dict[str, int]:
     """The conditions on a nation's roll, outside the pools: its stability
-    (AMB-16), its kind (AMB-20) and the precedent (AMB-05); zeros left out."""
+    (AMB-16), its kind (AMB-20), the precedent (AMB-05), and, given every
+    nation, its vassalage (O-186, O-187, AMB-34: the patron named on its
+    sheet); zeros left out."""
     found = {
         "estabilidad": stability_penalty(nation),
         "tipo de nación": condition_for(statistic, kind_conditions(nation.kind)),
         "precedente": precedent_modifier(history, nation.id, statistic, target, year),
+        "vasallo": vassal_condition(nation, vassalages_of(nations), nations) if nations else 0,
     }
     return {name: value for name, value in found.items() if value}
 

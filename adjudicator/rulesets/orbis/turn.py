@@ -162,6 +162,7 @@ def _roll_medida(
         return MedidaResult(medida, statistic, refused="impossible at this distance (O-063)")
     if feasibility(level) is Feasibility.NO_ROLL:
         return MedidaResult(medida, statistic, refused="trivial: it needs no medida (O-074)")
+    everyone = {n.id: n for n in state.nations}
     year = state.year
     key = target or actor.id
     settings = _settings(options)
@@ -172,7 +173,7 @@ def _roll_medida(
         purpose=f"medida:{actor.id}",
         index=index,
         year=year,
-        conditions=conditions_of(actor, statistic, state.history, key, year),
+        conditions=conditions_of(actor, statistic, state.history, key, year, everyone),
         use_bonuses=medida.use_bonuses,
         reach=reach_value(level) if level else None,
         exterior=exterior,
@@ -192,7 +193,9 @@ def _roll_medida(
             purpose=f"counter:{target}:{actor.id}",
             index=index,
             year=year,
-            conditions=conditions_of(defender, counter_stat, state.history, actor.id, year),
+            conditions=conditions_of(
+                defender, counter_stat, state.history, actor.id, year, everyone
+            ),
             use_bonuses=True,
             reach=None,
             exterior=False,
