@@ -17,6 +17,7 @@ from typing import Any
 
 from adjudicator.core.phase import Calendar, Phase
 from adjudicator.rulesets.orbis.attributes import Attribute, Statistic
+from adjudicator.rulesets.orbis.politics.register import Politics
 from adjudicator.rulesets.orbis.precedent import EMPTY_HISTORY, History, Streak
 from adjudicator.rulesets.orbis.prosperity import Resource, TheftLedger
 from adjudicator.rulesets.orbis.reach import ReachEntry, ReachLevel, ReachTable
@@ -39,6 +40,9 @@ class OrbisState:
     extinct: tuple[str, ...] = ()
     series: Mapping[int, Mapping[str, tuple[int, int, int, int]]] = field(default_factory=dict)
     """Each past year's VIA, LEG, RQU and PRO per nation, for the charts."""
+    politics: Politics = field(default_factory=Politics)
+    """Vassals, wars, civil wars, rebellions, treaties, declarations,
+    conferences, organisations and epochs (`politics.register`)."""
 
     @property
     def year(self) -> int:

@@ -35,6 +35,7 @@ from adjudicator.rulesets.orbis.apply import Won, apply_won
 from adjudicator.rulesets.orbis.attributes import Attribute, Statistic, Variant
 from adjudicator.rulesets.orbis.modifiers import consume, event_modifier, expire
 from adjudicator.rulesets.orbis.options import OrbisOptions
+from adjudicator.rulesets.orbis.politics.outcome import PoliticsYear
 from adjudicator.rulesets.orbis.precedent import History, update
 from adjudicator.rulesets.orbis.prosperity import TheftLedger
 from adjudicator.rulesets.orbis.purchases import purchases_of
@@ -105,6 +106,9 @@ class OrbisResolution:
     rolls: tuple[Roll, ...] = ()
     gm: ParsedGm | None = None
     issues: tuple[str, ...] = field(default=())
+    politics: PoliticsYear | None = None
+    """The year's politics: answers to the political lines, notes, the new
+    record (also in `state.politics`)."""
 
 
 def _settings(options: OrbisOptions) -> RollSettings:
