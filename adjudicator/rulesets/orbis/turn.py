@@ -33,6 +33,8 @@ from adjudicator.core.dice import Dice, Roll
 from adjudicator.core.phase import Phase
 from adjudicator.rulesets.orbis.apply import Won, apply_won
 from adjudicator.rulesets.orbis.attributes import Attribute, Statistic, Variant
+from adjudicator.rulesets.orbis.kinds import changed_kind, new_host
+from adjudicator.rulesets.orbis.levels import Level
 from adjudicator.rulesets.orbis.modifiers import consume, event_modifier, expire
 from adjudicator.rulesets.orbis.options import OrbisOptions
 from adjudicator.rulesets.orbis.politics.outcome import PoliticsYear
@@ -307,10 +309,35 @@ def resolve_year(
             )
             done = apply_won(won, nations, thefts, state.year)
             nations, thefts, effect = dict(done.nations), done.thefts, done.words
+            effect = _special_kind(result, gm, nations, outcome.level, state.year, effect)
         applied.append(replace(result, effect=effect))
     return _close_year(
         state, after_purchases, nations, history, thefts, applied, bought, notes, dice, gm, options
     )
+
+
+def _special_kind(
+    result: MedidaResult,
+    gm: ParsedGm | None,
+    nations: dict[str, Nation],
+    level: Level,
+    year: int,
+    effect: str,
+) -> str:
+    """Asentamiento and Migración change the actor's kind (O-178); Expedición
+    and Subversión create a host of it (O-182): `nations` is updated, the
+    effect's words extended."""
+    _stat, variant = _statistic(result.medida, gm)
+    actor = nations[result.medida.power]
+    changed = changed_kind(actor, variant, level)
+    if changed is not None:
+        nations[actor.id] = changed
+        return f"{effect}; {actor.name} is now a {changed.kind.value} (O-178)"
+    host = new_host(actor, variant, level, year, nations)
+    if host is not None:
+        nations[host.id] = host
+        return f"{effect}; {host.name} created, id {host.id} (O-182)"
+    return effect
 
 
 def _close_year(
@@ -340,7 +367,7 @@ def _close_year(
     after = replace(
         start,
         phase=Phase(year + 1, None, TURN),
-        nations=tuple(nations[n.id] for n in start.nations),
+        nations=tuple(nations.values()),
         history=history,
         thefts=thefts,
         extinct=tuple(extinct),
