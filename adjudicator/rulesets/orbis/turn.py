@@ -37,6 +37,7 @@ from adjudicator.rulesets.orbis.kinds import changed_kind, new_host
 from adjudicator.rulesets.orbis.levels import Level
 from adjudicator.rulesets.orbis.modifiers import consume, event_modifier, expire
 from adjudicator.rulesets.orbis.options import OrbisOptions
+from adjudicator.rulesets.orbis.politics.nsj_diplomacy import earlier_successes, nsj_diplomacy_note
 from adjudicator.rulesets.orbis.politics.outcome import PoliticsYear
 from adjudicator.rulesets.orbis.precedent import History, update
 from adjudicator.rulesets.orbis.prosperity import TheftLedger
@@ -311,9 +312,36 @@ def resolve_year(
             nations, thefts, effect = dict(done.nations), done.thefts, done.words
             effect = _special_kind(result, gm, nations, outcome.level, state.year, effect)
         applied.append(replace(result, effect=effect))
+    notes.extend(_nsj_diplomacy(after_purchases, applied))
     return _close_year(
         state, after_purchases, nations, history, thefts, applied, bought, notes, dice, gm, options
     )
+
+
+def _nsj_diplomacy(state: OrbisState, results: Sequence[MedidaResult]) -> list[str]:
+    """A note for the GM on each Diplomacia toward a nation without a player
+    (O-234, O-235, AMB-41), on the position the year started with."""
+    notes = []
+    for result in results:
+        target = state.find(result.target)
+        outcome = result.outcome
+        if result.statistic is not Statistic.DIPLOMACIA or outcome is None or target is None:
+            continue
+        level = outcome.roll.level
+        if target.has_player or level is None or not result.public:
+            continue
+        actor = state.nation(result.medida.power)
+        conflict = state.politics.conflict(actor.id, target.id)
+        notes.append(
+            nsj_diplomacy_note(
+                actor.name,
+                target.name,
+                level,
+                at_war=conflict is not None and conflict.at_war,
+                precedents=earlier_successes(state.history, actor.id, target.id),
+            )
+        )
+    return notes
 
 
 def _special_kind(
