@@ -15,6 +15,7 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.phase import Phase
 from adjudicator.rulesets.orbis.attributes import AUTORIDAD, DOMINIO, Attribute, Statistic, Variant
 from adjudicator.rulesets.orbis.options import OrbisOptions
+from adjudicator.rulesets.orbis.politics.register import seeded
 from adjudicator.rulesets.orbis.precedent import Streak
 from adjudicator.rulesets.orbis.prosperity import Resource, TheftLedger
 from adjudicator.rulesets.orbis.reach import ReachEntry, ReachLevel, ReachTable
@@ -77,7 +78,8 @@ def states(draw: st.DrawFn) -> OrbisState:
     year = draw(st.integers(500, 512))
     first_year = draw(st.integers(495, year))
     ids = IDS[: draw(st.integers(2, len(IDS)))]
-    sheets = tuple(draw(nations(n, year, tuple(o for o in ids if o != n))) for n in ids)
+    # a patron among the earlier nations only: the vassal graph has no cycle (O-185)
+    sheets = tuple(draw(nations(n, year, ids[:i])) for i, n in enumerate(ids))
     owners = {
         region: draw(st.sampled_from(ids)) for region in draw(st.sets(st.sampled_from(REGIONS)))
     }
@@ -105,7 +107,16 @@ def states(draw: st.DrawFn) -> OrbisState:
         attribute = draw(st.sampled_from([None, *Attribute]))
         entries[(first, second, attribute)] = draw(st.sampled_from(ReachLevel))
     reach = ReachTable(tuple(ReachEntry(f, s, level, a) for (f, s, a), level in entries.items()))
-    return OrbisState(Phase(year, None, TURN), first_year, sheets, owners, history, thefts, reach)
+    return OrbisState(
+        Phase(year, None, TURN),
+        first_year,
+        sheets,
+        owners,
+        history,
+        thefts,
+        reach,
+        politics=seeded(sheets, first_year),
+    )
 
 
 @st.composite

@@ -6,7 +6,10 @@ The state keeps the nations' sheets (`sheet.Nation`: attributes, VIA, LEG,
 RQU, PRO, modifiers), who holds each region of the political map, the
 precedent streaks (AMB-05), the thefts of the last ten years (AMB-18), the
 GM's reach table (AMB-09), the game's first year (cycles count from it,
-AMB-38) and the nations gone extinct (O-135).
+AMB-38), the nations gone extinct (O-135) and the political state (vassals,
+wars, treaties ...: `politics.register`, written by `politics.codec` under
+`politics:`). A state file without `politics:` (an old file, a new game)
+gets the vassalages the sheets' `vassal_of` name (`register.seeded`).
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from typing import Any
 
 from adjudicator.core.phase import Calendar, Phase
 from adjudicator.rulesets.orbis.attributes import Attribute, Statistic
-from adjudicator.rulesets.orbis.politics.register import Politics
+from adjudicator.rulesets.orbis.politics.codec import politics_from_dict, politics_to_dict
+from adjudicator.rulesets.orbis.politics.register import Politics, politics_problems, seeded
 from adjudicator.rulesets.orbis.precedent import EMPTY_HISTORY, History, Streak
 from adjudicator.rulesets.orbis.prosperity import Resource, TheftLedger
 from adjudicator.rulesets.orbis.reach import ReachEntry, ReachLevel, ReachTable
@@ -98,6 +102,7 @@ def state_to_dict(state: OrbisState) -> dict[str, Any]:
             year: {n: list(v) for n, v in sorted(per.items())}
             for year, per in sorted(state.series.items())
         },
+        "politics": politics_to_dict(state.politics),
     }
     return {k: v for k, v in data.items() if v or k in ("phase", "first_year", "nations")}
 
@@ -161,6 +166,22 @@ def state_from_dict(data: Mapping[str, Any]) -> OrbisState:
             }
             for year, per in (data.get("series") or {}).items()
         }
+        politics = _politics(data.get("politics"), nations, first_year)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise OrbisStateError(f"a malformed state file: {exc}") from None
-    return OrbisState(phase, first_year, nations, owners, history, ledger, reach, extinct, series)
+    return OrbisState(
+        phase, first_year, nations, owners, history, ledger, reach, extinct, series, politics
+    )
+
+
+def _politics(data: Any, nations: tuple[Nation, ...], first_year: int) -> Politics:
+    """The `politics:` mapping read (`politics.codec`); absent (or empty of
+    value): the vassalages of the sheets' `vassal_of` since the first year
+    (`register.seeded`), checked the same way."""
+    if data is not None:
+        return politics_from_dict(data, nations)
+    politics = seeded(nations, first_year)
+    problems = politics_problems(politics, nations)
+    if problems:
+        raise ValueError(f"politics (from the sheets' vassal_of): {'; '.join(problems)}")
+    return politics
