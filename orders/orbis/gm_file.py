@@ -18,6 +18,7 @@ reclassify:                    # O-118: the medida rolls another statistic
 reach:                         # O-060 .. O-062, AMB-09: GM data per pair
   - {nations: [Génova, Borgoña], level: muy lejano, attribute: ECN}
 secret: [Génova]               # whose medida this turn is secret
+politics: {...}                # the year's politics: see orders.orbis.gm_politics
 ```
 
 Every problem is named (section, entry, field) as an `OrderIssue` of the
@@ -32,6 +33,7 @@ from typing import Any, TypeVar
 
 from maps.safe_yaml import YamlProblem, load_yaml
 from orders.issues import IssueKind, OrderIssue, Problem, Source
+from orders.orbis.gm_politics import read_gm_politics
 from orders.orbis.model import (
     Event,
     EventModifier,
@@ -53,7 +55,7 @@ from orders.orbis.words import (
     statistic_id,
 )
 
-_SECTIONS = ("year", "events", "veto", "reclassify", "reach", "secret")
+_SECTIONS = ("year", "events", "veto", "reclassify", "reach", "secret", "politics")
 MAX_EVENT_YEARS = 20
 """An event's modifier ends within 20 years of its origin (O-049)."""
 
@@ -226,6 +228,8 @@ def read_gm_file(data: bytes | str, *, file: str, names: OrbisNames) -> ParsedGm
     _twice(reader, "reclassify", [item.nation for item in classified])
     reaches = reader.each(reader.entries(loaded, "reach"), reach)
     secret = _secret(reader, loaded.get("secret"))
+    politics, problems = read_gm_politics(loaded.get("politics"), file=file, book=reader.book)
+    reader.issues.extend(problems)
     return ParsedGm(
         year,
         tuple(events),
@@ -234,6 +238,7 @@ def read_gm_file(data: bytes | str, *, file: str, names: OrbisNames) -> ParsedGm
         tuple(reaches),
         secret,
         tuple(reader.issues),
+        politics,
     )
 
 

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from orders.issues import IssueKind, OrderIssue, Problem, Source
+from orders.orbis.politics_model import GmPolitics, PoliticalLine
 from orders.orbis.words import (
     ATTRIBUTE_GROUP,
     ATTRIBUTE_WORDS,
@@ -129,6 +130,7 @@ class ParsedPost:
     spends: tuple[Spend | Transfer, ...]
     no_defence: tuple[NoDefence, ...]
     issues: tuple[OrderIssue, ...]
+    politics: tuple[PoliticalLine, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -193,6 +195,7 @@ class ParsedGm:
     reach: tuple[Reach, ...]
     secret: frozenset[str]
     issues: tuple[OrderIssue, ...]
+    politics: GmPolitics = field(default_factory=GmPolitics)
 
     def extra_medidas(self, nation: str) -> int:
         """The extra medidas the year's events grant a nation (AMB-43)."""

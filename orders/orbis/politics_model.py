@@ -235,7 +235,7 @@ class GmOrganisation:
     id: str
     name: str
     members: tuple[str, ...]
-    election: str = "igualitaria"
+    election: str = "egalitarian"
     term: str = "variable"
     fixed_years: int | None = None
 

@@ -48,6 +48,7 @@ from orders.orbis.model import (
     Transfer,
     make_spend,
 )
+from orders.orbis.politics_lines import read_political_lines, starts_political
 from orders.orbis.transfers import read_transfer
 from orders.orbis.words import (
     EXTRA_SOURCES,
@@ -209,7 +210,18 @@ def read_post(
     defences: list[NoDefence] = []
     lines: list[tuple[_Sentence, re.Match[str]]] = []
     found_medida = False
+    political: list[tuple[Source, str]] = []
+    taken = (0, "")  # a political line runs to the end of its line: what is left of it
     for sentence in sentences(text):
+        at = taken[1].find(sentence.text) if sentence.number == taken[0] else -1
+        if at >= 0:
+            taken = (taken[0], taken[1][at + len(sentence.text) :])
+            continue
+        if starts_political(sentence.text):
+            whole = _rest(sentence)
+            taken = (sentence.number, whole[len(sentence.text) :])
+            political.append((_source(file, sentence, sentence.text[:5]), whole))
+            continue
         if spend := _SPEND.match(sentence.text):
             source = _source(file, sentence, spend.group(0).split(":")[0])
             read, problems = read_spend_items(spend.group("body"), power, book, source)
@@ -241,6 +253,8 @@ def read_post(
             medidas.append(_medida(match, power, book, slots, source, special_as_ordinary))
         except Problem as problem:
             issues.append(_issue(problem, source))
+    politics = read_political_lines(political, power, book)
+    issues.extend(politics.issues)
     if not found_medida:
         issues.append(
             OrderIssue(
@@ -250,7 +264,17 @@ def read_post(
                 Source.whole(file),
             )
         )
-    return ParsedPost(tuple(medidas), tuple(spends), tuple(defences), tuple(issues))
+    return ParsedPost(tuple(medidas), tuple(spends), tuple(defences), tuple(issues), politics.lines)
+
+
+def _rest(sentence: _Sentence) -> str:
+    """A political line from its keyword to the end of its line (O-238 ..)."""
+    line = strip_markup(sentence.raw).split("\n")
+    for part in line:
+        at = part.find(sentence.text)
+        if at >= 0:
+            return part[at:].strip()
+    return sentence.text
 
 
 def _extra_source(match: re.Match[str]) -> tuple[str | None, str | None]:
