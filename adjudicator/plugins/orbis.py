@@ -99,7 +99,7 @@ def parse_files(
         post = read_post(
             f.text, file=f.name, power=hint or "", names=names, extras=extras.get(hint or "", 0)
         )
-        return [*post.medidas, *post.spends, *post.no_defence], post.issues
+        return [*post.medidas, *post.spends, *post.no_defence, *post.politics], post.issues
 
     def name(power: str) -> str:
         found = state.find(power)
@@ -273,7 +273,16 @@ class OrbisPlugin:
 
         names = {n.id: n.name for n in state.nations}
         title = f"{game_map.title}: año {state.year}"
-        return render_orbis_map(game_map, state.owners, colours_of(state), names, fmt, title=title)  # type: ignore[arg-type]
+        return render_orbis_map(
+            game_map,
+            state.owners,
+            colours_of(state),
+            names,
+            fmt,  # type: ignore[arg-type]
+            title=title,
+            politics=state.politics,
+            politics_year=state.year,
+        )
 
     def game_over(self, game_map: OrbisMap, state: OrbisState) -> str | None:
         """No winner or loser (O-003): the game ends when the GM stops it."""

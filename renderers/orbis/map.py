@@ -1,7 +1,9 @@
 """The political map of an Orbis game (rulebook 000 "Mapa y Estados"): each
 region a cell around its point, in its nation's colour; unheld regions
 (black territory, O-184) in grey; borders between nations drawn thick; the
-region names; a legend of the nations. The cells are the Voronoi cells of
+region names; a legend of the nations; with the game's politics, its
+vassals, wars, treaties, organisations, civil wars and rebellions
+(`renderers.orbis.map_politics`) and a second legend, "Política". The cells are the Voronoi cells of
 the region points (shapely), clipped to the map's extent with a margin: a
 schematic map, the same bytes for the same position."""
 
@@ -17,8 +19,10 @@ from matplotlib.patches import Patch
 from shapely.geometry import MultiPoint, Polygon, box
 from shapely.ops import voronoi_diagram
 
+from adjudicator.rulesets.orbis.politics.register import Politics
 from maps.orbis.model import OrbisMap
 from renderers.figure import DPI, RC, Format
+from renderers.orbis.map_politics import draw_politics, political_handles
 from renderers.png import figure_bytes
 
 UNHELD = "#9e9e9e"
@@ -51,8 +55,12 @@ def render_orbis_map(
     fmt: Format,
     *,
     title: str,
+    politics: Politics | None = None,
+    politics_year: int | None = None,
 ) -> bytes:
-    """The map of `owners` (region -> nation) as PNG or SVG."""
+    """The map of `owners` (region -> nation) as PNG or SVG; with `politics`,
+    its overlays and a "Política" legend (`renderers.orbis.map_politics`:
+    treaties in force in `politics_year`, or every treaty not ended)."""
     if fmt not in ("png", "svg"):
         raise ValueError(f"unknown map format {fmt!r}: png or svg")
     cells = region_cells(game_map)
@@ -81,6 +89,11 @@ def render_orbis_map(
             )
         axes.autoscale_view()
         axes.set_aspect("equal")
+        drawn = (
+            draw_politics(axes, game_map, cells, owners, colours, politics, year=politics_year)
+            if politics is not None
+            else set()
+        )
         figure.text(0.02, 0.96, title, fontsize=15, fontweight="bold", va="center")
         held = sorted({n for n in owners.values()}, key=lambda n: names.get(n, n))
         handles = [
@@ -96,6 +109,15 @@ def render_orbis_map(
             fontsize=10,
             title="Naciones",
         )
+        if drawn and politics is not None:
+            figure.legend(
+                handles=political_handles(politics, drawn),
+                loc="lower left",
+                bbox_to_anchor=(0.78, 0.05),
+                frameon=True,
+                fontsize=9,
+                title="Política",
+            )
         return figure_bytes(figure, fmt)
 
 

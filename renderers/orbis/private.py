@@ -5,7 +5,8 @@ It adds to the public report what only the nation sees: its secret medidas
 that no counter-measure revealed, its sheet after the year (the ten
 attributes, the 25 statistics' thresholds, the indices and prosperity), its
 active modifiers with their source, value and last year, and the odds of
-each statistic for next year.
+each statistic for next year; and its political lines' answers, its secret
+notes and the rebellions it backs (O-231, `renderers.orbis.politics`).
 
 The odds (`odds`) count the faces 1..100 that succeed with the nation's
 modifiers as they stand and its conditions (stability, kind, precedent):
@@ -29,6 +30,7 @@ from adjudicator.rulesets.orbis.rolling import conditions_of
 from adjudicator.rulesets.orbis.sheet import Nation
 from adjudicator.rulesets.orbis.stability import stability_penalty
 from adjudicator.rulesets.orbis.turn import MedidaResult
+from renderers.orbis.politics import private_politics_dict, private_politics_lines
 from renderers.orbis.report import (
     OrbisTurnReport,
     dumps,
@@ -117,6 +119,7 @@ def private_dict(turn: OrbisTurnReport, nation_id: str) -> dict[str, Any]:
             for m in active(nation.modifiers, year)
         ],
         "odds": {s.value: {"fraction": str(f), "percent": percent(f)} for s, f in chances.items()},
+        **private_politics_dict(turn, nation_id),
     }
 
 
@@ -138,6 +141,7 @@ def render_private_report(turn: OrbisTurnReport, nation_id: str) -> str:
         out += ["", "Your secret medidas (not in the public report):"]
         for result in secrets:
             out += medida_lines(turn, result)
+    out += private_politics_lines(turn, nation_id)  # own lines, secrets (O-231)
     out += ["", "Attributes:"]
     for group, members in (("Dominio", DOMINIO), ("Autoridad", AUTORIDAD)):
         shown = ", ".join(f"{a.value} {nation.value(a)}" for a in members)

@@ -13,6 +13,11 @@ Secrecy: a medida the GM marked secret and no counter-measure revealed
 JSON, and so are its die and its counter-measure's die; it goes only in its
 nation's private report (`renderers.orbis.private`). Decision: a nation whose
 only medida is secret is not listed under "No medida from".
+
+Politics (O-185 .. O-300): after the purchases, the answers to the political
+lines, the year's political notes and the public registry
+(`renderers.orbis.politics`, `renderers.orbis.politics_data`); nothing when
+the year has none.
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ from adjudicator.rulesets.orbis.stability import stability_penalty
 from adjudicator.rulesets.orbis.turn import MedidaResult, OrbisResolution
 from orders.issues import OrderIssue
 from renderers.common import issue_dict, issue_key, plain_value, roll_dict
+from renderers.orbis.politics import public_politics_lines
+from renderers.orbis.politics_data import public_politics_dict
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 _EMPTY_NAMES: Mapping[str, str] = MappingProxyType({})
@@ -323,6 +330,7 @@ def render_orbis_report(turn: OrbisTurnReport) -> str:
         out += ["", "Purchases:"] + [
             f"  {turn.name(nation)}: {what}" for nation, what in resolution.purchases
         ]
+    out += public_politics_lines(turn)  # political lines, notes, registry (O-237)
     out += ["", f"Nations after {turn.year}:", *_nations_table(turn)]
     rolls = public_rolls(resolution)
     if rolls:
@@ -359,6 +367,7 @@ def public_dict(turn: OrbisTurnReport) -> dict[str, Any]:
         "extinct": list(resolution.state.extinct),
         "rolls": [roll_dict(r) for r in public_rolls(resolution)],
         "receipts": [{"file": r.file, "sha256": r.sha256} for r in sorted(turn.receipts)],
+        **public_politics_dict(turn),
     }
 
 

@@ -19,6 +19,7 @@ from adjudicator.core.receipts import Receipt
 from adjudicator.rulesets.orbis.attributes import Attribute, Statistic
 from adjudicator.rulesets.orbis.margins import Roll, level_of
 from adjudicator.rulesets.orbis.options import OrbisOptions
+from adjudicator.rulesets.orbis.politics.register import seeded
 from adjudicator.rulesets.orbis.precedent import EMPTY_HISTORY
 from adjudicator.rulesets.orbis.records import Modifier, ModifierKind
 from adjudicator.rulesets.orbis.sheet import Nation
@@ -39,7 +40,7 @@ BOOK = OrbisNames({n.id: (n.name, *n.aliases) for n in NATIONS})
 
 
 def start() -> OrbisState:
-    return OrbisState(Phase(500, None, TURN), 500, NATIONS)
+    return OrbisState(Phase(500, None, TURN), 500, NATIONS, politics=seeded(NATIONS, 500))
 
 
 def gm(
@@ -231,9 +232,10 @@ def test_wiki_tables() -> None:
     """O-011, O-012, O-014, O-045, O-124, O-125, O-136: the medidas table
     (nation, medida as written, statistic, u, d100, modifiers, r', M, level,
     counter, result, effect) and the nations table (VIA x/cap, LEG x/cap,
-    RQU, PRO)."""
+    RQU, PRO); O-185, O-237: the registry's table of vassals follows."""
     wiki = render_orbis_wiki(report(year_500()))
-    assert wiki.count('{| class="wikitable"') == 2 and wiki.count("|}") == 2
+    assert wiki.count('{| class="wikitable"') == 3 and wiki.count("|}") == 3
+    assert "| Reino de Asturias || Reino de Castilla || 500 || sí" in wiki
     assert (
         "| Reino de Castilla || Medida: Ofensiva contra Asturias || Ofensiva || 50 || 29 ||"
         " total +0 || 29 || 42.0 || E || Reino de Asturias: u = 32, d100 = 15, r′ = 40,"

@@ -14,16 +14,28 @@ checklist that is a choice, with the project's default (rulebook 000).
 - `special_as_ordinary` (false): a special medida (AMB-19) is the nation's
   ordinary medida only when bought; true allows it without buying.
 - `cycle` (5): turns per cycle (O-007, AMB-38).
+- `rebellion_damage` (`fixed`): a failed suppression costs LF 4, F 8,
+  MF 12, FC 16 (AMB-26); `literal` the printed LF 12, F 8, MF 4, FC 16
+  (O-227 .. O-230).
+- `tribute_resource` (`table`): a RQU or PRO tribute yields what
+  Intervención or Desarrollo of its level would (AMB-21); `size` the
+  level's size.
+- `war_count_from` (`war`): a war's duration for the cycle counts from the
+  turn it became war (AMB-15); `hostilities` from its first clash.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 _CHOICES = {
     "margin": ("readme", "absolute"),
     "opposed": ("ordinal", "numeric"),
     "nsj_points": ("literal", "scaled"),
+    "rebellion_damage": ("fixed", "literal"),
+    "tribute_resource": ("table", "size"),
+    "war_count_from": ("war", "hostilities"),
 }
 
 
@@ -36,6 +48,9 @@ class OrbisOptions:
     failed_modifier_backfires: bool = False
     special_as_ordinary: bool = False
     cycle: int = 5
+    rebellion_damage: Literal["fixed", "literal"] = "fixed"
+    tribute_resource: Literal["table", "size"] = "table"
+    war_count_from: Literal["war", "hostilities"] = "war"
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():

@@ -38,7 +38,7 @@ from adjudicator.rulesets.orbis.levels import Level
 from adjudicator.rulesets.orbis.modifiers import consume, event_modifier, expire
 from adjudicator.rulesets.orbis.options import OrbisOptions
 from adjudicator.rulesets.orbis.politics.nsj_diplomacy import earlier_successes, nsj_diplomacy_note
-from adjudicator.rulesets.orbis.politics.outcome import PoliticsYear
+from adjudicator.rulesets.orbis.politics.outcome import Acted, PoliticsYear
 from adjudicator.rulesets.orbis.precedent import History, update
 from adjudicator.rulesets.orbis.prosperity import TheftLedger
 from adjudicator.rulesets.orbis.purchases import purchases_of
@@ -60,8 +60,24 @@ from adjudicator.rulesets.orbis.rolling import (
 from adjudicator.rulesets.orbis.sheet import Nation
 from adjudicator.rulesets.orbis.stability import cycle_end, is_cycle_end, is_extinct
 from adjudicator.rulesets.orbis.state import TURN, OrbisState
+from adjudicator.rulesets.orbis.year_politics import (
+    acted,
+    close_politics,
+    merged,
+    open_politics,
+    political_conditions,
+    war_durations_of,
+)
 from orders.issues import Source
 from orders.orbis.model import Medida, NoDefence, ParsedGm, Spend, Transfer
+from orders.orbis.politics_model import (
+    ConferenceLine,
+    DeclarationLine,
+    PoliticalLine,
+    TreatyLine,
+    VassalLine,
+    VoteLine,
+)
 
 
 @dataclass(frozen=True)
@@ -73,7 +89,8 @@ class GmInput:
     source: Source | None = None
 
 
-OrbisOrder = Medida | NoDefence | Spend | Transfer | GmInput
+OrbisOrder = Medida | NoDefence | Spend | Transfer | GmInput | PoliticalLine
+POLITICAL_LINES = (TreatyLine, DeclarationLine, ConferenceLine, VoteLine, VassalLine)
 
 
 @dataclass(frozen=True)
@@ -180,7 +197,10 @@ def _roll_medida(
         purpose=f"medida:{actor.id}",
         index=index,
         year=year,
-        conditions=conditions_of(actor, statistic, state.history, key, year, everyone),
+        conditions={
+            **conditions_of(actor, statistic, state.history, key, year, everyone),
+            **political_conditions(state.politics, everyone, actor.id, statistic, target, year),
+        },
         use_bonuses=medida.use_bonuses,
         reach=reach_value(level) if level else None,
         exterior=exterior,
@@ -200,9 +220,12 @@ def _roll_medida(
             purpose=f"counter:{target}:{actor.id}",
             index=index,
             year=year,
-            conditions=conditions_of(
-                defender, counter_stat, state.history, actor.id, year, everyone
-            ),
+            conditions={
+                **conditions_of(defender, counter_stat, state.history, actor.id, year, everyone),
+                **political_conditions(
+                    state.politics, everyone, defender.id, counter_stat, actor.id, year
+                ),
+            },
             use_bonuses=True,
             reach=None,
             exterior=False,
@@ -259,6 +282,7 @@ def resolve_year(
     """The year of `state` resolved (see the module docstring)."""
     gm = next((o.parsed for o in orders if isinstance(o, GmInput)), None)
     start, notes = _apply_gm(state, gm)
+    start, opened = open_politics(start, gm)
     spends = [o for o in orders if isinstance(o, Spend | Transfer)]
     after_purchases, bought = purchases_of(start, spends)
     no_defence = {
@@ -278,6 +302,7 @@ def resolve_year(
     nations = {n.id: n for n in after_purchases.nations}
     history, thefts = after_purchases.history, after_purchases.thefts
     applied: list[MedidaResult] = []
+    acts: list[Acted] = []
     for result in results:
         outcome = result.outcome
         if outcome is None or result.statistic is None:
@@ -297,8 +322,20 @@ def resolve_year(
             history = update(
                 history, actor, result.statistic, result.target or actor, state.year, own.success
             )
+        done_act = acted(
+            after_purchases.politics,
+            actor,
+            result.statistic,
+            result.target,
+            outcome.roll.level,
+            outcome.level,
+            outcome.prevails,
+        )
+        acts.append(done_act)
         effect = "no effect"
-        if outcome.prevails and outcome.level is not None:
+        if done_act.faction is not None:
+            effect = f"a faction medida against {done_act.faction}: it moves Supremacy (O-220)"
+        elif outcome.prevails and outcome.level is not None:
             won = Won(
                 actor,
                 result.statistic,
@@ -313,8 +350,27 @@ def resolve_year(
             effect = _special_kind(result, gm, nations, outcome.level, state.year, effect)
         applied.append(replace(result, effect=effect))
     notes.extend(_nsj_diplomacy(after_purchases, applied))
+    lines = [o for o in orders if isinstance(o, POLITICAL_LINES)]
+    ending = is_cycle_end(state.first_year, state.year, options.cycle)
+    closed = close_politics(
+        after_purchases, nations, acts, lines, gm, dice, options, cycle_end=ending
+    )
+    politics_year = merged(opened, closed)
+    after = replace(after_purchases, politics=closed.politics)
+    nations = {**nations, **closed.nations}
     return _close_year(
-        state, after_purchases, nations, history, thefts, applied, bought, notes, dice, gm, options
+        state,
+        after,
+        nations,
+        history,
+        thefts,
+        applied,
+        bought,
+        notes,
+        dice,
+        gm,
+        options,
+        politics_year,
     )
 
 
@@ -380,6 +436,7 @@ def _close_year(
     dice: Dice,
     gm: ParsedGm | None,
     options: OrbisOptions,
+    politics_year: PoliticsYear,
 ) -> OrbisResolution:
     year = state.year
     extinct = list(state.extinct)
@@ -389,7 +446,12 @@ def _close_year(
             notes.append(f"{nation.name} is extinct: both indices are empty (O-135)")
     if is_cycle_end(state.first_year, year, options.cycle):
         notes.append(f"End of a cycle ({year}): +5 RQU, +1 PRO, +5 VIA and LEG to damaged nations")
-        nations = {k: n if k in extinct else cycle_end(n) for k, n in nations.items()}
+        nations = {
+            k: n
+            if k in extinct
+            else cycle_end(n, war_durations_of(start.politics, k, year, options.war_count_from))
+            for k, n in nations.items()
+        }
         notes.append(attribute_leaders([n for n in nations.values() if n.id not in extinct]))
     nations = {k: replace(n, modifiers=expire(n.modifiers, year + 1)) for k, n in nations.items()}
     after = replace(
@@ -405,5 +467,12 @@ def _close_year(
         },
     )
     return OrbisResolution(
-        state, after, tuple(results), tuple(bought), tuple(notes), tuple(dice.rolls), gm
+        state,
+        after,
+        tuple(results),
+        tuple(bought),
+        tuple(notes),
+        tuple(dice.rolls),
+        gm,
+        politics=politics_year,
     )

@@ -48,9 +48,7 @@ class Politics:
     fronts: Mapping[tuple[str, str], int] = field(default_factory=lambda: MappingProxyType({}))
     capacity: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     civil_wars: tuple[CivilWar, ...] = ()
-    controllers: Mapping[tuple[str, str], str] = field(
-        default_factory=lambda: MappingProxyType({})
-    )
+    controllers: Mapping[tuple[str, str], str] = field(default_factory=lambda: MappingProxyType({}))
     rebellions: tuple[Rebellion, ...] = ()
     treaties: Treaties = field(default_factory=Treaties)
     declarations: tuple[Declaration, ...] = ()

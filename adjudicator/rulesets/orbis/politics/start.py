@@ -1,0 +1,254 @@
+"""The GM's politics applied at the start of a year, before the rolls
+(rulebook 000 "Mapa y Estados" .. "Épocas"; the GM file's `politics:`).
+
+Every GM item that cannot apply (an unknown nation, a vassal already held,
+a second civil war ...) becomes a public note starting "GM file: " and is
+otherwise ignored: the GM's file never stops the year.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import MappingProxyType
+
+from adjudicator.rulesets.orbis.politics import civil_war, rebellions
+from adjudicator.rulesets.orbis.politics.declarations import break_declaration
+from adjudicator.rulesets.orbis.politics.epochs import partial_reset
+from adjudicator.rulesets.orbis.politics.ledger import Ledger
+from adjudicator.rulesets.orbis.politics.organisations import Election, Statute, Term, found
+from adjudicator.rulesets.orbis.politics.rebellions import Escalation, Rebellion
+from adjudicator.rulesets.orbis.politics.vassals import Vassalage, VassalageOrigin, add_vassalage
+from orders.orbis.politics_model import GmCivilWar, GmOrganisation, GmPolitics, GmVassalage
+
+GOVERNMENT, REBELS = "gobierno", "rebeldes"
+"""The factions of a civil war a rebellion escalates into (O-232)."""
+
+_ELECTIONS = {
+    "igualitaria": Election.EGALITARIAN,
+    "electoral-fija": Election.ELECTORAL_FIXED,
+    "electoral-renovable": Election.ELECTORAL_RENEWING,
+    "rotacion": Election.ROTATION,
+    "rotación": Election.ROTATION,
+    "puntos": Election.POINTS,
+    "otra": Election.OTHER,
+    **{e.value: e for e in Election},
+}
+_TERMS = {"fijo": Term.FIXED, "fija": Term.FIXED, **{t.value: t for t in Term}}
+
+
+def _bad(ledger: Ledger, text: str) -> Ledger:
+    return ledger.note(f"GM file: {text}")
+
+
+def _unknown(ledger: Ledger, *names: str) -> str | None:
+    missing = [n for n in names if n not in ledger.nations]
+    return f"unknown nation {', '.join(missing)}" if missing else None
+
+
+def add_vassal(ledger: Ledger, item: GmVassalage, year: int) -> Ledger:
+    """A vassalage the GM records (O-200, O-235, AMB-41)."""
+    problem = _unknown(ledger, item.vassal, item.patron)
+    if problem:
+        return _bad(ledger, f"vassalage {item.vassal} → {item.patron}: {problem}")
+    try:
+        origin = VassalageOrigin(item.origin)
+        record = Vassalage(item.vassal, item.patron, year, item.tributary, origin=origin)
+        records = add_vassalage(ledger.politics.vassalages, record)
+    except ValueError as error:
+        return _bad(ledger, f"vassalage {item.vassal} → {item.patron}: {error}")
+    ledger = ledger.record(vassalages=records)
+    return ledger.note(
+        f"{ledger.name(item.vassal)} is now a vassal of {ledger.name(item.patron)} (O-185, O-200)"
+    )
+
+
+def free(ledger: Ledger, vassal: str) -> Ledger:
+    """The GM frees a vassal (O-194, O-198)."""
+    records = ledger.politics.vassalages
+    kept = tuple(r for r in records if r.vassal != vassal)
+    if len(kept) == len(records):
+        return _bad(ledger, f"freed {vassal}: not a vassal")
+    return ledger.record(vassalages=kept).note(f"{ledger.name(vassal)} is freed (O-194)")
+
+
+def begin_civil_war(ledger: Ledger, item: GmCivilWar, year: int) -> Ledger:
+    """A civil war the GM starts (O-213, O-216, O-219, O-222)."""
+    problem = _unknown(ledger, item.nation, *item.controllers.values(), *item.backers)
+    if problem:
+        return _bad(ledger, f"civil war in {item.nation}: {problem}")
+    if ledger.politics.civil_war(item.nation) is not None:
+        return _bad(ledger, f"civil war in {item.nation}: one is already being fought")
+    try:
+        started = civil_war.start_civil_war(item.nation, item.factions, item.incumbent, year)
+        started = replace(started, backers=dict(item.backers))
+        if any(f not in item.factions for f in item.controllers):
+            raise ValueError("a controller of no faction")
+    except ValueError as error:
+        return _bad(ledger, f"civil war in {item.nation}: {error}")
+    controllers = dict(ledger.politics.controllers)
+    controllers.update({(item.nation, f): c for f, c in sorted(item.controllers.items())})
+    ledger = ledger.record(
+        civil_wars=(*ledger.politics.civil_wars, started),
+        controllers=MappingProxyType(controllers),
+    )
+    split = ", ".join(f"{f} {v}" for f, v in started.supremacy.items())
+    return ledger.note(f"Civil war in {ledger.name(item.nation)}: Supremacy {split} (O-219)")
+
+
+def drop_civil_war(ledger: Ledger, nation: str) -> Ledger:
+    """The civil war and its controllers removed from the record."""
+    return ledger.record(
+        civil_wars=tuple(c for c in ledger.politics.civil_wars if c.nation != nation),
+        controllers=MappingProxyType(
+            {k: v for k, v in ledger.politics.controllers.items() if k[0] != nation}
+        ),
+    )
+
+
+def end_civil_war(ledger: Ledger, nation: str, faction: str) -> Ledger:
+    """The GM ends a civil war with `faction` the winner (O-217)."""
+    found_war = ledger.politics.civil_war(nation)
+    if found_war is None:
+        return _bad(ledger, f"end of civil war in {nation}: there is none")
+    try:
+        civil_war.settle(found_war, faction)
+    except ValueError as error:
+        return _bad(ledger, f"end of civil war in {nation}: {error}")
+    return drop_civil_war(ledger, nation).note(
+        f"The civil war in {ledger.name(nation)} is over: {faction} won;"
+        " the nation stays with its player (O-217)"
+    )
+
+
+def raise_rebellion(ledger: Ledger, nation: str, backers: tuple[str, ...], year: int) -> Ledger:
+    """A rebellion the GM raises, its backers secret (O-225, O-231): each
+    backer is told privately."""
+    problem = _unknown(ledger, nation, *backers)
+    if problem:
+        return _bad(ledger, f"rebellion in {nation}: {problem}")
+    try:
+        rising = Rebellion(nation, year, backers)
+    except ValueError as error:
+        return _bad(ledger, f"rebellion in {nation}: {error}")
+    ledger = ledger.record(rebellions=(*ledger.politics.rebellions, rising))
+    ledger = ledger.note(f"A rebellion rises in {ledger.name(nation)} (O-225)")
+    for backer in backers:
+        ledger = ledger.secret(
+            backer, f"You secretly back the rebellion in {ledger.name(nation)} (O-231)"
+        )
+    return ledger
+
+
+def escalate(ledger: Ledger, nation: str, year: int) -> Ledger:
+    """A rebellion the GM finds not suppressed in prudent time escalates by
+    its last failure (O-232, O-233): an armed movement is a note for the GM
+    (fought as another nation, O-215); a civil war replaces the rebellion
+    with factions gobierno / rebeldes (its secret backers stay secret)."""
+    rising = next((r for r in ledger.politics.rebellions if r.nation == nation), None)
+    if rising is None:
+        return _bad(ledger, f"escalation in {nation}: no rebellion")
+    kind = rebellions.escalate(rising)
+    name = ledger.name(nation)
+    if kind is Escalation.GM_DECIDES:
+        return ledger.note(f"The rebellion in {name} was never fought: the GM decides (O-233)")
+    if kind is Escalation.ARMED_MOVEMENT:
+        return ledger.note(
+            f"The rebellion in {name} becomes an armed movement, fought as another nation"
+            " (O-232, O-215): the GM creates it"
+        )
+    if ledger.politics.civil_war(nation) is not None:
+        return _bad(ledger, f"escalation in {nation}: a civil war is already being fought")
+    ledger = ledger.record(rebellions=tuple(r for r in ledger.politics.rebellions if r != rising))
+    started = civil_war.start_civil_war(nation, (GOVERNMENT, REBELS), GOVERNMENT, year)
+    ledger = ledger.record(civil_wars=(*ledger.politics.civil_wars, started))
+    return ledger.note(f"The rebellion in {name} becomes a civil war, Supremacy 50/50 (O-232)")
+
+
+def organise(ledger: Ledger, item: GmOrganisation, year: int) -> Ledger:
+    """An organisation founded by its Statute (O-279, AMB-42); its Leader is
+    chosen at its first election (leader None until then)."""
+    problem = _unknown(ledger, *item.members)
+    if problem or any(o.id == item.id for o in ledger.politics.organisations):
+        return _bad(ledger, f"organisation {item.id}: {problem or 'id already used'}")
+    try:
+        election, term = _ELECTIONS[item.election], _TERMS[item.term]
+        statute = Statute(election, term, item.fixed_years)
+        made = found(item.id, item.name, item.members, year, statute=statute)
+    except (KeyError, ValueError) as error:
+        return _bad(ledger, f"organisation {item.id}: {error}")
+    ledger = ledger.record(organisations=(*ledger.politics.organisations, made))
+    return ledger.note(f"Organisation {item.name} ({item.id}) founded (O-279): election due")
+
+
+def force_majeure(ledger: Ledger, ref: str, year: int) -> Ledger:
+    """A declaration or treaty ended by force majeure, without penalty (O-250)."""
+    for declaration in ledger.politics.declarations:
+        if declaration.id == ref and declaration.in_force(year):
+            by = next(n for n in declaration.declarants if declaration.binds(n, year))
+            broken = break_declaration(declaration, year, by, force_majeure=True).declaration
+            kept = tuple(broken if d.id == ref else d for d in ledger.politics.declarations)
+            return ledger.record(declarations=kept).note(
+                f"Declaration {ref} ends by force majeure, without penalty (O-250)"
+            )
+    registry = ledger.politics.treaties
+    treaty = next((t for t in registry.treaties if t.id == ref and t.in_force(year)), None)
+    if treaty is None:
+        return _bad(ledger, f"force majeure: no declaration or treaty {ref} in force")
+    step = registry.break_treaty(ref, treaty.parties[0], year)  # its sanctions dropped
+    return ledger.record(treaties=step.registry).note(
+        f"Treaty {ref} ends by force majeure, without penalty (O-250)"
+    )
+
+
+def epoch(ledger: Ledger, kind: str, year: int) -> Ledger:
+    """The GM's epoch (O-297 .. O-300): partial → every sheet scaled back
+    (O-299, AMB-30); total → recorded, the sheets to be redistributed by the
+    players (O-298)."""
+    if kind in ("partial", "parcial"):
+        sheets = partial_reset(ledger.nations[k] for k in sorted(ledger.nations))
+        ledger = replace(ledger, nations=MappingProxyType({n.id: n for n in sheets}))
+        ledger = ledger.note(f"Epoch ({year}): partial reset, every group back to 80 (O-299)")
+    elif kind == "total":
+        ledger = ledger.note(
+            f"Epoch ({year}): total reset; every player redistributes its sheet under the"
+            " initial rules, 80 per group, 5..30 each (O-298)"
+        )
+    else:
+        return _bad(ledger, f"epoch {kind!r}: total or partial (O-300)")
+    return ledger.record(epochs=(*ledger.politics.epochs, year))
+
+
+def apply_gm(ledger: Ledger, gm: GmPolitics, year: int) -> Ledger:
+    """Every item of the GM's politics, in the order of the record."""
+    for item in gm.vassalages:
+        ledger = add_vassal(ledger, item, year)
+    for vassal in gm.freed:
+        ledger = free(ledger, vassal)
+    fronts = dict(ledger.politics.fronts)
+    for front in gm.fronts:
+        if front.halves < 1 or _unknown(ledger, front.nation, front.enemy):
+            ledger = _bad(ledger, f"front {front.nation} / {front.enemy}: not a front (O-209)")
+        else:
+            fronts[(front.nation, front.enemy)] = front.halves
+    capacity = dict(ledger.politics.capacity)
+    for nation, value in sorted(gm.capacity.items()):
+        if value < 0 or nation not in ledger.nations:
+            ledger = _bad(ledger, f"capacity of {nation}: {value} (O-211)")
+        else:
+            capacity[nation] = value
+    ledger = ledger.record(fronts=MappingProxyType(fronts), capacity=MappingProxyType(capacity))
+    for nation, faction in sorted(gm.civil_war_ends.items()):
+        ledger = end_civil_war(ledger, nation, faction)
+    for item_war in gm.civil_wars:
+        ledger = begin_civil_war(ledger, item_war, year)
+    for rising in gm.rebellions:
+        ledger = raise_rebellion(ledger, rising.nation, rising.backers, year)
+    for nation in gm.escalations:
+        ledger = escalate(ledger, nation, year)
+    for org in gm.organisations:
+        ledger = organise(ledger, org, year)
+    for ref in gm.force_majeure:
+        ledger = force_majeure(ledger, ref, year)
+    if gm.epoch is not None:
+        ledger = epoch(ledger, gm.epoch, year)
+    return ledger

@@ -1,0 +1,239 @@
+"""`Vasallo:` lines, the cycle's tribute and the turn's liberations
+(rulebook 000 "Mapa y Estados"; O-185 .. O-196; AMB-21, AMB-33, AMB-34).
+
+Decisions: `tributo` counts in the cycle's last year (tribute is assessed
+then, AMB-21; written earlier it is refused and must be written again); a
+vassal without a player has the judge attempt a MIL tribute for it
+(Logística): the GM may forgive it instead; the tribute roll carries the
+vassal's conditions (stability, kind, the vassal condition AMB-34, and the
+political ones as a domestic roll: civil war O-214, treaties O-244), no
+precedent (it is not a medida, AMB-21) and the vassal's pool modifiers, those
+used spent (O-055);
+`permanece` keeps the vassal with a weak patron this turn only (O-192,
+O-193); a sub-vassal raised gives the wronged vassal its grievance (O-196),
+told in a note for the GM, the record having no place for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from adjudicator.core.dice import Dice
+from adjudicator.rulesets.orbis.attributes import Statistic
+from adjudicator.rulesets.orbis.margins import Roll, level_of
+from adjudicator.rulesets.orbis.modifiers import (
+    condition_for,
+    consume,
+    is_modifier_seeking,
+    roll_modifier,
+)
+from adjudicator.rulesets.orbis.politics import vassals as vs
+from adjudicator.rulesets.orbis.politics.conditions import political_conditions
+from adjudicator.rulesets.orbis.politics.ledger import Ledger
+from adjudicator.rulesets.orbis.politics.outcome import Acted
+from adjudicator.rulesets.orbis.politics.vassals import TributeAttempt, TributeGood, Vassalage
+from adjudicator.rulesets.orbis.sheet import kind_conditions
+from adjudicator.rulesets.orbis.stability import Index, cycle_start, is_cycle_end, stability_penalty
+from orders.orbis.politics_model import PoliticalLine, VassalAct, VassalLine
+
+
+def _record(ledger: Ledger, vassal: str | None) -> Vassalage:
+    found = next((r for r in ledger.politics.vassalages if r.vassal == vassal), None)
+    if found is None:
+        raise ValueError(f"{vassal} is not a vassal")
+    return found
+
+
+def _put(ledger: Ledger, old: Vassalage, new: Vassalage) -> Ledger:
+    return ledger.record(
+        vassalages=tuple(new if r is old else r for r in ledger.politics.vassalages)
+    )
+
+
+def _act(
+    ledger: Ledger, line: VassalLine, year: int, first_year: int, cycle: int
+) -> tuple[Ledger, str]:
+    act = line.act
+    if act is VassalAct.TRIBUTE:
+        _record(ledger, line.power)
+        TributeGood((line.good or "").upper())
+        if not is_cycle_end(first_year, year, cycle):
+            raise ValueError("tribute is rolled in the cycle's last year (O-188, AMB-21)")
+        return ledger, f"tribute of {(line.good or '').upper()} attempted (O-188, AMB-21)"
+    if act is VassalAct.FORGIVE:
+        record = _record(ledger, line.other)
+        if record.patron != line.power:
+            raise ValueError(f"{line.power} is not the patron of {line.other}")
+        first = cycle_start(first_year, year, cycle)
+        ledger = _put(ledger, record, vs.forgive_tribute(record, first))
+        return ledger, f"tribute of {ledger.name(record.vassal)} forgiven this cycle (O-191)"
+    if act is VassalAct.INDEPENDENCE:
+        record = _record(ledger, line.power)
+        ledger = _put(ledger, record, vs.declare_independence(record, year))
+        return ledger.note(
+            f"{ledger.name(line.power)} declares its independence (O-195)"
+        ), "independence declared (O-195, AMB-33)"
+    if act is VassalAct.STAY:
+        _record(ledger, line.power)
+        return ledger, "stays a vassal this turn (O-192, O-193)"
+    other = line.other or ""
+    freed = vs.raise_sub_vassals(ledger.politics.vassalages, line.power, (other,), year)
+    ledger = ledger.record(vassalages=freed.vassalages)
+    for bonus in freed.bonuses:
+        ledger = ledger.note(
+            f"{ledger.name(bonus.nation)} is wronged: {bonus.value} on its offensive medidas"
+            f" {bonus.first}..{bonus.until} (O-196, AMB-46; the GM applies it)"
+        )
+    return ledger, f"{ledger.name(other)} raised to a direct vassal (O-196)"
+
+
+_RULES = {
+    VassalAct.TRIBUTE: "O-188",
+    VassalAct.FORGIVE: "O-191",
+    VassalAct.INDEPENDENCE: "O-195",
+    VassalAct.STAY: "O-192",
+    VassalAct.RAISE: "O-196",
+}
+
+
+def vassal_line(ledger: Ledger, line: VassalLine, year: int, first_year: int, cycle: int) -> Ledger:
+    """One `Vasallo:` line answered (O-188 .. O-196)."""
+    try:
+        after, words = _act(ledger, line, year, first_year, cycle)
+    except (KeyError, ValueError) as error:
+        return ledger.refuse(line, error, _RULES[line.act])
+    return after.answer(line, True, words)
+
+
+@dataclass(frozen=True)
+class RollRules:
+    """The options a tribute roll reads (`OrbisOptions`: AMB-01, AMB-09)."""
+
+    margin: str = "readme"
+    alcance_exclusive: bool = True
+
+
+def _goods(lines: Sequence[PoliticalLine]) -> Mapping[str, TributeGood]:
+    goods: dict[str, TributeGood] = {}
+    for line in lines:
+        if isinstance(line, VassalLine) and line.act is VassalAct.TRIBUTE and line.good:
+            try:
+                goods.setdefault(line.power, TributeGood(line.good.upper()))
+            except ValueError:
+                continue
+    return goods
+
+
+def _attempt(
+    ledger: Ledger, record: Vassalage, good: TributeGood, year: int, dice: Dice, rules: RollRules
+) -> tuple[Ledger, TributeAttempt | None]:
+    """The vassal's tribute roll (O-012 .. O-019, AMB-21, AMB-34): 1d100 for
+    `tribute:<vassal>` against the statistic, its pool modifiers (those used
+    are spent, O-055) and its conditions; the composition of
+    `rolling.roll_for`, which politics may not import (`rolling` imports
+    politics)."""
+    vassal = ledger.nations[record.vassal]
+    statistic = vs.tribute_statistic(good)
+    conditions = {
+        "estabilidad": stability_penalty(vassal),
+        "tipo de nación": condition_for(statistic, kind_conditions(vassal.kind)),
+        "vasallo": vs.vassal_condition(vassal, ledger.politics.vassalages, ledger.nations),
+        **political_conditions(ledger.politics, ledger.nations, vassal.id, statistic, None, year),
+    }
+    modifier = roll_modifier(
+        vassal.modifiers,
+        statistic,
+        year,
+        seeks_modifier=is_modifier_seeking(statistic),
+        declined=False,
+        conditions={k: v for k, v in conditions.items() if v},
+        alcance_exclusive=rules.alcance_exclusive,
+    )
+    face = dice.roll(f"tribute:{record.vassal}", 100, 0)
+    roll = Roll(face, modifier.total, vassal.statistic(statistic))
+    level = level_of(roll, margin_rule=rules.margin, exterior=False)
+    spent = replace(vassal, modifiers=consume(vassal.modifiers, modifier.used))
+    return ledger.sheet(spent), None if level is None else TributeAttempt(good, level)
+
+
+def tributes(
+    ledger: Ledger,
+    lines: Sequence[PoliticalLine],
+    year: int,
+    first_year: int,
+    cycle: int,
+    dice: Dice,
+    rules: RollRules,
+    *,
+    tribute_resource: str,
+) -> Ledger:
+    """The cycle's tribute of every vassalage, at its end (O-188 .. O-191, AMB-21)."""
+    goods = _goods(lines)
+    first = cycle_start(first_year, year, cycle)
+    resource: Literal["table", "size"] = "size" if tribute_resource == "size" else "table"
+    for record in sorted(ledger.politics.vassalages, key=lambda r: r.vassal):
+        vassal = ledger.nations.get(record.vassal)
+        patron = ledger.nations.get(record.patron)
+        if vassal is None or patron is None:
+            continue
+        good = goods.get(record.vassal)
+        if good is None and not vassal.has_player:
+            good = TributeGood.MIL
+        attempt = None
+        owed = vs.tribute_due(record, first, year)
+        if good is not None and owed:
+            ledger, attempt = _attempt(ledger, record, good, year, dice, rules)
+            vassal = ledger.nations[record.vassal]
+        done = vs.settle_tribute(
+            record, vassal, patron, first, year, attempt, tribute_resource=resource
+        )
+        ledger = ledger.sheet(done.vassal).sheet(done.patron)
+        if done.outcome is not vs.TributeOutcome.NOT_DUE:
+            level = f" at {attempt.level.value}" if attempt is not None else ""
+            ledger = ledger.note(
+                f"Tribute of {ledger.name(record.vassal)} to {ledger.name(record.patron)}:"
+                f" {done.outcome.value}{level}"
+                + (f", {done.paid_rqu} RQU paid" if done.paid_rqu else "")
+                + " (O-188 .. O-191, AMB-21)"
+            )
+    return ledger
+
+
+_DAMAGE = {Statistic.OFENSIVA: Index.VIA, Statistic.INCISION: Index.LEG}
+"""The index a prevailing medida damages by its level's size (O-093, O-094)."""
+
+
+def independence_damage(ledger: Ledger, acted: Sequence[Acted], year: int) -> Ledger:
+    """The damage a vassal that declared independence did this year to its
+    patron's indices with its own Ofensiva or Incisión that prevailed (O-195,
+    AMB-33): the level's size, as the core applied it (O-126 .. O-129)."""
+    for act in acted:
+        index = _DAMAGE.get(act.statistic)
+        record = next((r for r in ledger.politics.vassalages if r.vassal == act.actor), None)
+        level = act.final
+        if index is None or record is None or level is None or not act.prevails:
+            continue
+        if act.target != record.patron or act.faction is not None:
+            continue
+        after = vs.record_independence_damage(record, index, level.size, year)
+        ledger = _put(ledger, record, after)
+    return ledger
+
+
+def liberations(ledger: Ledger, lines: Sequence[PoliticalLine], year: int) -> Ledger:
+    """The turn's end: vassals of a weak patron freed unless they stay, and
+    independences won (O-192, O-193, O-195, AMB-33)."""
+    staying = frozenset(
+        line.power for line in lines if isinstance(line, VassalLine) and line.act is VassalAct.STAY
+    )
+    freed = vs.turn_end_liberations(
+        ledger.politics.vassalages, ledger.nations, year, staying=staying
+    )
+    ledger = ledger.record(vassalages=freed.vassalages)
+    for gone in freed.liberations:
+        ledger = ledger.note(
+            f"{ledger.name(gone.vassal)} is free of {ledger.name(gone.patron)} ({gone.route.value})"
+        )
+    return ledger
