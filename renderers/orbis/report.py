@@ -181,7 +181,7 @@ def _starting(turn: OrbisTurnReport, nation_id: str) -> Nation | None:
 def medida_lines(turn: OrbisTurnReport, result: MedidaResult) -> list[str]:
     """The text block of one medida."""
     lines = [f"{turn.name(result.medida.power)} — {written(result)}"]
-    asked = result.medida.variant or result.medida.statistic
+    asked = result.medida.statistic  # a variant's own statistic (Defensa: Ofensiva)
     if result.statistic is not None and asked not in (result.statistic.value, None):
         lines.append(f"  Re-classified by the GM as {result.statistic.spanish} (O-118)")
     outcome = result.outcome

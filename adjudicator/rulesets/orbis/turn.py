@@ -334,7 +334,8 @@ def resolve_year(
         acts.append(done_act)
         effect = "no effect"
         if done_act.faction is not None:
-            effect = f"a faction medida against {done_act.faction}: it moves Supremacy (O-220)"
+            moved = "it moves Supremacy" if outcome.prevails else "Supremacy unchanged"
+            effect = f"a faction medida against {done_act.faction}: {moved} (O-220)"
         elif outcome.prevails and outcome.level is not None:
             won = Won(
                 actor,

@@ -74,7 +74,9 @@ def _act(ledger: Ledger, line: ConferenceLine, year: int) -> tuple[Ledger, str]:
         ledger = ledger.record(conferences=(*ledger.politics.conferences, new))
         return ledger, f"conference {new.id} convened (O-257, O-261)"
     if act is ConferenceAct.PROTEST:
-        found = next((r for r in ledger.politics.resolutions if r.id == line.ref), None)
+        found = next(
+            (r for r in ledger.politics.resolutions if line.ref in (r.id, r.proposal)), None
+        )
         if found is None or not may_protest(found, line.power, year):
             raise ValueError(f"no protest open against {line.ref!r} (O-273)")
         freed = replace(found, binds=found.binds - {line.power})

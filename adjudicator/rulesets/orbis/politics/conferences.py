@@ -467,14 +467,16 @@ def adopt(
     consequences: Mapping[str, str] | None = None,
 ) -> tuple[Resolution, ...]:
     """The resolutions of a vote, none or several (O-271, O-272); each binds
-    the whole bloc, non-attendees too."""
+    the whole bloc, non-attendees too. A resolution's id is its proposal's
+    when that already names the conference (`C503-1/P1`), else
+    `<conference>:<proposal>`."""
     if conference.voted is None:
         raise ValueError(f"conference {conference.id} has not voted")
     binds = bloc_members(conference)
     stated = consequences or {}
     return tuple(
         Resolution(
-            f"{conference.id}:{pid}",
+            pid if pid.startswith(f"{conference.id}/") else f"{conference.id}:{pid}",
             conference.id,
             pid,
             conference.voted,
