@@ -22,6 +22,8 @@ checklist that is a choice, with the project's default (rulebook 000).
   level's size.
 - `war_count_from` (`war`): a war's duration for the cycle counts from the
   turn it became war (AMB-15); `hostilities` from its first clash.
+- `nsj_diplomacy_opposed` (false): a Diplomacia toward a nation without a
+  player meets no counter-measure (AMB-41); true gives it the automatic one.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class OrbisOptions:
     rebellion_damage: Literal["fixed", "literal"] = "fixed"
     tribute_resource: Literal["table", "size"] = "table"
     war_count_from: Literal["war", "hostilities"] = "war"
+    nsj_diplomacy_opposed: bool = False
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():
@@ -59,7 +62,12 @@ class OrbisOptions:
                 raise ValueError(
                     f"option {name} must be one of {', '.join(allowed)}, not {value!r}"
                 )
-        for name in ("alcance_exclusive", "failed_modifier_backfires", "special_as_ordinary"):
+        for name in (
+            "alcance_exclusive",
+            "failed_modifier_backfires",
+            "special_as_ordinary",
+            "nsj_diplomacy_opposed",
+        ):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"option {name} must be true or false")  # noqa: TRY004
         if isinstance(self.cycle, bool) or not isinstance(self.cycle, int) or self.cycle < 1:

@@ -210,6 +210,9 @@ def _roll_medida(
     counter = None
     against = exterior and medida.mode != "a favor"  # in another's land: against it (AMB-32)
     wants_counter = against and (roll.level is None or roll.level.success)
+    if statistic is Statistic.DIPLOMACIA and target is not None:
+        nsj = not state.nation(target).has_player  # no counter unless the option (AMB-41)
+        wants_counter = wants_counter and not (nsj and not options.nsj_diplomacy_opposed)
     if wants_counter and target is not None and (target, actor.id) not in defends:
         defender = state.nation(target)
         counter_stat = statistic.counter

@@ -55,3 +55,24 @@ def test_a_year_with_diplomacia_toward_a_nsj_notes_it_for_the_gm() -> None:
     level = outcome.roll.level.value
     expected = f"Diplomacia of Reino de Castilla toward Reino de Asturias (no player) at {level}:"
     assert any(note.startswith(expected) for note in done.notes)
+
+
+def test_no_counter_measure_for_a_nsj_unless_the_option() -> None:
+    """AMB-41: a Diplomacia against a NsJ meets no automatic counter-measure
+    (the NsJ is not harmed); `nsj_diplomacy_opposed: true` gives it one."""
+    nations = read_sheets(Path(__file__).parent.parent / "sheets")
+    state = OrbisState(Phase(500, None, TURN), 500, nations)
+    medida = Medida("castilla", "diplomacia", target="asturias", mode="contra")
+    for number in range(100):
+        dice = Dice(f"s{number}", "g", "500-medidas")
+        plain = resolve_year(state, [medida], OrbisOptions(), dice).results[0].outcome
+        if plain is not None and plain.roll.level is not None and plain.roll.level.success:
+            break
+    else:
+        raise AssertionError("no secret makes the Diplomacia succeed")
+    assert plain.counter is None
+    dice = Dice(f"s{number}", "g", "500-medidas")
+    opposed = OrbisOptions(nsj_diplomacy_opposed=True)
+    outcome = resolve_year(state, [medida], opposed, dice).results[0].outcome
+    assert outcome is not None and outcome.counter is not None
+    assert outcome.counter.nation == "asturias"
