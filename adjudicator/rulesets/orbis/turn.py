@@ -32,10 +32,11 @@ from dataclasses import dataclass, field, replace
 from adjudicator.core.dice import Dice, Roll
 from adjudicator.core.phase import Phase
 from adjudicator.rulesets.orbis.apply import Won, apply_won
-from adjudicator.rulesets.orbis.attributes import Attribute, Statistic, Variant
+from adjudicator.rulesets.orbis.attributes import Statistic, Variant
+from adjudicator.rulesets.orbis.gm_inputs import apply_gm_inputs, attribute_leaders
 from adjudicator.rulesets.orbis.kinds import changed_kind, new_host
 from adjudicator.rulesets.orbis.levels import Level
-from adjudicator.rulesets.orbis.modifiers import consume, event_modifier, expire
+from adjudicator.rulesets.orbis.modifiers import consume, expire
 from adjudicator.rulesets.orbis.options import OrbisOptions
 from adjudicator.rulesets.orbis.politics.nsj_diplomacy import earlier_successes, nsj_diplomacy_note
 from adjudicator.rulesets.orbis.politics.outcome import Acted, PoliticsYear
@@ -44,9 +45,7 @@ from adjudicator.rulesets.orbis.prosperity import TheftLedger
 from adjudicator.rulesets.orbis.purchases import purchases_of
 from adjudicator.rulesets.orbis.reach import (
     Feasibility,
-    ReachEntry,
     ReachLevel,
-    ReachTable,
     feasibility,
     reach_value,
 )
@@ -239,52 +238,12 @@ def _roll_medida(
     return MedidaResult(medida, statistic, None, outcome, target, exterior, secret=secret)
 
 
-def _apply_gm(state: OrbisState, gm: ParsedGm | None) -> tuple[OrbisState, list[str]]:
-    """Events' modifiers (O-009, O-049) and the reach table (AMB-09)."""
-    if gm is None:
-        return state, []
-    notes: list[str] = []
-    nations = {n.id: n for n in state.nations}
-    for event in gm.events:
-        notes.append(f"Event: {event.name}")
-        for mod in event.modifiers:
-            if mod.nation in nations:
-                record = event_modifier(
-                    Attribute(mod.attribute), mod.value, state.year, mod.until, event.name
-                )
-                nation = nations[mod.nation]
-                nations[mod.nation] = replace(nation, modifiers=(*nation.modifiers, record))
-    entries = list(state.reach.entries)
-    for reach in gm.reach:
-        first, second = reach.nations
-        attribute = Attribute(reach.attribute) if reach.attribute else None
-        entries = [
-            e
-            for e in entries
-            if {e.from_nation, e.to_nation} != {first, second} or e.attribute != attribute
-        ]
-        entries.append(ReachEntry(first, second, ReachLevel(reach.level), attribute))
-    table = ReachTable(tuple(entries))
-    return replace(state, nations=tuple(nations[n.id] for n in state.nations), reach=table), notes
-
-
-def attribute_leaders(nations: Sequence[Nation]) -> str:
-    """The nation with the greatest value of each attribute, shown at each
-    cycle's end: the GM rewards it as he sees fit (O-076, AMB-44)."""
-    parts = []
-    for attribute in Attribute:
-        best = max(nations, key=lambda n: (n.value(attribute), n.id), default=None)
-        if best is not None:
-            parts.append(f"{attribute.value} {best.name} ({best.value(attribute)})")
-    return "Greatest in each attribute (O-076): " + ", ".join(parts)
-
-
 def resolve_year(
     state: OrbisState, orders: Sequence[OrbisOrder], options: OrbisOptions, dice: Dice
 ) -> OrbisResolution:
     """The year of `state` resolved (see the module docstring)."""
     gm = next((o.parsed for o in orders if isinstance(o, GmInput)), None)
-    start, notes = _apply_gm(state, gm)
+    start, notes = apply_gm_inputs(state, gm)
     start, opened = open_politics(start, gm)
     spends = [o for o in orders if isinstance(o, Spend | Transfer)]
     after_purchases, bought = purchases_of(start, spends)
