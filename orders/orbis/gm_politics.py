@@ -18,6 +18,9 @@ politics:
   answers: [{ref: T501-1, nation: suevos, accept: true}]   # O-234
   force_majeure: [D501-1]                        # O-250
   epoch: partial                                 # O-298, O-299
+  exclusions: [{conference: C503-1, nation: suevos, lejania: 10}]  # O-277 (lejania: AMB-28)
+  suspensions: [{conference: C503-1, nation: vandalos, condition: "pay the fine"}]  # O-278
+  reinstatements: [{conference: C503-1, nation: vandalos}]          # O-278
 ```
 
 Nations by any name or alias; enum words in Spanish or English (stored as
@@ -39,6 +42,7 @@ from orders.issues import IssueKind, OrderIssue, Problem, Source
 from orders.orbis.model import NameBook
 from orders.orbis.politics_model import (
     GmAnswer,
+    GmBlocAct,
     GmCivilWar,
     GmFront,
     GmOrganisation,
@@ -72,6 +76,9 @@ FIELDS = (
     "answers",
     "force_majeure",
     "epoch",
+    "exclusions",
+    "suspensions",
+    "reinstatements",
 )
 """The keys of the `politics:` mapping."""
 
@@ -280,6 +287,9 @@ def read_gm_politics(
         answers,
         majeure,
         epoch,
+        exclusions=entries(value, "exclusions", lambda e: _bloc_act(reader, e, "lejania")),
+        suspensions=entries(value, "suspensions", lambda e: _bloc_act(reader, e, "condition")),
+        reinstatements=entries(value, "reinstatements", lambda e: _bloc_act(reader, e, "")),
     )
     return politics, tuple(reader.issues)
 
@@ -462,3 +472,23 @@ def _unique(
         else:
             seen[organisation.id] = organisation
     return tuple(seen.values())
+
+
+def _bloc_act(reader: _Reader, entry: Any, extra: str) -> GmBlocAct:
+    """A bloc's decision (O-277, O-278): the conference's id and the nation;
+    `extra` the further key allowed: an exclusion's `lejania` (a penalty, 1
+    or more; AMB-28), a suspension's `condition` (required)."""
+    required = ("conference", "nation", "condition") if extra == "condition" else ()
+    allowed = ("conference", "nation", *((extra,) if extra else ()))
+    fields = _fields(entry, allowed, required or ("conference", "nation"))
+    conference = _in(
+        "conference", lambda: _instrument(fields["conference"], "c", "conference id (C501-1)")
+    )
+    nation = _in("nation", lambda: reader.nation(fields["nation"]))
+    condition = str(fields.get("condition") or "").strip()
+    if extra == "condition" and not condition:
+        raise _problem(".condition: name what the nation must do to be reinstated (O-278)")
+    lejania = None
+    if fields.get("lejania") is not None:
+        lejania = _in("lejania", lambda: _integer(fields["lejania"], "lejania", 1))
+    return GmBlocAct(conference, nation, condition, lejania)

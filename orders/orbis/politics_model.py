@@ -251,6 +251,19 @@ class GmAnswer:
 
 
 @dataclass(frozen=True)
+class GmBlocAct:
+    """A bloc's decision the GM records (a conference's resolution, O-277,
+    O-278): `nation` excluded from, suspended in or reinstated to the bloc of
+    `conference`; a suspension's `condition` to comply with; an exclusion's
+    Lejanía penalty `lejania` (None: the GM sets it later, AMB-28)."""
+
+    conference: str
+    nation: str
+    condition: str = ""
+    lejania: int | None = None
+
+
+@dataclass(frozen=True)
 class GmPolitics:
     """The political part of the GM's file of one year."""
 
@@ -267,3 +280,6 @@ class GmPolitics:
     answers: tuple[GmAnswer, ...] = ()
     force_majeure: tuple[str, ...] = ()  # declaration or treaty ids (O-250)
     epoch: str | None = None  # "total" or "partial" (O-298, O-299)
+    exclusions: tuple[GmBlocAct, ...] = ()  # O-277: out of the bloc, Lejanía five turns
+    suspensions: tuple[GmBlocAct, ...] = ()  # O-278: no privileges until `condition`
+    reinstatements: tuple[GmBlocAct, ...] = ()  # O-278: the suspended complied

@@ -11,7 +11,9 @@ force with any notice given (O-248, O-250), conferences and their proposals
 side's fronts and fatigue (O-204, O-207 .. O-212), hostilities not yet war,
 civil wars with their Supremacy (O-219), rebellions WITHOUT their backers
 (O-231: secret), organisations with their Leader and term (O-281, O-288),
-and the epochs declared (O-296).
+the epochs declared (O-296), the wronged vassals' grievances (O-196,
+AMB-46), the blocs the GM acted on with their suspended members and
+conditions (O-278) and the exclusions' Lejanía penalties (O-277, AMB-28).
 
 Each nation's private report adds its own answers, its private notes under
 "Secret (only you):" and the rebellions it backs (O-231); a nation whose
@@ -32,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.rulesets.orbis.politics.blocs import Bloc, LejaniaPenalty
 from adjudicator.rulesets.orbis.politics.civil_war import CivilWar
 from adjudicator.rulesets.orbis.politics.conferences import Conference, Resolution
 from adjudicator.rulesets.orbis.politics.declarations import Declaration, DeclarationKind
@@ -39,7 +42,7 @@ from adjudicator.rulesets.orbis.politics.organisations import Organisation
 from adjudicator.rulesets.orbis.politics.outcome import LineAnswer
 from adjudicator.rulesets.orbis.politics.register import Politics
 from adjudicator.rulesets.orbis.politics.treaties import Offer, Treaty, TreatyKind
-from adjudicator.rulesets.orbis.politics.vassals import Vassalage
+from adjudicator.rulesets.orbis.politics.vassals import OffensiveBonus, Vassalage
 from adjudicator.rulesets.orbis.politics.war import Conflict
 from adjudicator.rulesets.orbis.sheet import Nation
 from renderers.orbis.politics_data import (
@@ -221,6 +224,28 @@ def organisation_line(org: Organisation, name: Namer) -> str:
     return text
 
 
+def grievance_line(grievance: OffensiveBonus, name: Namer) -> str:
+    return (
+        f"    {name(grievance.nation)}: {grievance.value} on its offensive medidas"
+        f" {grievance.first}..{grievance.until} (O-196, AMB-46)"
+    )
+
+
+def bloc_line(bloc: Bloc, name: Namer) -> str:
+    text = f"    {bloc.id}: members {names(name, sorted(bloc.members))}"
+    for nation in sorted(bloc.suspended):
+        text += f"; {name(nation)} suspended until {bloc.suspended[nation]} (O-278)"
+    return text
+
+
+def lejania_line(penalty: LejaniaPenalty, name: Namer) -> str:
+    value = f"+{penalty.value}" if penalty.value is not None else "value to be set by the GM"
+    return (
+        f"    {name(penalty.nation)} ⇄ {names(name, sorted(penalty.toward))}: Lejanía {value}"
+        f" {penalty.first}..{penalty.until} ({penalty.source}, O-277)"
+    )
+
+
 def registry_lines(
     politics: Politics, year: int, name: Namer, sheets: Mapping[str, Nation] | None = None
 ) -> list[str]:
@@ -245,6 +270,9 @@ def registry_lines(
             "Epochs declared (O-296)",
             ["    " + ", ".join(str(y) for y in s.epochs)] if s.epochs else [],
         ),
+        ("Grievances (O-196)", [grievance_line(g, name) for g in s.grievances]),
+        ("Blocs (O-259, O-278)", [bloc_line(b, name) for b in s.blocs]),
+        ("Lejanía penalties (O-277)", [lejania_line(p, name) for p in s.lejania]),
     ]
     for title, lines in parts:
         if lines:

@@ -7,7 +7,10 @@ and declarations in force in it (O-244, O-245, O-248, O-250), open offers
 (O-238), conferences open or voted or dissolved in it (O-259), resolutions
 (O-271), vassalages (O-185), wars and hostilities not yet war (O-202,
 O-204), civil wars (O-219), rebellions WITHOUT their backers (O-231: secret),
-active organisations (O-281) and the epochs (O-296). `fronts_of` gives a
+active organisations (O-281), the epochs (O-296), the wronged vassals'
+grievances (O-196, AMB-46), the blocs the GM acted on with their suspended
+members (O-278) and the exclusions' Lejanía penalties (O-277), these last
+two while in force or to come. `fronts_of` gives a
 nation's fronts and war fatigue: the enemies it is at war with, each
 weighted by the GM's `fronts` or `war.front_halves` (a vassal enemy a half,
 O-209), capacity from the GM's `capacity` (O-211) plus one per ally, a nation
@@ -17,7 +20,8 @@ its rolls carry.
 
 The public JSON gains `political_lines`, `politics_notes` and `registry`
 (nation ids, enum values; the private JSON's part is in
-`renderers.orbis.politics`). Nothing is added when the year has no
+`renderers.orbis.politics`); the registry's `grievances`, `blocs` and
+`lejania` only when not empty. Nothing is added when the year has no
 politics (`has_politics`), so older reports stay byte-identical.
 """
 
@@ -29,6 +33,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.rulesets.orbis.attributes import Statistic
+from adjudicator.rulesets.orbis.politics.blocs import Bloc, LejaniaPenalty
 from adjudicator.rulesets.orbis.politics.civil_war import CivilWar
 from adjudicator.rulesets.orbis.politics.conditions import political_conditions
 from adjudicator.rulesets.orbis.politics.conferences import Conference, Resolution
@@ -38,7 +43,7 @@ from adjudicator.rulesets.orbis.politics.outcome import LineAnswer, PoliticsYear
 from adjudicator.rulesets.orbis.politics.rebellions import Rebellion
 from adjudicator.rulesets.orbis.politics.register import Politics
 from adjudicator.rulesets.orbis.politics.treaties import Offer, Treaty, TreatyKind
-from adjudicator.rulesets.orbis.politics.vassals import Vassalage
+from adjudicator.rulesets.orbis.politics.vassals import OffensiveBonus, Vassalage
 from adjudicator.rulesets.orbis.politics.war import FREE_FRONTS, Conflict, front_halves
 from adjudicator.rulesets.orbis.sheet import Nation
 from orders.orbis.politics_model import (
@@ -101,6 +106,9 @@ class Shown:
     rebellions: tuple[Rebellion, ...] = ()
     organisations: tuple[Organisation, ...] = ()
     epochs: tuple[int, ...] = ()
+    grievances: tuple[OffensiveBonus, ...] = ()
+    blocs: tuple[Bloc, ...] = ()
+    lejania: tuple[LejaniaPenalty, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -143,6 +151,19 @@ def shown(politics: Politics, year: int) -> Shown:
             sorted((o for o in politics.organisations if o.active), key=lambda o: natural(o.id))
         ),
         epochs=tuple(sorted(politics.epochs)),
+        grievances=tuple(
+            sorted(
+                (g for g in politics.grievances if g.until >= year),
+                key=lambda g: (g.nation, g.first, g.source),
+            )
+        ),
+        blocs=tuple(sorted(politics.blocs, key=lambda b: natural(b.id))),
+        lejania=tuple(
+            sorted(
+                (p for p in politics.lejania if p.until >= year),
+                key=lambda p: (p.nation, p.first, p.source),
+            )
+        ),
     )
 
 
@@ -326,6 +347,37 @@ def war_dict(
     return {"nations": list(pair_of(war)), "since": war.started, "fronts": fronts}
 
 
+def penalties_dict(s: Shown) -> dict[str, Any]:
+    """The registry's grievances (O-196), blocs (O-278) and Lejanía
+    penalties (O-277), each key only when not empty."""
+    data: dict[str, Any] = {
+        "grievances": [
+            {"nation": g.nation, "value": g.value, "first": g.first, "until": g.until}
+            for g in s.grievances
+        ],
+        "blocs": [
+            {
+                "id": b.id,
+                "members": sorted(b.members),
+                "suspended": {n: b.suspended[n] for n in sorted(b.suspended)},
+            }
+            for b in s.blocs
+        ],
+        "lejania": [
+            {
+                "nation": p.nation,
+                "toward": sorted(p.toward),
+                "value": p.value,
+                "first": p.first,
+                "until": p.until,
+                "source": p.source,
+            }
+            for p in s.lejania
+        ],
+    }
+    return {key: value for key, value in data.items() if value}
+
+
 def registry_dict(
     politics: Politics, year: int, sheets: Mapping[str, Nation] | None = None
 ) -> dict[str, Any]:
@@ -408,6 +460,7 @@ def registry_dict(
             for o in s.organisations
         ],
         "epochs": list(s.epochs),
+        **penalties_dict(s),
     }
 
 

@@ -225,7 +225,13 @@ def _roll_medida(
             conditions={
                 **conditions_of(defender, counter_stat, state.history, actor.id, year, everyone),
                 **political_conditions(
-                    state.politics, everyone, defender.id, counter_stat, actor.id, year
+                    state.politics,
+                    everyone,
+                    defender.id,
+                    counter_stat,
+                    actor.id,
+                    year,
+                    counter=True,
                 ),
             },
             use_bonuses=True,

@@ -16,6 +16,7 @@ from adjudicator.core.files import dump_yaml
 from adjudicator.core.phase import Phase
 from adjudicator.rulesets.orbis.attributes import Attribute
 from adjudicator.rulesets.orbis.levels import Level
+from adjudicator.rulesets.orbis.politics.blocs import Bloc, LejaniaPenalty
 from adjudicator.rulesets.orbis.politics.civil_war import CivilWar
 from adjudicator.rulesets.orbis.politics.codec import politics_from_dict, politics_to_dict
 from adjudicator.rulesets.orbis.politics.conferences import Conference, Proposal, Resolution
@@ -45,7 +46,7 @@ from adjudicator.rulesets.orbis.politics.treaties import (
     TreatyKind,
     TreatyModifier,
 )
-from adjudicator.rulesets.orbis.politics.vassals import Vassalage, VassalageOrigin
+from adjudicator.rulesets.orbis.politics.vassals import OffensiveBonus, Vassalage, VassalageOrigin
 from adjudicator.rulesets.orbis.politics.war import Conflict
 from adjudicator.rulesets.orbis.sheet import Nation, NationKind
 from adjudicator.rulesets.orbis.state import (
@@ -498,3 +499,89 @@ def test_a_malformed_politics_is_a_state_error_naming_the_key() -> None:
         match=r"^a malformed state file: politics\.treaties\[0\]\.term_years: expected a term",
     ):
         state_from_dict(data)
+
+
+# --- grievances, blocs and Lejanía penalties ----------------------------------------------
+
+
+def wronged_and_excluded() -> Politics:
+    """A grievance (O-196), a bloc with a suspended and a leaving member
+    (O-273, O-278) and a Lejanía penalty (O-277) beside the sheets' vassals."""
+    return Politics(
+        vassalages=(Vassalage("ara", "cas", 500), Vassalage("nav", "ara", 500)),
+        grievances=(OffensiveBonus("ara", -10, 502, 504, "cas:nav"),),
+        blocs=(Bloc("C503-1", frozenset({"cas", "por", "fra"}), {"por": "pagar"}, {"fra": 506}),),
+        lejania=(
+            LejaniaPenalty("ing", frozenset({"cas", "por"}), 10, 504, 508, "exclusion:C503-1"),
+        ),
+    )
+
+
+def test_grievances_blocs_and_lejania_round_trip() -> None:
+    """O-196, AMB-46, O-259, O-273, O-277, O-278, AMB-28: plain sorted data,
+    read back equal through YAML text, byte-identical twice."""
+    data = politics_to_dict(wronged_and_excluded())
+    assert data["grievances"] == [
+        {"first": 502, "nation": "ara", "source": "cas:nav", "until": 504, "value": -10}
+    ]
+    assert data["blocs"] == [
+        {
+            "id": "C503-1",
+            "leaving": {"fra": 506},
+            "members": ["cas", "fra", "por"],
+            "suspended": {"por": "pagar"},
+        }
+    ]
+    assert data["lejania"][0]["toward"] == ["cas", "por"]
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    again = politics_from_dict(yaml.safe_load(text), NATIONS)
+    assert again == wronged_and_excluded()
+    assert yaml.safe_dump(politics_to_dict(again), sort_keys=False, allow_unicode=True) == text
+
+
+HOSTILE_NEW: list[tuple[str, Edit, str]] = [
+    (
+        "a grievance of 0",
+        _set(("grievances", 0, "value"), 0),
+        "politics.grievances[0].value: expected a bonus, below 0 (O-196), got 0",
+    ),
+    (
+        "a grievance ending before it starts",
+        _set(("grievances", 0, "until"), 501),
+        "politics.grievances[0].until: expected a year not before first (502), got 501",
+    ),
+    (
+        "a suspended stranger",
+        _set(("blocs", 0, "suspended"), {"ing": "x"}),
+        "politics.blocs[0].suspended: expected members of the bloc, got ing",
+    ),
+    (
+        "one bloc twice",
+        lambda d: d["blocs"].append(dict(d["blocs"][0])),
+        "politics.blocs[1]: expected one record per bloc, 'C503-1' already at [0]",
+    ),
+    (
+        "a Lejanía of 0",
+        _set(("lejania", 0, "value"), 0),
+        "politics.lejania[0].value: expected a penalty, above 0 (O-277), got 0",
+    ),
+    (
+        "a Lejanía toward itself",
+        _set(("lejania", 0, "toward"), ["ing", "cas"]),
+        "politics.lejania[0].toward: expected other nations than ing",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"), [(e, m) for _, e, m in HOSTILE_NEW], ids=[h[0] for h in HOSTILE_NEW]
+)
+def test_hostile_grievances_blocs_and_lejania_are_refused(edit: Edit, message: str) -> None:
+    """O-196 (a bonus below 0), O-278 (the suspended are members), O-259 (one
+    record per bloc), O-277, AMB-28 (a penalty above 0, toward others): a
+    ValueError naming the key."""
+    data = copy.deepcopy(politics_to_dict(wronged_and_excluded()))
+    edit(data)
+    with pytest.raises(ValueError, match="^") as caught:
+        politics_from_dict(data, NATIONS)
+    assert message in str(caught.value)

@@ -107,9 +107,16 @@ class CivilWar:
             raise ValueError(
                 f"civil war in {self.nation}: Supremacy {dict(self.supremacy)} does not sum to 100"
             )
-        stray = [f for f in self.backers.values() if f not in self.factions]
-        if stray or self.nation in self.backers:
-            raise ValueError(f"civil war in {self.nation}: backers of no faction: {stray}")
+        stray = sorted({f for f in self.backers.values() if f not in self.factions})
+        if stray:
+            raise ValueError(
+                f"civil war in {self.nation}: a backer supports no faction of it: "
+                + ", ".join(stray)
+            )
+        if self.nation in self.backers:
+            raise ValueError(
+                f"civil war in {self.nation}: the nation cannot back a faction of its own war"
+            )
         object.__setattr__(
             self, "supremacy", MappingProxyType({f: self.supremacy[f] for f in self.factions})
         )

@@ -7,7 +7,15 @@ O-248, O-252): steps 1 to 4 of `year.end_of_year`.
    guerra` is recorded and alone makes no war (O-205).
 2. Breaches: a war medida against a nation with which the actor holds a
    protective treaty in force breaks it (O-242, O-243, AMB-40); one by the
-   declarant of a neutrality in force breaks it (O-248, O-250, O-252).
+   declarant of a neutrality in force breaks it (O-248, O-250, O-252); then
+   one by a non-declarant against a nation whose neutrality is still in
+   force violates it: the violator bears the declaration's penalty (O-248,
+   O-252: its own, capped, else +5 for five years, from the next turn,
+   AMB-40), once per declaration and year, with a public note. Decisions:
+   any war medida aimed at the neutral counts, whether it prevailed or not
+   (as for a breach); a neutrality its declarant broke this year protects
+   nobody this year. Lejanía penalties past their fifth turn are dropped
+   (O-277).
 3. Rebellions: a domestic Ofensiva or Supresión by a nation in rebellion
    suppresses or fails (O-226 .. O-231, AMB-25, AMB-26); then each living
    rebellion costs its upkeep (O-225, AMB-37).
@@ -23,7 +31,12 @@ from adjudicator.rulesets.orbis.attributes import Statistic
 from adjudicator.rulesets.orbis.levels import Level
 from adjudicator.rulesets.orbis.politics import civil_war, rebellions
 from adjudicator.rulesets.orbis.politics.civil_war import CivilWar
-from adjudicator.rulesets.orbis.politics.declarations import DeclarationKind, break_declaration
+from adjudicator.rulesets.orbis.politics.declarations import (
+    DeclarationKind,
+    break_declaration,
+    breaking_penalty,
+    violation,
+)
 from adjudicator.rulesets.orbis.politics.ledger import Ledger
 from adjudicator.rulesets.orbis.politics.outcome import Acted
 from adjudicator.rulesets.orbis.politics.rebellions import RebellionDamage
@@ -117,6 +130,35 @@ def breaches(ledger: Ledger, acted: Sequence[Acted], year: int) -> Ledger:
                 *breach.notes,
             )
             ledger = ledger.punish(breach.sanctions)
+    ledger = violations(ledger, acted, year)
+    return ledger.record(lejania=tuple(p for p in ledger.politics.lejania if p.until > year))
+
+
+def violations(ledger: Ledger, acted: Sequence[Acted], year: int) -> Ledger:
+    """War medidas of non-declarants against a nation bound by a neutrality
+    in force (O-248, O-252, AMB-40): one sanction per violator and
+    declaration, with a public note."""
+    done: set[tuple[str, str]] = set()
+    for act in acted:
+        if not is_clash(act) or act.target is None:
+            continue
+        for declaration in sorted(ledger.politics.declarations, key=lambda d: d.id):
+            key = (act.actor, declaration.id)
+            if (
+                declaration.kind is not DeclarationKind.NEUTRALITY
+                or key in done
+                or not declaration.binds(act.target, year)
+                or declaration.binds(act.actor, year)
+            ):
+                continue
+            done.add(key)
+            _, why = breaking_penalty(declaration)
+            ledger = ledger.note(
+                f"{ledger.name(act.actor)} violated the neutrality {declaration.id} of"
+                f" {ledger.name(act.target)} by a war medida (O-248, O-252)",
+                *why,
+            )
+            ledger = ledger.punish((violation(declaration, act.actor, year),))
     return ledger
 
 

@@ -5,6 +5,7 @@
 The mapping holds, each left out when empty::
 
     vassalages:   [{vassal, patron, since, tributary, forgiven_cycles, ...}]  # O-185
+    grievances:   [{nation, value, first, until, source}]                     # O-196, AMB-46
     conflicts:    [{nations: [a, b], hostile, quiet, at_war, started, ...}]   # O-204
     fronts:       {nation: {enemy: halves}}                                   # O-209, O-210
     capacity:     {nation: fronts}                                            # O-211
@@ -16,6 +17,8 @@ The mapping holds, each left out when empty::
     declarations: [{id, text, kind, parties: [{nation, since, notice}], ...}]  # O-248
     conferences:  [{id, conveners, topic, start, proposals, ...}]             # O-257
     resolutions:  [{id, conference, proposal, adopted, binds, ...}]           # O-271
+    blocs:        [{id, members, suspended: {nation: condition}, leaving}]    # O-259, O-278
+    lejania:      [{nation, toward, value, first, until, source}]             # O-277, AMB-28
     organisations: [{id, name, members, founded, statute, leader, ...}]       # O-279
     epochs:       [years]                                                     # O-296
 
@@ -48,6 +51,14 @@ from adjudicator.rulesets.orbis.politics.codec_assemblies import (
     resolution_from_dict,
     resolution_to_dict,
 )
+from adjudicator.rulesets.orbis.politics.codec_blocs import (
+    bloc_from_dict,
+    bloc_to_dict,
+    grievance_from_dict,
+    grievance_to_dict,
+    lejania_from_dict,
+    lejania_to_dict,
+)
 from adjudicator.rulesets.orbis.politics.codec_read import Fields, integer, name, read_table
 from adjudicator.rulesets.orbis.politics.codec_records import (
     civil_war_from_dict,
@@ -75,6 +86,7 @@ PATH = "politics"
 """The key of the political state in the state file, the root of every path."""
 
 KEYS = (
+    "blocs",
     "capacity",
     "civil_wars",
     "conferences",
@@ -83,6 +95,8 @@ KEYS = (
     "declarations",
     "epochs",
     "fronts",
+    "grievances",
+    "lejania",
     "offers",
     "organisations",
     "rebellions",
@@ -106,6 +120,7 @@ def politics_to_dict(p: Politics) -> dict[str, Any]:
     """The plain data of `p`, empty things left out (an empty `Politics`
     gives `{}`)."""
     data: dict[str, Any] = {
+        "blocs": [bloc_to_dict(b) for b in p.blocs],
         "capacity": {n: p.capacity[n] for n in sorted(p.capacity)},
         "civil_wars": [civil_war_to_dict(c) for c in p.civil_wars],
         "conferences": [conference_to_dict(c) for c in p.conferences],
@@ -114,6 +129,8 @@ def politics_to_dict(p: Politics) -> dict[str, Any]:
         "declarations": [declaration_to_dict(d) for d in p.declarations],
         "epochs": list(p.epochs),
         "fronts": _pairs_to_dict(p.fronts),
+        "grievances": [grievance_to_dict(g) for g in p.grievances],
+        "lejania": [lejania_to_dict(x) for x in p.lejania],
         "offers": [offer_to_dict(o) for o in p.treaties.offers],
         "organisations": [organisation_to_dict(o) for o in p.organisations],
         "rebellions": [rebellion_to_dict(r) for r in p.rebellions],
@@ -183,6 +200,9 @@ def politics_from_dict(data: Any, nations: Sequence[Nation]) -> Politics:
         resolutions=_records(f, "resolutions", resolution_from_dict),
         organisations=_records(f, "organisations", organisation_from_dict),
         epochs=f.integers("epochs"),
+        grievances=_records(f, "grievances", grievance_from_dict),
+        blocs=_records(f, "blocs", bloc_from_dict),
+        lejania=_records(f, "lejania", lejania_from_dict),
     )
     _unique(politics.conflicts, f, "conflicts", lambda c: tuple(sorted(c.nations)))
     _unique(politics.civil_wars, f, "civil_wars", lambda c: c.nation)
@@ -192,6 +212,7 @@ def politics_from_dict(data: Any, nations: Sequence[Nation]) -> Politics:
     _unique(politics.conferences, f, "conferences", lambda c: c.id)
     _unique(politics.resolutions, f, "resolutions", lambda r: r.id)
     _unique(politics.organisations, f, "organisations", lambda o: o.id)
+    _unique(politics.blocs, f, "blocs", lambda b: b.id)
     problems = politics_problems(politics, nations)
     if problems:
         raise ValueError(f"{PATH}: an impossible political state: {'; '.join(problems)}")

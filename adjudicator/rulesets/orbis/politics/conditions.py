@@ -16,7 +16,17 @@ kind, precedent and vassal conditions of `rolling.conditions_of`:
   front weights say more);
 - "tratado <id>": the modifiers of a treaty in force binding actor and
   target on the roll's attributes (O-244); a modifier "on every roll" is
-  recorded on the five Dominio attributes and so counts once.
+  recorded on the five Dominio attributes and so counts once;
+- "agravio": the wronged vassal's bonus (−10, −15 if its sub-vassals were
+  also freed) on its offensive medidas while in force (O-196, AMB-46:
+  against a nation); the strongest one, not cumulative;
+- "lejanía": the Lejanía penalty of a nation excluded from a bloc, on its
+  rolls toward the bloc's members and theirs toward it, for five turns
+  (O-277, AMB-28); decision: the largest if several, none while the GM has
+  not set its value.
+
+Neither of the last two is a counter-measure's (`counter=True`): a defence
+harms nobody (AMB-46) and carries no Alcance (O-063).
 """
 
 from __future__ import annotations
@@ -27,6 +37,7 @@ from adjudicator.rulesets.orbis.attributes import Statistic
 from adjudicator.rulesets.orbis.politics.civil_war import civil_war_condition
 from adjudicator.rulesets.orbis.politics.register import Politics
 from adjudicator.rulesets.orbis.politics.treaties import TreatyKind
+from adjudicator.rulesets.orbis.politics.vassals import grievance_bonus
 from adjudicator.rulesets.orbis.politics.war import (
     FREE_FRONTS,
     front_halves,
@@ -107,6 +118,33 @@ def treaty_conditions(
     return found
 
 
+def grievance(
+    politics: Politics, actor: str, statistic: Statistic, target: str | None, year: int
+) -> int:
+    """The wronged vassal's bonus on an offensive medida of `actor` against
+    another nation in `year` (O-196, AMB-46), 0 if none."""
+    against = target is not None and target != actor
+    return grievance_bonus(actor, statistic, year, politics.grievances, against_nation=against)
+
+
+def lejania(politics: Politics, actor: str, target: str | None, year: int) -> int:
+    """The exclusion's Lejanía penalty on a roll of `actor` toward `target`
+    in `year` (O-277, AMB-28): the excluded nation toward the bloc's members
+    and each of them toward it; the largest set value, 0 if none."""
+    if target is None or target == actor:
+        return 0
+    values = [
+        p.value
+        for p in politics.lejania
+        if p.value is not None
+        and p.first <= year <= p.until
+        and (
+            (p.nation == actor and target in p.toward) or (p.nation == target and actor in p.toward)
+        )
+    ]
+    return max(values, default=0)
+
+
 def political_conditions(
     politics: Politics,
     nations: Mapping[str, Nation],
@@ -114,15 +152,21 @@ def political_conditions(
     statistic: Statistic,
     target: str | None,
     year: int,
+    *,
+    counter: bool = False,
 ) -> dict[str, int]:
     """Conditions outside the pools on one roll, by name, zeros left out:
     "guerra civil" (O-214), "fatiga de guerra" (O-207 .. O-212, AMB-35),
-    "tratado <id>" (O-244). Counter-measures call it too (actor the
-    defender, target the attacker)."""
+    "tratado <id>" (O-244), "agravio" (O-196, AMB-46), "lejanía" (O-277).
+    Counter-measures call it too (actor the defender, target the attacker;
+    `counter` leaves out "agravio" and "lejanía")."""
     domestic = target is None or target == actor
     found: dict[str, int] = {}
     if politics.civil_war(actor) is not None:
         found["guerra civil"] = civil_war_condition(domestic=domestic, war=is_war_medida(statistic))
     found["fatiga de guerra"] = fatigue(politics, nations, actor, statistic, year)
     found.update(treaty_conditions(politics, actor, statistic, target, year))
+    if not counter:
+        found["agravio"] = grievance(politics, actor, statistic, target, year)
+        found["lejanía"] = lejania(politics, actor, target, year)
     return {name: value for name, value in found.items() if value}

@@ -17,13 +17,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+from adjudicator.rulesets.orbis.politics.blocs import Bloc, LejaniaPenalty
 from adjudicator.rulesets.orbis.politics.civil_war import CivilWar
 from adjudicator.rulesets.orbis.politics.conferences import Conference, Resolution
 from adjudicator.rulesets.orbis.politics.declarations import Declaration
 from adjudicator.rulesets.orbis.politics.organisations import Organisation
 from adjudicator.rulesets.orbis.politics.rebellions import Rebellion
 from adjudicator.rulesets.orbis.politics.treaties import Treaties
-from adjudicator.rulesets.orbis.politics.vassals import Vassalage, vassal_chain_problems
+from adjudicator.rulesets.orbis.politics.vassals import (
+    OffensiveBonus,
+    Vassalage,
+    vassal_chain_problems,
+)
 from adjudicator.rulesets.orbis.politics.war import Conflict
 from adjudicator.rulesets.orbis.sheet import Nation, NationKind
 
@@ -56,6 +61,9 @@ class Politics:
     resolutions: tuple[Resolution, ...] = ()
     organisations: tuple[Organisation, ...] = ()
     epochs: tuple[int, ...] = ()
+    grievances: tuple[OffensiveBonus, ...] = ()  # O-196, AMB-46: wronged vassals' bonuses
+    blocs: tuple[Bloc, ...] = ()  # O-259, O-277, O-278: blocs with an exclusion or suspension
+    lejania: tuple[LejaniaPenalty, ...] = ()  # O-277: exclusions' Lejanía penalties
 
     def patron(self, nation: str) -> str | None:
         return next((v.patron for v in self.vassalages if v.vassal == nation), None)
@@ -132,4 +140,18 @@ def politics_problems(politics: Politics, nations: Iterable[Nation]) -> tuple[st
         stray = sorted(n for n in conflict.nations if n not in sheets)
         if stray:
             problems.append(f"conflict {sorted(conflict.nations)}: unknown {', '.join(stray)}")
+    problems += _penalty_problems(politics, sheets)
     return tuple(problems)
+
+
+def _penalty_problems(politics: Politics, sheets: Mapping[str, Nation]) -> list[str]:
+    """Grievances (O-196), blocs (O-278) and Lejanía penalties (O-277)
+    naming a nation not in the game."""
+    named = [(f"grievance of {g.nation}", {g.nation}) for g in politics.grievances]
+    named += [(f"bloc {b.id}", set(b.members)) for b in politics.blocs]
+    named += [(f"Lejanía of {p.nation}", {p.nation, *p.toward}) for p in politics.lejania]
+    return [
+        f"{what}: unknown {', '.join(sorted(nations - set(sheets)))}"
+        for what, nations in named
+        if nations - set(sheets)
+    ]

@@ -4,6 +4,14 @@
 Every GM item that cannot apply (an unknown nation, a vassal already held,
 a second civil war ...) becomes a public note starting "GM file: " and is
 otherwise ignored: the GM's file never stops the year.
+
+A bloc's decisions (O-277, O-278) come last: the bloc of a conference is
+the one kept in `Politics.blocs`, else the conference's (`blocs.bloc_from`,
+O-259), kept from then on. An exclusion adds a Lejanía penalty toward the
+rest of the bloc for the next five turns (O-277, AMB-40), its value the
+GM's (None until set, AMB-28: the condition counts nothing then); a
+suspension keeps the member bound without privileges until it meets its
+condition (O-278); a reinstatement ends it.
 """
 
 from __future__ import annotations
@@ -11,14 +19,20 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
-from adjudicator.rulesets.orbis.politics import civil_war, rebellions
+from adjudicator.rulesets.orbis.politics import blocs, civil_war, rebellions
 from adjudicator.rulesets.orbis.politics.declarations import break_declaration
 from adjudicator.rulesets.orbis.politics.epochs import partial_reset
 from adjudicator.rulesets.orbis.politics.ledger import Ledger
 from adjudicator.rulesets.orbis.politics.organisations import Election, Statute, Term, found
 from adjudicator.rulesets.orbis.politics.rebellions import Escalation, Rebellion
 from adjudicator.rulesets.orbis.politics.vassals import Vassalage, VassalageOrigin, add_vassalage
-from orders.orbis.politics_model import GmCivilWar, GmOrganisation, GmPolitics, GmVassalage
+from orders.orbis.politics_model import (
+    GmBlocAct,
+    GmCivilWar,
+    GmOrganisation,
+    GmPolitics,
+    GmVassalage,
+)
 
 GOVERNMENT, REBELS = "gobierno", "rebeldes"
 """The factions of a civil war a rebellion escalates into (O-232)."""
@@ -38,6 +52,13 @@ _TERMS = {"fijo": Term.FIXED, "fija": Term.FIXED, **{t.value: t for t in Term}}
 
 def _bad(ledger: Ledger, text: str) -> Ledger:
     return ledger.note(f"GM file: {text}")
+
+
+def _about(subject: str, error: ValueError) -> str:
+    """The error's text under `subject`, once: the records' own errors
+    already name it."""
+    said = str(error)
+    return said if said.startswith(subject) else f"{subject}: {said}"
 
 
 def _unknown(ledger: Ledger, *names: str) -> str | None:
@@ -84,7 +105,7 @@ def begin_civil_war(ledger: Ledger, item: GmCivilWar, year: int) -> Ledger:
         if any(f not in item.factions for f in item.controllers):
             raise ValueError("a controller of no faction")
     except ValueError as error:
-        return _bad(ledger, f"civil war in {item.nation}: {error}")
+        return _bad(ledger, _about(f"civil war in {item.nation}", error))
     controllers = dict(ledger.politics.controllers)
     controllers.update({(item.nation, f): c for f, c in sorted(item.controllers.items())})
     ledger = ledger.record(
@@ -123,13 +144,15 @@ def end_civil_war(ledger: Ledger, nation: str, faction: str) -> Ledger:
 def raise_rebellion(ledger: Ledger, nation: str, backers: tuple[str, ...], year: int) -> Ledger:
     """A rebellion the GM raises, its backers secret (O-225, O-231): each
     backer is told privately."""
-    problem = _unknown(ledger, nation, *backers)
+    problem = _unknown(ledger, nation)
     if problem:
         return _bad(ledger, f"rebellion in {nation}: {problem}")
+    if _unknown(ledger, *backers):  # the note is public: it names no backer (O-231)
+        return _bad(ledger, f"rebellion in {nation}: a backer is not a nation of the game")
     try:
         rising = Rebellion(nation, year, backers)
     except ValueError as error:
-        return _bad(ledger, f"rebellion in {nation}: {error}")
+        return _bad(ledger, _about(f"rebellion in {nation}", error))
     ledger = ledger.record(rebellions=(*ledger.politics.rebellions, rising))
     ledger = ledger.note(f"A rebellion rises in {ledger.name(nation)} (O-225)")
     for backer in backers:
@@ -218,6 +241,71 @@ def epoch(ledger: Ledger, kind: str, year: int) -> Ledger:
     return ledger.record(epochs=(*ledger.politics.epochs, year))
 
 
+def _bloc(ledger: Ledger, conference: str) -> blocs.Bloc | None:
+    kept = next((b for b in ledger.politics.blocs if b.id == conference), None)
+    if kept is not None:
+        return kept
+    held = next((c for c in ledger.politics.conferences if c.id == conference), None)
+    return blocs.bloc_from(held) if held is not None else None
+
+
+def _put_bloc(ledger: Ledger, bloc: blocs.Bloc) -> Ledger:
+    others = tuple(b for b in ledger.politics.blocs if b.id != bloc.id)
+    return ledger.record(blocs=tuple(sorted((*others, bloc), key=lambda b: b.id)))
+
+
+def bloc_act(ledger: Ledger, item: GmBlocAct, act: str, year: int) -> Ledger:
+    """One bloc decision of the GM: `act` "exclusion" (O-277),
+    "suspension" or "reinstatement" (O-278)."""
+    name = ledger.name(item.nation)
+    where = f"{act} of {name} in bloc {item.conference}"
+    bloc = _bloc(ledger, item.conference)
+    if bloc is None:
+        return _bad(ledger, f"{where}: no such conference (O-259)")
+    if act == "exclusion" and item.nation not in bloc.members:
+        return set_lejania(ledger, item, where, name)
+    if act == "suspension" and item.nation not in bloc.members:
+        return _bad(ledger, f"{where}: {name} is not a member of the bloc")
+    if act == "reinstatement" and item.nation not in bloc.suspended:
+        return _bad(ledger, f"{where}: {name} is not suspended in the bloc")
+    try:
+        if act == "exclusion":
+            after, penalty = blocs.exclude(bloc, item.nation, year, lejania=item.lejania)
+            value = f"+{penalty.value}" if penalty.value is not None else "of a value the GM sets"
+            ledger = ledger.record(lejania=(*ledger.politics.lejania, penalty)).note(
+                f"{name} is excluded from bloc {bloc.id}: a Lejanía penalty {value} toward its"
+                f" members {penalty.first}..{penalty.until} (O-277, AMB-28)"
+            )
+        elif act == "suspension":
+            after = blocs.suspend(bloc, item.nation, item.condition)
+            ledger = ledger.note(
+                f"{name} is suspended in bloc {bloc.id}: bound, without privileges until"
+                f" {item.condition} (O-278)"
+            )
+        else:
+            after = blocs.reinstate(bloc, item.nation)
+            ledger = ledger.note(f"{name} is reinstated in bloc {bloc.id} (O-278)")
+    except ValueError as error:
+        return _bad(ledger, f"{where}: {error}")
+    return _put_bloc(ledger, after)
+
+
+def set_lejania(ledger: Ledger, item: GmBlocAct, where: str, name: str) -> Ledger:
+    """A later `exclusions` entry for a nation already excluded, with its
+    `lejania`, sets the value its exclusion left to the GM (AMB-28)."""
+    source = f"exclusion:{item.conference}"
+    unset = [p for p in ledger.politics.lejania if p.source == source and p.nation == item.nation]
+    if item.lejania is None or not unset or unset[-1].value is not None:
+        return _bad(ledger, f"{where}: {name} is not a member of the bloc")
+    found = unset[-1]
+    kept = tuple(p for p in ledger.politics.lejania if p is not found)
+    ledger = ledger.record(lejania=(*kept, replace(found, value=item.lejania)))
+    return ledger.note(
+        f"The Lejanía penalty of {ledger.name(item.nation)}'s exclusion from bloc"
+        f" {item.conference} is set at +{item.lejania}, {found.first}..{found.until} (O-277, AMB-28)"
+    )
+
+
 def apply_gm(ledger: Ledger, gm: GmPolitics, year: int) -> Ledger:
     """Every item of the GM's politics, in the order of the record."""
     for item in gm.vassalages:
@@ -251,4 +339,11 @@ def apply_gm(ledger: Ledger, gm: GmPolitics, year: int) -> Ledger:
         ledger = force_majeure(ledger, ref, year)
     if gm.epoch is not None:
         ledger = epoch(ledger, gm.epoch, year)
+    for act, items in (
+        ("exclusion", gm.exclusions),
+        ("suspension", gm.suspensions),
+        ("reinstatement", gm.reinstatements),
+    ):
+        for decision in items:
+            ledger = bloc_act(ledger, decision, act, year)
     return ledger

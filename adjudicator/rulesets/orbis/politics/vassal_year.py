@@ -10,8 +10,12 @@ political ones as a domestic roll: civil war O-214, treaties O-244), no
 precedent (it is not a medida, AMB-21) and the vassal's pool modifiers, those
 used spent (O-055);
 `permanece` keeps the vassal with a weak patron this turn only (O-192,
-O-193); a sub-vassal raised gives the wronged vassal its grievance (O-196),
-told in a note for the GM, the record having no place for it.
+O-193); a sub-vassal raised gives the wronged vassal its grievance (O-196,
+AMB-46): an `OffensiveBonus` kept in `Politics.grievances`, the condition
+"agravio" on its offensive medidas of the next three turns
+(`politics.conditions`), dropped at the end of its last turn
+(`liberations`). Decision: a line raises only (−10); the −15 of a patron
+that also frees the sub-vassals needs a line the reader does not offer yet.
 """
 
 from __future__ import annotations
@@ -80,11 +84,13 @@ def _act(
         return ledger, "stays a vassal this turn (O-192, O-193)"
     other = line.other or ""
     freed = vs.raise_sub_vassals(ledger.politics.vassalages, line.power, (other,), year)
-    ledger = ledger.record(vassalages=freed.vassalages)
+    ledger = ledger.record(
+        vassalages=freed.vassalages, grievances=(*ledger.politics.grievances, *freed.bonuses)
+    )
     for bonus in freed.bonuses:
         ledger = ledger.note(
             f"{ledger.name(bonus.nation)} is wronged: {bonus.value} on its offensive medidas"
-            f" {bonus.first}..{bonus.until} (O-196, AMB-46; the GM applies it)"
+            f" {bonus.first}..{bonus.until} (O-196, AMB-46)"
         )
     return ledger, f"{ledger.name(other)} raised to a direct vassal (O-196)"
 
@@ -224,14 +230,18 @@ def independence_damage(ledger: Ledger, acted: Sequence[Acted], year: int) -> Le
 
 def liberations(ledger: Ledger, lines: Sequence[PoliticalLine], year: int) -> Ledger:
     """The turn's end: vassals of a weak patron freed unless they stay, and
-    independences won (O-192, O-193, O-195, AMB-33)."""
+    independences won (O-192, O-193, O-195, AMB-33); grievances whose last
+    turn is this one dropped (O-196)."""
     staying = frozenset(
         line.power for line in lines if isinstance(line, VassalLine) and line.act is VassalAct.STAY
     )
     freed = vs.turn_end_liberations(
         ledger.politics.vassalages, ledger.nations, year, staying=staying
     )
-    ledger = ledger.record(vassalages=freed.vassalages)
+    ledger = ledger.record(
+        vassalages=freed.vassalages,
+        grievances=tuple(g for g in ledger.politics.grievances if g.until > year),
+    )
     for gone in freed.liberations:
         ledger = ledger.note(
             f"{ledger.name(gone.vassal)} is free of {ledger.name(gone.patron)} ({gone.route.value})"
