@@ -1,0 +1,2 @@
+"""Reading narrativo's mail: the players' declarations (`Dreyer: Destreza +
+Atletismo`) and the Narrator's ruling file (`narrador.yaml`)."""
