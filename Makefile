@@ -11,7 +11,7 @@ DEMO_CLASSIC_DIR := $(VENV)/demo-classic
 # the current phase id of a game folder (the latest state in turns/)
 CURRENT_PHASE := $(BIN)/python -c 'import sys, pathlib; from adjudicator.app.game import current_phase_id; print(current_phase_id(pathlib.Path(sys.argv[1])))'
 
-.PHONY: demo demo-classic demo-advanced example-advanced demo-cawa example-cawa demo-orbis example-orbis test bytecode bench bench-classic bench-render bench-scaling bench-cawa docs-images lint clean
+.PHONY: demo demo-classic demo-advanced example-advanced demo-cawa example-cawa demo-orbis example-orbis demo-narrativo example-narrativo test bytecode bench bench-classic bench-render bench-scaling bench-cawa docs-images lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -137,6 +137,31 @@ example-orbis: $(VENV)/.installed
 	cp -r $(ORBIS_PLAY_DIR)/reports $(ORBIS_EXAMPLE)/played/reports
 	cp $(ORBIS_PLAY_DIR)/turns/*.png $(ORBIS_EXAMPLE)/played/maps/
 	cp $(ORBIS_PLAY_DIR)/turns/$$($(CURRENT_PHASE) $(ORBIS_PLAY_DIR)).yaml $(ORBIS_EXAMPLE)/played/
+
+# `make demo-narrativo` plays examples/narrativo-commando-raid (Comandos de
+# Guerra: a commando squad's declarations and the Narrator's rulings over four
+# exchanges of mail) in .venv/demo-narrativo; `make example-narrativo`
+# regenerates its played/ folder (public, private and Narrator's reports and
+# the final state).
+NARRATIVO_EXAMPLE := examples/narrativo-commando-raid
+NARRATIVO_DEMO_DIR := $(VENV)/demo-narrativo
+NARRATIVO_PLAY_DIR := $(VENV)/narrativo-example
+demo-narrativo: $(VENV)/.installed bytecode
+	rm -rf $(NARRATIVO_DEMO_DIR)
+	cp -r $(NARRATIVO_EXAMPLE) $(NARRATIVO_DEMO_DIR)
+	@$(call play_turns,$(NARRATIVO_DEMO_DIR))
+	@echo; echo "######## mapjudge show $(NARRATIVO_DEMO_DIR)"
+	$(BIN)/mapjudge show $(NARRATIVO_DEMO_DIR)
+
+example-narrativo: $(VENV)/.installed
+	rm -rf $(NARRATIVO_PLAY_DIR)
+	cp -r $(NARRATIVO_EXAMPLE) $(NARRATIVO_PLAY_DIR)
+	rm -rf $(NARRATIVO_PLAY_DIR)/played
+	@$(call play_turns,$(NARRATIVO_PLAY_DIR),> /dev/null)
+	rm -rf $(NARRATIVO_EXAMPLE)/played
+	mkdir -p $(NARRATIVO_EXAMPLE)/played
+	cp -r $(NARRATIVO_PLAY_DIR)/reports $(NARRATIVO_EXAMPLE)/played/reports
+	cp $(NARRATIVO_PLAY_DIR)/turns/$$($(CURRENT_PHASE) $(NARRATIVO_PLAY_DIR)).yaml $(NARRATIVO_EXAMPLE)/played/
 
 # The classic example: one turn (Spring 1901) of standard Diplomacy.
 demo-classic: $(VENV)/.installed bytecode

@@ -32,6 +32,7 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("genes", "adjudicator.plugins.genes", commands=("region",)),
     Entry("cawa", "adjudicator.plugins.cawa", commands=("seal",)),
     Entry("orbis", "adjudicator.plugins.orbis", commands=("wiki-table", "wiki-sheets")),
+    Entry("narrativo", "adjudicator.plugins.narrativo", commands=("odds",)),
 )
 
 

@@ -1,0 +1,128 @@
+"""What the Narrator sets on the sheets, and Willpower spent before the
+rolls (rulebook 001).
+
+`change_sheets`: the health penalty (NAMB-32), the load (N-135, NAMB-21),
+Moral (NAMB-12), the dated historical modifier (N-089) and the condition,
+as the Narrator's file says. `spend_willpower`: a point for +2 dice on one
+action (N-092; NAMB-28: one a turn, the first such spend of a character),
+and the separate uses: a Willpower check's negative effects held off for
+two turns (N-125) and the tiredness penalty ignored for two turns (N-140).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from adjudicator.rulesets.narrativo.penalties import CANCEL_KIND, IGNORE_FATIGUE_KIND
+from adjudicator.rulesets.narrativo.sheet import Character, Condition, HistoricalMoral
+from adjudicator.rulesets.narrativo.state import Effect, NarrativoState
+from orders.narrativo.model import Declaration, SheetChange, WillpowerSpend, WillpowerUse
+
+SPEND_TURNS = 2
+"""N-125, N-140: one point holds an effect off for two turns."""
+
+
+def change_sheets(
+    state: NarrativoState, changes: Sequence[SheetChange]
+) -> tuple[NarrativoState, list[str]]:
+    """The Narrator's changes made, each told in a note."""
+    notes: list[str] = []
+    for change in changes:
+        found = state.find(change.character)
+        if found is None:
+            notes.append(f"change for {change.character}: no such character")
+            continue
+        updated, said = _changed(found, change)
+        notes += said
+        state = replace(
+            state, characters=tuple(updated if c.id == found.id else c for c in state.characters)
+        )
+    return state, notes
+
+
+def _changed(character: Character, change: SheetChange) -> tuple[Character, list[str]]:
+    said: list[str] = []
+    fields: dict[str, object] = {}
+    if change.health_penalty is not None:
+        fields["health_penalty"] = max(0, change.health_penalty)
+        said.append(f"health penalty −{max(0, change.health_penalty)} dice (NAMB-32)")
+    if change.load_kg is not None:
+        fields["load_kg"] = max(0, change.load_kg)
+        said.append(f"load {max(0, change.load_kg)} kg (N-135)")
+    if change.moral is not None:
+        fields["moral"] = max(0, change.moral)
+        said.append(f"Moral {max(0, change.moral)} (NAMB-12)")
+    if change.historical is not None:
+        value, when = change.historical
+        held = max(-5, min(5, value))
+        fields["historical"] = HistoricalMoral(held, when)
+        said.append(f"historical Moral modifier {held:+d} ({when}, N-089)")
+    if change.condition is not None:
+        try:
+            fields["condition"] = Condition(change.condition)
+            said.append(f"condition {change.condition}")
+        except ValueError:
+            known = ", ".join(c.value for c in Condition)
+            said.append(f"condition {change.condition!r} unknown (one of {known}): unchanged")
+    head = f"The Narrator sets {character.name}'s "
+    return replace(character, **fields), [head + s for s in said]  # type: ignore[arg-type]
+
+
+def spend_willpower(
+    state: NarrativoState,
+    declared: Sequence[Declaration],
+    spends: Sequence[WillpowerSpend],
+    turn: int,
+) -> tuple[NarrativoState, tuple[Declaration, ...], list[str]]:
+    """Spends for dice marked on their declaration (the action numbered, or
+    the character's first); the other uses made now, a point each."""
+    marked = list(declared)
+    notes: list[str] = []
+    for spend in spends:
+        if spend.use is WillpowerUse.DICE:
+            marked = _mark(marked, spend, notes)
+            continue
+        character = state.find(spend.character)
+        if character is None:
+            continue
+        if character.voluntad_left <= 0:
+            notes.append(f"{character.name} has no Willpower point left to spend (N-092)")
+            continue
+        kind = CANCEL_KIND if spend.use is WillpowerUse.CANCEL_EFFECT else IGNORE_FATIGUE_KIND
+        rule = "N-125" if spend.use is WillpowerUse.CANCEL_EFFECT else "N-140"
+        effect = Effect(character.id, kind, 0, turn, turn + SPEND_TURNS - 1, "voluntad", kind)
+        spent = replace(character, voluntad_spent=character.voluntad_spent + 1)
+        state = replace(
+            state,
+            characters=tuple(spent if c.id == character.id else c for c in state.characters),
+            effects=(*state.effects, effect),
+        )
+        notes.append(f"{character.name} spends a Willpower point: {kind} for two turns ({rule})")
+    return state, _one_a_turn(marked, notes), notes
+
+
+def _mark(
+    declared: list[Declaration], spend: WillpowerSpend, notes: list[str]
+) -> list[Declaration]:
+    mine = [d for d in declared if d.character == spend.character]
+    target = next((d for d in mine if d.number == spend.action), None) if spend.action else None
+    target = target or (mine[0] if mine else None)
+    if target is None:
+        notes.append(f"{spend.character}: a Willpower point for dice, but no action declared")
+        return declared
+    return [replace(d, spend_willpower=True) if d is target else d for d in declared]
+
+
+def _one_a_turn(declared: list[Declaration], notes: list[str]) -> tuple[Declaration, ...]:
+    """NAMB-28: one point for dice a turn: a character's later ones dropped."""
+    seen: set[str] = set()
+    out = []
+    for declaration in declared:
+        if declaration.spend_willpower and declaration.character in seen:
+            notes.append(f"{declaration.id}: one Willpower point a turn for dice (NAMB-28)")
+            declaration = replace(declaration, spend_willpower=False)
+        elif declaration.spend_willpower:
+            seen.add(declaration.character)
+        out.append(declaration)
+    return tuple(out)
