@@ -110,7 +110,7 @@ def test_asleep_each_hour_also_rolls_six_or_more_for_another_point() -> None:
     ]
     fraction = done.result.rolls[-1]
     assert (fraction.pool, fraction.difficulty, fraction.successes) == (2, 8, 1)
-    assert fraction.pool_terms == (("2d10 (dormido)", 2),)
+    assert fraction.pool_terms == (("descanso (dormido)", 2),)
 
 
 def test_asleep_the_fraction_fails_when_neither_die_reaches_it() -> None:

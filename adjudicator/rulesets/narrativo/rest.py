@@ -126,14 +126,14 @@ def _fraction(
     if options.sleep_fraction == "double":
         target = doubled_target(difficulty)
         doubled = terms + (("doble", target - difficulty),)
-        return _one_die(dice, who, purpose, target, doubled, pool_name="1d10 (dormido, doble)")
+        return _one_die(dice, who, purpose, target, doubled, pool_name="descanso (dormido, doble)")
     faces = dice.pool(purpose, 2, 10)
     hit = int(any(face >= difficulty for face in faces))
     roll = PoolRoll(purpose, 2, difficulty, faces, (), hit, False, False, False)
     return Rolled(
         purpose,
         who.id,
-        (("2d10 (dormido)", 2),),
+        (("descanso (dormido)", 2),),
         2,
         terms,
         difficulty,
@@ -150,7 +150,7 @@ def _one_die(
     difficulty: int,
     terms: tuple[Term, ...] = (),
     *,
-    pool_name: str = "1d10",
+    pool_name: str = "descanso",
 ) -> Rolled:
     """One plain d10 (no 10 explodes: it is not a pool) at `difficulty`."""
     face = dice.roll(purpose, 10, 0)
