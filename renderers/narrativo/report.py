@@ -210,6 +210,14 @@ def scope_issues(facts: NarrativoTurnReport, scope: Scope) -> tuple[OrderIssue, 
     return tuple(i for i in issues if facts.file_powers.get(i.source.file) == scope.player)
 
 
+def issue_line(issue: OrderIssue) -> str:
+    """`ana.txt, line 1: unknown attribute or skill 'Destresa': did you mean
+    Destreza?`, and the line as written under it."""
+    hint = f": did you mean {' or '.join(issue.suggestions)}?" if issue.suggestions else ""
+    quote = f"\n      > {issue.source.text.strip()}" if issue.source.line else ""
+    return f"{issue.source}: {issue.message}{hint}{quote}"
+
+
 def revealed_now(facts: NarrativoTurnReport) -> tuple[tuple[str, int], ...]:
     """Hidden rolls of earlier exchanges the Narrator revealed now, with the
     exchange each was rolled in."""
@@ -301,7 +309,7 @@ def body_lines(facts: NarrativoTurnReport, scope: Scope) -> list[str]:
     if scope.characters is None:
         out += section("Notes:", list(facts.resolution.notes))
     out += section(
-        "Order issues:", [f"{i.source}: {i.message}" for i in scope_issues(facts, scope)]
+        "Order issues:", [issue_line(i) for i in scope_issues(facts, scope)]
     )
     return out
 

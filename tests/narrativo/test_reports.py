@@ -557,7 +557,10 @@ def test_waiting_declarations_and_issues() -> None:
     )
     assert "Kessler-2" not in PUBLIC
     assert "  Kessler-2 (Kessler): Kessler: simple Astucia\n" in NARRATOR
-    issue = "  bob.txt, line 2: unknown skill 'Atletsmo'\n"
+    issue = (
+        "  bob.txt, line 2: unknown skill 'Atletsmo': did you mean Atletismo?\n"
+        "      > Muller: Destreza + Atletsmo\n"
+    )
     assert issue in PUBLIC and issue in PRIVATE["bob"] and issue in NARRATOR
     assert "Atletsmo" not in PRIVATE["ana"]
     assert "\n  ana.txt: ab12\n" in PUBLIC
