@@ -239,7 +239,7 @@ class CawaPlugin:
         for player in sorted(state.players, key=lambda p: (-state.territories(p), p)):
             crowns = state.treasury.get(player, 0)
             lines.append(f"{player_name(game_map, player)}: NT {state.territories(player)}, CO {crowns}")
-        return "\n".join(lines)
+        return "\n".join(lines) + "\n"
 
     def power_name(self, game_map: CawaMap, power: str) -> str:
         return "the referee" if power == REFEREE else player_name(game_map, power)

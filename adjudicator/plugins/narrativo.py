@@ -251,7 +251,7 @@ class NarrativoPlugin:
             )
         if state.waiting:
             lines.append("Waiting for a ruling: " + ", ".join(d.id for d in state.waiting))
-        return "\n".join(lines)
+        return "\n".join(lines) + "\n"
 
     def power_name(self, game_map: NoMap, power: str) -> str:
         return "the Narrator" if power == NARRATOR else power.capitalize()

@@ -292,7 +292,7 @@ class OrbisPlugin:
         lines = [f"Year {state.year}"]
         for nation in state.nations:
             lines.append(_describe(nation, state))
-        return "\n".join(lines)
+        return "\n".join(lines) + "\n"
 
     def power_name(self, game_map: OrbisMap, power: str) -> str:
         """The GM's file, or a nation by its id (its name is on its sheet, in the state)."""

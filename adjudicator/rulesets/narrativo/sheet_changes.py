@@ -79,8 +79,16 @@ def spend_willpower(
     the character's first); the other uses made now, a point each."""
     marked = list(declared)
     notes: list[str] = []
+    for_dice: set[str] = set()
     for spend in spends:
+        if spend.use is WillpowerUse.DICE and spend.character in for_dice:
+            notes.append(
+                f"{spend.character}: a second Willpower point for dice this turn is not spent:"
+                " one a turn (NAMB-28)"
+            )
+            continue
         if spend.use is WillpowerUse.DICE:
+            for_dice.add(spend.character)
             marked = _mark(marked, spend, notes)
             continue
         character = state.find(spend.character)
@@ -105,9 +113,12 @@ def spend_willpower(
 def _mark(
     declared: list[Declaration], spend: WillpowerSpend, notes: list[str]
 ) -> list[Declaration]:
+    """The spend's action marked: `spend.action` counts the character's
+    declarations of this exchange as his post lists them (1 the first),
+    whatever ids they take after his waiting ones; else his first."""
     mine = [d for d in declared if d.character == spend.character]
-    target = next((d for d in mine if d.number == spend.action), None) if spend.action else None
-    target = target or (mine[0] if mine else None)
+    index = (spend.action or 1) - 1
+    target = mine[index] if 0 <= index < len(mine) else (mine[0] if mine else None)
     if target is None:
         notes.append(f"{spend.character}: a Willpower point for dice, but no action declared")
         return declared
