@@ -52,8 +52,8 @@ MAX_LIMIT = 10_000
 MAX_ROLLS = 1000
 MAX_LEVEL = 99
 MAX_MORAL = 99
-MAX_HEALTH_PENALTY = 20
-MAX_LOAD_KG = 1000
+MAX_HEALTH_PENALTY = 10
+MAX_LOAD_KG = 500
 MAX_MULTIPLE = 10
 """The reader's bounds on what the rules leave open (no game needs more)."""
 

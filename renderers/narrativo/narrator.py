@@ -44,6 +44,7 @@ def render_narrator(facts: NarrativoTurnReport) -> str:
     if facts.silent:
         out.append("No declarations from: " + ", ".join(sorted(facts.silent)))
     out += body_lines(facts, NARRATOR)
+    out += section("For the Narrator alone:", list(facts.resolution.narrator_notes))
     out += section(
         "Hidden rolls not yet revealed:",
         [f"{label} (rolled in exchange {n})" for label, n in still_hidden(facts)],
@@ -60,6 +61,7 @@ def narrator_dict(facts: NarrativoTurnReport) -> dict[str, Any]:
     return {
         **body_dict(facts, NARRATOR),
         "still_hidden": [{"label": lb, "exchange": n} for lb, n in still_hidden(facts)],
+        "narrator_notes": list(facts.resolution.narrator_notes),
         "sheets": [sheet_dict(state, c) for c in state.characters],
         "dice_log": {"count": len(log), "secret": len(log) - len(public_rolls(facts))},
     }

@@ -139,6 +139,18 @@ def test_an_action_no_longer_under_way_is_not_continued() -> None:
     assert done.result.refused == "dreyer-1 is no longer under way" and done.result.rolls == ()
 
 
+def test_the_narrator_abandons_an_action_under_way() -> None:
+    """N-018, NAMB-04 (decision): a ruling that refuses an extended action
+    under way ends it, failed, with the reason; nothing is rolled."""
+    ext = ExtendedAction(
+        "dreyer-1", ("dreyer",), 20, 20, {"dreyer": Pool(("Fuerza", "Atletismo"))}, 8, 6, 12
+    )
+    done = continue_extended(context(STATE), ext, Ruling("dreyer-1", refused="he jumps down"))
+    assert done.result.refused == "abandoned: he jumps down" and done.result.rolls == ()
+    ended = _ext(done)
+    assert ended.failed and not ended.open and (ended.total, ended.rolls_made) == (12, 6)
+
+
 # --- cooperative -------------------------------------------------------------------------------
 
 LEAD = declare("dreyer", ActionKind.COMPLEX, ("Inteligencia", "Mecánica"))

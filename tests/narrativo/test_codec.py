@@ -220,7 +220,7 @@ def _drop(path: tuple[Any, ...]) -> Callable[[dict[str, Any]], None]:
     ("change", "expected"),
     [
         (_set(("characters", 1, "fatiga"), 12), "characters[1].fatiga: expected 0..10, got 12"),
-        (_set(("characters", 0, "moral"), 31), "characters[0].moral: expected 0..30, got 31"),
+        (_set(("characters", 0, "moral"), 100), "characters[0].moral: expected 0..99, got 100"),
         (
             _set(("characters", 0, "historical", "value"), -6),
             "characters[0].historical.value: expected -5..5, got -6",

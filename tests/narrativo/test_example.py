@@ -98,13 +98,15 @@ def test_the_hidden_roll_stays_secret_until_revealed(folder: Path) -> None:
 
 def test_the_fight_the_grenade_and_a_loss_of_moral(folder: Path) -> None:
     """N-027 / NAMB-07 (the fist fight: net successes, a tie or less no
-    effect), N-092 (a Willpower point: +2 dice), N-042 / NAMB-09 (the
+    effect), N-092 (a Willpower point: +2 dice), N-018 (the Narrator
+    abandons the climb under way: the new line is dreyer-2), N-042 / NAMB-09 (the
     grenade: −1 die each, difficulties 4 and 8), N-138 (tired −2),
     NAMB-10 / NAMB-11 (a loss of 5: the player chooses Trauma or −1
     Voluntad), N-135 / NAMB-21 (the load on the Fatigue check)."""
     third = _public(folder, 3)
     assert "Voluntad gastada 2 = 9 dice" in third
-    assert "Net: 3 − 4 = −1, no effect (NAMB-07)" in third
+    assert "Net: 4 − 4 = 0, no effect (NAMB-07)" in third
+    assert "Refused: abandoned: Dreyer salta del muro sobre Kessler" in third  # the climb left
     assert "− cansado 2 − múltiple 1 = 2 dice at 4" in third
     assert "− cansado 2 − múltiple 1 = 2 dice at 8" in third
     assert "Moral 16 → 11 (−5, N-063, NAMB-10)" in third

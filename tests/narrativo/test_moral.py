@@ -177,6 +177,14 @@ def test_moralising_adds_one_point_per_success() -> None:
     )
 
 
+def test_a_gain_is_held_at_the_states_ceiling() -> None:
+    """N-062 (decision): Moral has no ceiling in the rules; a gain holds it
+    at 99 so the state file reads back."""
+    high = replace(WARD, moral=97)
+    done, _ = _moral([6, 8, 9, 2], who=high, trigger=MoralTrigger.SOLUTION)
+    assert _after(done).moral == 99
+
+
 def test_a_gain_of_five_leaves_the_choice_of_a_point_or_two_dice() -> None:
     """N-081: 5 successes (a 10 exploding): +5 Moral and a choice owed,
     recover a Voluntad point or +2 dice."""

@@ -622,7 +622,10 @@ def test_revealed_roll_is_shown() -> None:
         "Effect begun on Muller: desfallecido: from turn 17 until turn 136 (from Muller:fatiga)",
     ]
     assert "Muller:fatiga — Muller, fatiga check\n" in PRIVATE["bob"]
-    assert "\nRevealed now by the Narrator:\n  Centinela-1 (rolled in secret in exchange 1): see the record\n" in PUBLIC
+    assert (
+        "\nRevealed now by the Narrator:\n  Centinela-1 (rolled in secret in exchange 1): see the record\n"
+        in PUBLIC
+    )
 
 
 def test_narrator_report_has_everything() -> None:

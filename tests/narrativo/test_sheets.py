@@ -303,8 +303,8 @@ def test_resistencia_is_its_own_value_when_the_book_lacks_it() -> None:
             " (did you mean fatiga?)"),
         ),
         ({"fatiga": 11}, "fatiga: 11 is above 10 (Fatiga (N-141))"),
-        ({"moral": 31}, "moral: 31 is above 30 (Moral, set by the Narrator (NAMB-12))"),
-        ({"moral": None}, "moral: missing: Moral, set by the Narrator (NAMB-12), 0..30"),
+        ({"moral": 100}, "moral: 100 is above 99 (Moral, set by the Narrator (NAMB-12))"),
+        ({"moral": None}, "moral: missing: Moral, set by the Narrator (NAMB-12), 0..99"),
         ({"voluntad": "cinco"}, ("voluntad: must be a whole number 0..10, not 'cinco'"
          " (Voluntad, the permanent rating (N-093, NAMB-29))")),
         ({"voluntad_gastada": 6}, ("voluntad_gastada: 6 is above 5 (Voluntad spent of the rating 5"

@@ -204,8 +204,14 @@ def start_extended(
 def continue_extended(ctx: ActionContext, extended: ExtendedAction, ruling: Ruling) -> Acted:
     """N-018, NAMB-04: an extended action under way rolls `ruling.rolls`
     more intervals, at the ruling's difficulty when it gives one (with its
-    modifier), else at the one stored (plus a modifier the ruling gives)."""
+    modifier), else at the one stored (plus a modifier the ruling gives).
+    Decision: a ruling that refuses it (`rechaza`) abandons it: it ends,
+    failed, with the Narrator's reason."""
     declaration = _declaration_of(extended)
+    if ruling.refused and extended.open:
+        ended = replace(extended, failed=True)
+        done = refused(declaration, ruling, f"abandoned: {ruling.refused}")
+        return replace(done, changes=replace(done.changes, extended=ended))
     if ruling.refused:
         return refused(declaration, ruling, ruling.refused)
     if not extended.open:

@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from adjudicator.rulesets.narrativo.outcome import Changes, Checked, CheckResult
 from adjudicator.rulesets.narrativo.sheet import Character, Condition
+from adjudicator.rulesets.narrativo.sheet_files import MORAL_MOST
 from adjudicator.rulesets.narrativo.situations import CheckContext, check_roll, dice_words
 from adjudicator.rulesets.narrativo.state import NarrativoState, PendingChoice
 from orders.narrativo.model import ChoiceKind, MoralTrigger, Situation
@@ -125,6 +126,7 @@ def moral_check(ctx: CheckContext) -> Checked:
         after, tail, choices = _moralising(ctx, roll.successes)
     else:
         after, tail, choices = _demoralising(ctx, roll.successes, roll.raw.ones)
+    after = min(after, MORAL_MOST)  # no ceiling in the rules: held at the state's 99
     changed = replace(who, moral=after)
     words = f"{head}: Moral {who.moral} → {after}{tail}{_historical(changed)}"
     result = CheckResult(ctx.call, roll.rolled, words, ctx.call.hidden)

@@ -70,7 +70,8 @@ def summary(rolled: Rolled) -> str:
         faces = "desperate: " + " ".join(map(str, rolled.dice.dice))
     return (
         f"{terms} = {rolled.pool} dice at {rolled.difficulty}: {faces}"
-        f" → {rolled.successes} successes: {rolled.level.value}"
+        f" → {rolled.successes} success{'' if rolled.successes == 1 else 'es'}:"
+        f" {rolled.level.value}"
     )
 
 
@@ -173,3 +174,6 @@ class NarrativoResolution:
     waiting: tuple[Declaration, ...]
     notes: tuple[str, ...]
     dice_rolls: tuple[Roll, ...]
+    narrator_notes: tuple[str, ...] = ()
+    """Notes for the Narrator alone: rulings that name nothing or too much,
+    and what hidden rolls changed."""

@@ -28,16 +28,31 @@ class Matched:
 
 
 def numbered(state: NarrativoState, new: Sequence[Declaration]) -> tuple[Declaration, ...]:
-    """The new declarations renumbered after each character's waiting ones."""
+    """The new declarations numbered per character after every id still in
+    use: declarations waiting, extended actions under way and hidden rolls
+    not yet revealed (their labels start with the id), so a ruling or a
+    reveal never names two things."""
     last: dict[str, int] = {}
-    for waiting in state.waiting:
-        last[waiting.character] = max(last.get(waiting.character, 0), waiting.number)
+    in_use = [d.id for d in state.waiting]
+    in_use += [e.id for e in state.extended if e.open]
+    in_use += [_base(label) for label in state.hidden_rolls]
+    for used in in_use:
+        character, _, digits = used.rpartition("-")
+        if character and digits.isdigit():
+            last[character] = max(last.get(character, 0), int(digits))
     out = []
     for declaration in new:
         number = last.get(declaration.character, 0) + 1
         last[declaration.character] = number
         out.append(replace(declaration, number=number))
     return tuple(out)
+
+
+def _base(label: str) -> str:
+    """The declaration id a roll's label starts with (`ward-1/2` → `ward-1`)."""
+    for mark in "/@:+#":
+        label = label.split(mark, 1)[0]
+    return label
 
 
 def _fold(text: str) -> str:

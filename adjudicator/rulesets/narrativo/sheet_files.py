@@ -70,7 +70,8 @@ STAMINA = "Resistencia"
 """The attribute that is Character.resistencia when the book has it (N-131, N-138)."""
 WHOLE_FILE = "(file)"
 MOST = 10
-MORAL_MOST = 30
+MORAL_MOST = 99
+"""Moral has no ceiling in the rules; a sheet or a gain holds it at 99."""
 HISTORICAL_MOST = 5
 LOAD_MOST = 500
 RANK_MOST = 20

@@ -20,7 +20,7 @@ The order, every exchange:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from adjudicator.core.dice import Dice
 from adjudicator.rulesets.narrativo.actions import (
@@ -70,6 +70,9 @@ class NarratorInput:
 
 NarrativoOrder = Declaration | Choice | WillpowerSpend | NarratorInput
 
+SHARED = frozenset({ActionKind.SIMPLE, ActionKind.COMPLEX, ActionKind.EXTENDED})
+"""N-030: the actions a cooperation can share."""
+
 
 @dataclass
 class _Exchange:
@@ -81,6 +84,12 @@ class _Exchange:
     actions: list[ActionResult]
     checks: list[CheckResult]
     notes: list[str]
+    narrator_notes: list[str] = field(default_factory=list)
+
+    def note(self, notes: Sequence[str], *, hidden: bool) -> None:
+        """Notes for everyone, or for the Narrator alone when they come from
+        a hidden roll."""
+        (self.narrator_notes if hidden else self.notes).extend(notes)
 
     @property
     def turn(self) -> int:
@@ -117,7 +126,7 @@ def resolve_exchange(
     run.notes += notes
     pending = [*run.state.waiting, *declared]
     matched = match(run.state, pending, narrator.rulings)
-    run.notes += matched.notes
+    run.narrator_notes += matched.notes  # they name hidden and the Narrator's declarations
     waiting = _act_all(run, pending, matched.actions, narrator.initiative)
     for extended_id, ruling in matched.extended.items():
         extended = next(e for e in run.state.extended if e.id == extended_id)
@@ -127,6 +136,7 @@ def resolve_exchange(
             call, run.state, dice, options, run.turn, label=f"{call.character}:{call.kind}:{number}"
         )
         run.state = apply(run.state, checked.changes)
+        run.note(checked.changes.notes, hidden=checked.result.hidden)
         run.checks.append(checked.result)
     rests: list[RestResult] = []
     for number, resting in enumerate(narrator.rests, 1):
@@ -139,6 +149,7 @@ def resolve_exchange(
             label=f"{resting.character}:descanso:{number}",
         )
         run.state = apply(run.state, rested.changes)
+        run.note(rested.changes.notes, hidden=False)
         rests.append(rested.result)
     after = _close(run, narrator, tuple(waiting))
     return NarrativoResolution(
@@ -150,6 +161,7 @@ def resolve_exchange(
         waiting=tuple(waiting),
         notes=tuple(run.notes),
         dice_rolls=tuple(dice.rolls),
+        narrator_notes=tuple(run.narrator_notes),
     )
 
 
@@ -159,7 +171,10 @@ def _act_all(
     rulings: dict[str, Ruling],
     initiative: Sequence[str],
 ) -> list[Declaration]:
-    """Every ruled declaration rolled in initiative order; those left wait."""
+    """Every ruled declaration rolled in initiative order; those left wait.
+    A cooperation joins the first ruled action of its lead that can be
+    shared (N-030: simple, complex or extended), once; with none, it waits
+    when its lead has a declaration waiting, else it is told in a note."""
     cooperations = [d for d in pending if d.kind is ActionKind.COOPERATIVE]
     joined: set[str] = set()
     waiting: list[Declaration] = []
@@ -170,7 +185,13 @@ def _act_all(
         if ruling is None:
             waiting.append(declaration)
             continue
-        partners = [c for c in cooperations if declaration.character in c.partners]
+        partners = [
+            c
+            for c in cooperations
+            if c.id not in joined
+            and declaration.character in c.partners
+            and declaration.kind in SHARED
+        ]
         if partners:
             joined |= {c.id for c in partners}
             done = cooperate(run.context(), declaration, ruling, partners)
@@ -194,7 +215,7 @@ def _record(run: _Exchange, done: Acted, ruling: Ruling | None) -> None:
     """An action's result kept, its changes made, and the checks its rolls
     trigger run at once (N-068, N-072, N-073, N-075)."""
     run.state = apply(run.state, done.changes)
-    run.notes += done.changes.notes
+    run.note(done.changes.notes, hidden=done.result.hidden)
     run.actions.append(done.result)
     for rolled in (*done.result.rolls, *done.result.opposing):
         for number, call in enumerate(triggered_checks(rolled.character, rolled, ruling), 1):
@@ -208,14 +229,16 @@ def _record(run: _Exchange, done: Acted, ruling: Ruling | None) -> None:
                 label=f"{rolled.label}:moral:{number}",
             )
             run.state = apply(run.state, checked.changes)
+            run.note(checked.changes.notes, hidden=checked.result.hidden)
             run.checks.append(checked.result)
 
 
 def _close(
     run: _Exchange, narrator: NarratorFile, waiting: tuple[Declaration, ...]
 ) -> NarrativoState:
-    """Hidden rolls recorded, reveals made, the clock advanced, effects and
-    finished extended actions expired."""
+    """Hidden rolls recorded, reveals made (`revealed`: this exchange's
+    only), the clock advanced, effects and finished extended actions
+    expired."""
     state = run.state
     hidden = dict(state.hidden_rolls)
     lines = dict(state.hidden_lines)
@@ -223,18 +246,18 @@ def _close(
     secret = [r for a in run.actions if a.hidden for r in (*a.rolls, *a.opposing)]
     secret += [c.roll for c in run.checks if c.hidden and c.roll is not None]
     for rolled in secret:
-        hidden[rolled.label] = exchange
-        lines[rolled.label] = summary(rolled)
-    revealed = set(state.revealed)
-    for label in narrator.reveal:
-        found = [k for k in hidden if k == label or k.startswith(_derived(label))]
+        label = rolled.label.split("#", 1)[0]  # a Fatigue effort's checks are one roll
+        hidden[label] = exchange
+        lines[label] = summary(rolled)
+    revealed: set[str] = set()
+    for wanted in narrator.reveal:
+        found = [k for k in hidden if k == wanted or k.startswith(_derived(wanted))]
         if not found:
-            run.notes.append(f"reveal {label}: no hidden roll by that label")
+            run.narrator_notes.append(f"reveal {wanted}: no hidden roll by that label")
         revealed.update(found)
-        for key in found:
-            if hidden[key] < exchange:  # rolled before: shown from the record now
-                del hidden[key]
-                lines.pop(key, None)
+    for label in revealed:  # shown now: this exchange's inline, earlier ones from the record
+        del hidden[label]
+        lines.pop(label, None)
     clock = _advanced(state.clock, narrator)
     state = replace(
         state,
@@ -251,7 +274,7 @@ def _close(
 def _derived(label: str) -> tuple[str, ...]:
     """The labels of the rolls made under `label` (a multiple action's
     pools, an extended action's intervals, a rival, a triggered check)."""
-    return (f"{label}/", f"{label}@", f"{label}:", f"{label}+")
+    return (f"{label}/", f"{label}@", f"{label}:", f"{label}+", f"{label}#")
 
 
 def _advanced(clock: Clock, narrator: NarratorFile) -> Clock:
