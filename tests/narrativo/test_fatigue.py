@@ -8,11 +8,12 @@ from dataclasses import replace
 from adjudicator.rulesets.narrativo.checks import run_check
 from adjudicator.rulesets.narrativo.fatigue import checks_owed, gains, weight_blocks
 from adjudicator.rulesets.narrativo.options import NarrativoOptions
-from adjudicator.rulesets.narrativo.outcome import Checked, Rolled
+from adjudicator.rulesets.narrativo.outcome import Checked
 from adjudicator.rulesets.narrativo.pools import PoolRoll
 from adjudicator.rulesets.narrativo.sheet import Character, Condition
 from adjudicator.rulesets.narrativo.state import Effect
 from orders.narrativo.model import CheckCall, CheckKind, Effort
+from tests.narrativo.checking import after_of, checked, roll_of
 from tests.narrativo.test_actions_dice import ScriptedDice, character, state_of
 
 # Resistencia 3 + Atletismo 2 = 5 dice; Fuerza 3: 15 kg carried free, 30 kg heavy.
@@ -27,21 +28,13 @@ def _check(
     kind: CheckKind = CheckKind.FATIGUE,
     **call: object,
 ) -> Checked:
-    dice = ScriptedDice(faces)
-    checking = CheckCall("muller", kind, **call)  # type: ignore[arg-type]
-    done = run_check(checking, state_of(who), dice, NarrativoOptions(), TURN)
-    assert dice.left() == {}, "every queued face is rolled"
-    return done
+    return checked(who, kind, faces, TURN, **call)
 
 
-def _roll(done: Checked) -> Rolled:
-    assert done.result.roll is not None
-    return done.result.roll
+_roll = roll_of
 
 
-def _after(done: Checked) -> Character:
-    (who,) = done.changes.characters
-    return who
+_after = after_of
 
 
 def test_weight_blocks_of_five_kilos_above_fuerza_times_five() -> None:

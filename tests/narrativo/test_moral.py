@@ -16,6 +16,7 @@ from adjudicator.rulesets.narrativo.situations import Family, situation_terms
 from adjudicator.rulesets.narrativo.state import NarrativoState, PendingChoice
 from orders.narrativo.model import CheckCall, CheckKind, ChoiceKind, MoralTrigger, Ruling
 from orders.narrativo.model import Situation as S
+from tests.narrativo.checking import after_of, roll_of
 from tests.narrativo.test_actions_dice import ScriptedDice, character, state_of
 
 # Liderazgo 4, Moral 14, Fatiga 1 (so not rested unless told), Voluntad 3.
@@ -38,14 +39,10 @@ def _moral(
     return done, dice
 
 
-def _roll(done: Checked) -> Rolled:
-    assert done.result.roll is not None
-    return done.result.roll
+_roll = roll_of
 
 
-def _after(done: Checked) -> Character:
-    (who,) = done.changes.characters
-    return who
+_after = after_of
 
 
 # --- situations --------------------------------------------------------------------------------

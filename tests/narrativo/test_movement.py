@@ -9,7 +9,6 @@ from fractions import Fraction
 
 import pytest
 
-from adjudicator.rulesets.narrativo.checks import run_check
 from adjudicator.rulesets.narrativo.movement import (
     Stance,
     actions_counted,
@@ -22,11 +21,11 @@ from adjudicator.rulesets.narrativo.movement import (
     fall_levels,
     takes_whole_turn,
 )
-from adjudicator.rulesets.narrativo.options import NarrativoOptions
-from adjudicator.rulesets.narrativo.outcome import Checked, Rolled
+from adjudicator.rulesets.narrativo.outcome import Checked
 from adjudicator.rulesets.narrativo.sheet import Character
-from orders.narrativo.model import CheckCall, CheckKind, Effort
-from tests.narrativo.test_actions_dice import ScriptedDice, character, state_of
+from orders.narrativo.model import CheckKind, Effort
+from tests.narrativo.checking import checked, roll_of
+from tests.narrativo.test_actions_dice import character
 
 E = Effort
 # Destreza 3 (6 m a turn), Atletismo 2, Fuerza 2 (10 kg free).
@@ -36,16 +35,10 @@ DREYER = character("dreyer", Destreza=3, Atletismo=2, Fuerza=2)
 def _check(
     faces: list[int], kind: CheckKind, *, who: Character = DREYER, **call: object
 ) -> Checked:
-    dice = ScriptedDice({f"dreyer:{kind.value}": faces} if faces else {})
-    checking = CheckCall("dreyer", kind, **call)  # type: ignore[arg-type]
-    done = run_check(checking, state_of(who), dice, NarrativoOptions(), 5)
-    assert dice.left() == {}, "every queued face is rolled"
-    return done
+    return checked(who, kind, {f"dreyer:{kind.value}": faces} if faces else {}, 5, **call)
 
 
-def _roll(done: Checked) -> Rolled:
-    assert done.result.roll is not None
-    return done.result.roll
+_roll = roll_of
 
 
 def test_basic_movement_is_destreza_times_two_less_the_weight() -> None:

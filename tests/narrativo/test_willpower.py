@@ -7,13 +7,14 @@ from dataclasses import replace
 
 from adjudicator.rulesets.narrativo.checks import run_check
 from adjudicator.rulesets.narrativo.options import NarrativoOptions
-from adjudicator.rulesets.narrativo.outcome import Checked, Level, Rolled
+from adjudicator.rulesets.narrativo.outcome import Checked, Level
 from adjudicator.rulesets.narrativo.sheet import Character, Condition
 from adjudicator.rulesets.narrativo.situations import Family, situation_terms
 from adjudicator.rulesets.narrativo.state import Effect
 from adjudicator.rulesets.narrativo.willpower import effect_turns, ladder_dice
 from orders.narrativo.model import CheckCall, CheckKind, Emotion
 from orders.narrativo.model import Situation as S
+from tests.narrativo.checking import checked, effect_of, roll_of
 from tests.narrativo.test_actions_dice import ScriptedDice, character, state_of
 
 # Voluntad 4 (2 of it spent), Aplomo 3: effects last 3 minutes = 36 turns.
@@ -56,21 +57,13 @@ def _check(
     kind: CheckKind = CheckKind.WILLPOWER,
     **call: object,
 ) -> Checked:
-    dice = ScriptedDice({f"kessler:{kind.value}": faces} if faces else {})
-    checking = CheckCall("kessler", kind, **call)  # type: ignore[arg-type]
-    done = run_check(checking, state_of(who), dice, NarrativoOptions(), TURN)
-    assert dice.left() == {}, "every queued face is rolled"
-    return done
+    return checked(who, kind, {f"kessler:{kind.value}": faces} if faces else {}, TURN, **call)
 
 
-def _roll(done: Checked) -> Rolled:
-    assert done.result.roll is not None
-    return done.result.roll
+_roll = roll_of
 
 
-def _effect(done: Checked) -> Effect:
-    (effect,) = done.changes.effects
-    return effect
+_effect = effect_of
 
 
 # --- situations --------------------------------------------------------------------------------

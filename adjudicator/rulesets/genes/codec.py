@@ -32,10 +32,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import MISSING, Field, fields, is_dataclass
+from dataclasses import fields, is_dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
+from adjudicator.core.fields import at_default
 from adjudicator.core.phase import Phase
 from adjudicator.rulesets.genes.model import (
     ACTIONS,
@@ -90,16 +91,10 @@ def _record(record: Any) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for item in fields(record):
         value = getattr(record, item.name)
-        if item.name in IMPLIED.get(type(record), ()) or _at_default(item, value):
+        if item.name in IMPLIED.get(type(record), ()) or at_default(item, value):
             continue
         data[item.name] = _plain(value)
     return data
-
-
-def _at_default(item: Field[Any], value: Any) -> bool:
-    if item.default is not MISSING:
-        return bool(value == item.default)
-    return item.default_factory is not MISSING and bool(value == item.default_factory())
 
 
 def _plain(value: Any) -> Any:

@@ -57,10 +57,11 @@ hidden_rolls: {centinela-1: 3}
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import MISSING, Field, fields, is_dataclass, replace
+from dataclasses import fields, is_dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from adjudicator.core.fields import at_default
 from adjudicator.core.phase import Phase
 from adjudicator.rulesets.narrativo.codec_fields import (
     Read,
@@ -120,14 +121,8 @@ def _record(record: Any, written: tuple[str, ...] = ()) -> dict[str, Any]:
     return {
         item.name: _plain(getattr(record, item.name))
         for item in fields(record)
-        if item.name not in written and not _at_default(item, getattr(record, item.name))
+        if item.name not in written and not at_default(item, getattr(record, item.name))
     }
-
-
-def _at_default(item: Field[Any], value: Any) -> bool:
-    if item.default is not MISSING:
-        return bool(value == item.default)
-    return item.default_factory is not MISSING and bool(value == item.default_factory())
 
 
 def _plain(value: Any) -> Any:
