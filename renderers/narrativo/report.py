@@ -33,7 +33,7 @@ from adjudicator.core.dice import Roll
 from adjudicator.core.receipts import Receipt
 from adjudicator.rulesets.narrativo.outcome import NarrativoResolution
 from adjudicator.rulesets.narrativo.sheet import Character
-from adjudicator.rulesets.narrativo.state import Clock, Effect, PendingChoice
+from adjudicator.rulesets.narrativo.state import Clock, Effect, NarrativoState, PendingChoice
 from orders.issues import OrderIssue
 from orders.narrativo.model import Declaration
 from renderers.common import issue_dict, issue_key, plain_value, roll_dict
@@ -183,14 +183,24 @@ def npc(facts: NarrativoTurnReport, character: str) -> bool:
 
 
 def scope_choices(facts: NarrativoTurnReport, scope: Scope) -> tuple[PendingChoice, ...]:
-    """The choices owed that `scope` sees (the Narrator's characters' his only)."""
+    """The choices owed that `scope` sees (the Narrator's characters' his
+    only; one left by a hidden check not in the public report: its player
+    must answer it, the others must not learn of it)."""
     state = facts.resolution.state
     return tuple(
         c
         for c in state.choices
         if scope.concerns(frozenset({c.character}))
         and (scope.narrator or not npc(facts, c.character))
+        and not (scope.public and _from_hidden(state, c))
     )
+
+
+def _from_hidden(state: NarrativoState, choice: PendingChoice) -> bool:
+    """Whether the choice was left by a roll still hidden (its id is
+    `<exchange>-<label>`)."""
+    label = choice.id.split("-", 1)[-1]
+    return any(label == h or label.startswith(f"{h}:") for h in state.hidden_rolls)
 
 
 def scope_waiting(facts: NarrativoTurnReport, scope: Scope) -> tuple[Declaration, ...]:
@@ -308,9 +318,7 @@ def body_lines(facts: NarrativoTurnReport, scope: Scope) -> list[str]:
     )
     if scope.characters is None:
         out += section("Notes:", list(facts.resolution.notes))
-    out += section(
-        "Order issues:", [issue_line(i) for i in scope_issues(facts, scope)]
-    )
+    out += section("Order issues:", [issue_line(i) for i in scope_issues(facts, scope)])
     return out
 
 

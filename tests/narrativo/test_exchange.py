@@ -20,6 +20,7 @@ from adjudicator.rulesets.narrativo.state import (
 from adjudicator.rulesets.narrativo.turn import NarrativoOrder, NarratorInput, resolve_exchange
 from orders.narrativo.model import (
     ActionKind,
+    CheckCall,
     CheckKind,
     Choice,
     ChoiceKind,
@@ -30,6 +31,8 @@ from orders.narrativo.model import (
     SheetChange,
     WillpowerSpend,
 )
+from renderers.narrativo.narrator import render_narrator
+from renderers.narrativo.private import render_private
 from renderers.narrativo.report import NarrativoTurnReport, render_public
 from tests.narrativo.test_actions_dice import ScriptedDice, character, declare, rule, state_of
 
@@ -273,3 +276,16 @@ def test_a_willpower_point_for_dice_goes_to_the_posts_numbered_line() -> None:
     assert [d.id for d in done.waiting] == ["dreyer-1", "dreyer-2"]
     assert not any(d.spend_willpower for d in done.waiting)
     assert done.notes == ()
+
+
+def test_a_choice_left_by_a_hidden_check_is_told_to_its_player_alone() -> None:
+    """NAMB-11 and the issue's Reports bullet: the Narrator hides Dreyer's
+    demoralising Moral check; its loss of 5 leaves Dreyer's player a choice,
+    told in his report and the Narrator's, not in the public one."""
+    call = CheckCall("dreyer", CheckKind.MORAL, trigger=MoralTrigger.WOUNDED, hidden=True)
+    done = _exchange(state_of(DREYER), [], {"dreyer:moral:1": [3, 4]}, checks=(call,))
+    assert [c.id for c in done.state.choices] == ["1-dreyer:moral:1"]
+    facts = NarrativoTurnReport(done, "raid", "narrativo")
+    assert "elige trauma" not in render_public(facts)
+    assert "elige trauma" in render_private(facts, "p")
+    assert "elige trauma" in render_narrator(facts)
