@@ -1,7 +1,8 @@
 """CLI helpers for the tests: `run`, one `mapjudge` command through click's
 CliRunner, checking that a user mistake never shows a traceback (exit codes
-0/1/2 only); `play_example`, what `make demo` does with an example game;
-`report_json`, a phase's JSON report."""
+0/1/2 only); `new_game`, a game folder with a fixed dice secret;
+`play_example`, what `make demo` does with an example game; `report_json`,
+a phase's JSON report."""
 
 from __future__ import annotations
 
@@ -22,6 +23,21 @@ def run(*args: str | Path) -> Result:
     assert "Traceback" not in result.output
     if result.exception is not None:
         assert isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+TEST_SECRET = "mapjudge-test-secret"
+"""The dice secret of the games the tests create: the same rolls every run."""
+
+
+def new_game(folder: Path, *args: str | Path) -> Result:
+    """`mapjudge new ARGS... DIR` with the fixed secret, kept in `DIR/secret.txt`
+    as the GM keeps it, so a test's dice are the same on every run."""
+    secret = folder.parent / f"{folder.name}.secret"
+    secret.write_text(TEST_SECRET, encoding="utf-8")
+    result = run("new", *args[:1], folder, *args[1:], "--secret-file", secret)
+    if result.exit_code == 0:
+        (folder / "secret.txt").write_text(TEST_SECRET, encoding="utf-8")
     return result
 
 

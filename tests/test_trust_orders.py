@@ -37,7 +37,7 @@ from orders.board.model import (
 from orders.board.parser import parse_orders
 from orders.issues import IssueKind
 from orders.lines import order_lines
-from tests.cli_runner import run, write_mail
+from tests.cli_runner import new_game, run, write_mail
 
 A, F, G = UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON
 U = UnitRef
@@ -53,7 +53,7 @@ def machiavelli() -> GameMap:
 def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv(gf.SECRET_ENV, raising=False)
     folder = tmp_path / "game"
-    assert run("new", "machiavelli", folder, "--name", "trust").exit_code == 0
+    assert new_game(folder, "machiavelli", "--name", "trust").exit_code == 0
     return folder
 
 
@@ -128,7 +128,9 @@ def test_supporting_another_powers_unit_stays_legal(game: Path) -> None:
 
 def test_the_gms_combined_file_keeps_its_power_headers(game: Path) -> None:
     """Trust #2: `orders.txt` belongs to no power: its headers switch the power."""
-    files = write_mail(game, {"orders.txt": "Milan:\nA Cremona - Mantua\nVenice:\nA Padua - Ferrara\n"})
+    files = write_mail(
+        game, {"orders.txt": "Milan:\nA Cremona - Mantua\nVenice:\nA Padua - Ferrara\n"}
+    )
     result = run("check", game, *files)
     assert result.exit_code == 0, result.output
     assert "orders.txt: 2 order(s), no problems" in result.stdout
@@ -136,7 +138,9 @@ def test_the_gms_combined_file_keeps_its_power_headers(game: Path) -> None:
 
 def test_two_files_for_one_power_are_reported(game: Path) -> None:
     """Trust #2: two files for Milan: the GM is told, and which order counts."""
-    files = write_mail(game, {"milan.txt": "A Cremona - Mantua\n", "Milán.txt": "A Cremona holds\n"})
+    files = write_mail(
+        game, {"milan.txt": "A Cremona - Mantua\n", "Milán.txt": "A Cremona holds\n"}
+    )
     result = run("check", game, *files)
     assert result.exit_code == 1
     assert (

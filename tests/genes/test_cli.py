@@ -13,7 +13,7 @@ import yaml
 from adjudicator.app import gamefolder as gf
 from adjudicator.rulesets.genes.codec import state_from_dict
 from adjudicator.rulesets.genes.model import CALENDAR
-from tests.cli_runner import run, write_mail
+from tests.cli_runner import new_game, run, write_mail
 
 SHEETS = Path(__file__).resolve().parents[2] / "maps" / "genes" / "sheets" / "peninsula"
 
@@ -26,9 +26,12 @@ DECLARATIONS = {
 
 @pytest.fixture
 def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A genes game with a fixed dice secret: the turn's event and every roll
+    are the same on every run."""
     monkeypatch.delenv(gf.SECRET_ENV, raising=False)
     folder = tmp_path / "game"
-    assert run("new", "genes", folder, "--option", "events=true").exit_code == 0
+    made = new_game(folder, "genes", "--option", "events=true")
+    assert made.exit_code == 0, made.output
     return folder
 
 

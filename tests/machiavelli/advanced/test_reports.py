@@ -8,13 +8,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.cli_runner import current_phase, run
+from tests.cli_runner import current_phase, new_game, run
 
 
 def _advanced_game(tmp_path: Path) -> Path:
     folder = tmp_path / "adv"
     options = ["--option", "finances=true", "--option", "famine=true", "--option", "plague=true"]
-    assert run("new", "machiavelli", str(folder), *options).exit_code == 0
+    assert new_game(folder, "machiavelli", *options).exit_code == 0
     for _ in range(3):  # spring, summer and fall of 1454, no orders
         assert run("adjudicate", str(folder)).exit_code == 0
     assert current_phase(folder) == "1455-spring-adjustment"
@@ -61,7 +61,7 @@ def test_expenses_in_the_mail_are_charged_in_order_and_the_payer_kept_secret(
     both lines and its treasury."""
     folder = tmp_path / "adv"
     options = ["--option", "finances=true", "--option", "expenses=true"]
-    assert run("new", "machiavelli", str(folder), *options).exit_code == 0
+    assert new_game(folder, "machiavelli", *options).exit_code == 0
     mail = tmp_path / "venice.txt"
     mail.write_text("A PAD H\n(H) G Trent 9d\n(A) Pisa 3d\n", encoding="utf-8")
     assert run("adjudicate", str(folder), str(mail)).exit_code == 0
@@ -86,7 +86,7 @@ def test_the_spring_adjustment_reads_payments_and_purchases(tmp_path: Path) -> N
     (CM-5.4-5, AM-46)."""
     folder = tmp_path / "adv"
     options = ["--option", "finances=true", "--option", "special_units=true"]
-    assert run("new", "machiavelli", str(folder), *options).exit_code == 0
+    assert new_game(folder, "machiavelli", *options).exit_code == 0
     for _ in range(3):
         assert run("adjudicate", str(folder)).exit_code == 0
     mail = tmp_path / "venice.txt"
