@@ -36,7 +36,7 @@ from adjudicator.rulesets.narrativo.sheet import Character
 from adjudicator.rulesets.narrativo.state import Clock, Effect, NarrativoState, PendingChoice
 from orders.issues import OrderIssue
 from orders.narrativo.model import Declaration
-from renderers.common import issue_dict, issue_key, plain_value, roll_dict
+from renderers.common import issue_dict, issue_key, issue_line, plain_value, roll_dict
 from renderers.narrativo.entries import Entry, begun, entries
 from renderers.narrativo.sheets import sheet_changes
 from renderers.narrativo.words import (
@@ -218,14 +218,6 @@ def scope_issues(facts: NarrativoTurnReport, scope: Scope) -> tuple[OrderIssue, 
     if scope.player is None:
         return tuple(issues)
     return tuple(i for i in issues if facts.file_powers.get(i.source.file) == scope.player)
-
-
-def issue_line(issue: OrderIssue) -> str:
-    """`ana.txt, line 1: unknown attribute or skill 'Destresa': did you mean
-    Destreza?`, and the line as written under it."""
-    hint = f": did you mean {' or '.join(issue.suggestions)}?" if issue.suggestions else ""
-    quote = f"\n      > {issue.source.text.strip()}" if issue.source.line else ""
-    return f"{issue.source}: {issue.message}{hint}{quote}"
 
 
 def revealed_now(facts: NarrativoTurnReport) -> tuple[tuple[str, int], ...]:

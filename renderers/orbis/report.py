@@ -36,7 +36,7 @@ from adjudicator.rulesets.orbis.sheet import Nation
 from adjudicator.rulesets.orbis.stability import stability_penalty
 from adjudicator.rulesets.orbis.turn import MedidaResult, OrbisResolution
 from orders.issues import OrderIssue
-from renderers.common import issue_dict, issue_key, plain_value, roll_dict
+from renderers.common import issue_dict, issue_key, issue_line, plain_value, roll_dict
 from renderers.orbis.politics import public_politics_lines
 from renderers.orbis.politics_data import public_politics_dict
 
@@ -320,7 +320,7 @@ def render_orbis_report(turn: OrbisTurnReport) -> str:
     if turn.issues:
         out += ["", "Order issues:"]
         for issue in sorted(turn.issues, key=issue_key):
-            out.append(f"  {issue.source}: {issue.message}")
+            out.append(f"  {issue_line(issue)}")
     silent = no_medida(turn)
     if silent:
         out += ["", "No medida from: " + ", ".join(sorted(turn.name(n) for n in silent))]
