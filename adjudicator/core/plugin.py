@@ -133,6 +133,7 @@ class InputKind(StrEnum):
     FOLDER = "folder"  # a folder of files (genes' country sheets)
     NAME_OR_FILE = "name or file"  # a packaged name or a file (genes' region)
     NUMBER = "number"  # a whole number, 1 or more (cawa's --players, --seed)
+    TEXT = "text"  # a word or a comma-separated list (genes' --players, --relevance)
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,11 @@ class ActionKind(Enum):
     RELEASE = ("release", Scope.FREE, Method.AUTOMATIC, None, None, "5.4 (negotiation)")
     DISASTER_KIND = ("disaster_kind", Scope.FREE, Method.AUTOMATIC, None, None, "5.3")
     DISASTER_CITY = ("disaster_city", Scope.FREE, Method.AUTOMATIC, None, None, "5.3")
+    EXCHANGE = ("exchange", Scope.FREE, Method.AUTOMATIC, None, None, "5.4 (bescanvi)")
+    # issue 18 #8: the characters that back the crisis tests rolled at the end of the turn
+    CRISIS_HELPER = ("crisis_helper", Scope.FREE, Method.AUTOMATIC, None, None, "5.4.3.1")
+    # issue 18 #11: a character that survived an assassination goes home
+    REPATRIATE = ("repatriate", Scope.FREE, Method.AUTOMATIC, None, None, "5.4.3 Assassinar")
 
     def __init__(
         self,
@@ -101,6 +106,40 @@ class ActionKind(Enum):
         raise ValueError(f"unknown action kind {value!r}")
 
 
+class Side(Enum):
+    """Which way a good of a `bescanvi` goes, seen from the declaring country."""
+
+    GIVE = "give"  # dono
+    GET = "get"  # rebo
+
+
+class GoodKind(Enum):
+    """What a `bescanvi` may hand over (002 §5.4: "personatges, tropes, ciutats
+    o terrenys del mapa"; issue 18 #5). A captive is a CHARACTER the giver
+    holds: the engine tells them apart by the character's state."""
+
+    CITY = "city"  # subject: city id
+    TROOPS = "troops"  # subject: place (city id or `field:<country>`), amount: points
+    CHARACTER = "character"  # subject: character id (own and free, or held captive)
+    TERRAIN = "terrain"  # subject: country id: every city the giver holds in that country
+
+
+@dataclass(frozen=True, slots=True)
+class Good:
+    """One good of a `bescanvi` line: given or received, what, and how many
+    (troops only)."""
+
+    side: Side
+    kind: GoodKind
+    subject: str
+    amount: int | None = None
+
+    def mirrored(self) -> Good:
+        """The same good as the other country writes it (given <-> received)."""
+        side = Side.GET if self.side is Side.GIVE else Side.GIVE
+        return Good(side, self.kind, self.subject, self.amount)
+
+
 @dataclass(frozen=True, slots=True)
 class Declaration:
     """One declared line of a country's turn (002 §5.4.2).
@@ -116,9 +155,16 @@ class Declaration:
     - `amount`: recruit, soldiers home, move troops; `origin` / `place`: where
       troops move from and to, or where a battle is fought (a city id or
       `field:<country>`); `principal`: promote makes the character principal.
-    - `helpers`: the characters made active (002 §5.4.6).
+    - `helpers`: the characters made active (002 §5.4.6); for a crisis line
+      (`crisi [<trait>] amb <characters>`), those that back the crisis tests
+      (002 §5.4.3.1), `trait` naming the test or None for any.
+    - `character` of a repatriation (`repatriar <character>`): a survivor of
+      an assassination its owner sends home (002 §5.4.3 Assassinar).
     - `mode`: a free line's detail (watch: `capture`/`assassinate`; disaster
       kind: its words).
+    - `goods`: a `bescanvi`'s goods, given and received (`target` is the other
+      country); an `aliança rebels` line's `character` is the rebels'
+      principal it names (002 §5.4.3 Guerra civil).
     """
 
     power: str
@@ -134,4 +180,5 @@ class Declaration:
     principal: bool = False
     helpers: tuple[str, ...] = ()
     mode: str | None = None
+    goods: tuple[Good, ...] = ()
     source: Source | None = field(default=None, compare=False, kw_only=True)

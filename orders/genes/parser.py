@@ -39,7 +39,7 @@ from typing import Any
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
-from orders.genes.model import ActionKind, Declaration
+from orders.genes.model import ActionKind, Declaration, Good, GoodKind, Side
 from orders.genes.words import (
     ACTION_WORDS,
     EXAMPLES,
@@ -258,10 +258,23 @@ _RULES: Mapping[str, tuple[ActionKind, Mapping[str, Any]]] = {
     "release": (ActionKind.RELEASE, {}),
     "disaster_kind": (ActionKind.DISASTER_KIND, {}),
     "disaster_city": (ActionKind.DISASTER_CITY, {}),
+    "exchange": (ActionKind.EXCHANGE, {}),
+    "crisis_helper": (ActionKind.CRISIS_HELPER, {}),
+    "repatriate": (ActionKind.REPATRIATE, {}),
 }
 """Each action rule (or alias) of the grammar: its kind and fixed fields."""
 
-_SLOTS = ("city", "place", "origin", "target", "character", "new_name", "new_city", "words")
+_SLOTS = (
+    "city",
+    "place",
+    "origin",
+    "target",
+    "character",
+    "new_name",
+    "new_city",
+    "words",
+    "rebel_principal",
+)
 _NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _TRAITS = ("authority", "diplomacy", "militarism", "technology")
 
@@ -313,7 +326,35 @@ class _Shapes:
     def name(self, children: list[Any]) -> Words:
         return (children[0], *children[1]) if len(children) > 1 else (children[0],)
 
-    lead = person = text = helper_run = name
+    lead = person = text = helper_run = party_run = good_run = name
+
+    # --- bescanvi (002 §5.4; issue 18 #5) ---
+
+    def deal(self, children: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """The marks and goods of a `bescanvi`, in the order written."""
+        return ("deal", tuple(children))
+
+    def give(self, children: list[Any]) -> tuple[str, Side]:
+        return ("mark", Side.GIVE)
+
+    def get(self, children: list[Any]) -> tuple[str, Side]:
+        return ("mark", Side.GET)
+
+    def good_troops(self, children: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        amount = next(value for slot, value in children[:-1] if slot == "amount")
+        return ("good", (GoodKind.TROOPS, children[-1], amount))
+
+    def good_city(self, children: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        return ("good", (GoodKind.CITY, children[-1], None))
+
+    def good_character(self, children: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        return ("good", (GoodKind.CHARACTER, children[-1], None))
+
+    def good_terrain(self, children: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        return ("good", (GoodKind.TERRAIN, children[-1], None))
+
+    def good_named(self, children: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        return ("good", (None, children[-1], None))
 
 
 def _action_callback(rule: str) -> Callable[[list[Any]], Shape]:
@@ -427,7 +468,7 @@ class _Line:
     def _declaration(self, power: str, shape: Shape) -> Declaration:
         kind, fixed = _RULES[shape.rule]
         self.names.power = power
-        self.own_subject = kind is ActionKind.PROMOTE
+        self.own_subject = kind in (ActionKind.PROMOTE, ActionKind.REPATRIATE)
         fields: dict[str, Any] = dict(fixed)
         for slot, value in shape.slots.items():
             field, resolved = self._slot(slot, value)
@@ -447,6 +488,8 @@ class _Line:
             "new_city": ("name", names.new_city),
             "new_name": ("name", names.free),
             "words": ("mode", names.free),
+            "rebel_principal": ("character", lambda w: names.character(w, own=True)),
+            "deal": ("goods", self._goods),
         }
         if slot in resolve:
             field, read = resolve[slot]
@@ -454,6 +497,41 @@ class _Line:
         if slot == "amount" and value < 1:
             raise Problem(IssueKind.ILLEGAL, "an amount must be 1 or more", self.source.column)
         return slot, value
+
+    def _goods(self, deal: Any) -> tuple[Good, ...]:
+        """A `bescanvi`'s marks and goods -> its `Good`s (002 §5.4): a good
+        given is the writer's own (a character), one received the other's; a
+        bare name is a city, else a character."""
+        side = Side.GIVE
+        goods: list[Good] = []
+        for what, value in deal:
+            if what == "mark":
+                side = value
+                continue
+            kind, words, amount = value
+            if kind is GoodKind.TROOPS and amount < 1:
+                raise Problem(IssueKind.ILLEGAL, "an amount must be 1 or more", self.source.column)
+            kind, subject = self._good(side, kind, words)
+            goods.append(Good(side, kind, subject, amount))
+        return tuple(goods)
+
+    def _good(self, side: Side, kind: GoodKind | None, words: Words) -> tuple[GoodKind, str]:
+        names, own = self.names, side is Side.GIVE
+        if kind is GoodKind.TROOPS:
+            return kind, names.place(words)
+        if kind is GoodKind.CITY:
+            return kind, names.city(words)
+        if kind is GoodKind.TERRAIN:
+            return kind, names.country(words)
+        if kind is GoodKind.CHARACTER:
+            return kind, names.character(words, own=own)
+        if names.lookup(words, self.books.cities)[1]:
+            return GoodKind.CITY, names.city(words)
+        if names.lookup(words, self.books.characters)[1]:
+            return GoodKind.CHARACTER, names.character(words, own=own)
+        text = names.quote(words)
+        near = nearest(text, [self.books.cities, self.books.characters])
+        raise names.problem(IssueKind.ILLEGAL, f"unknown city or character '{text}'", words, near)
 
     # --- unreadable lines -----------------------------------------------------
 

@@ -104,6 +104,9 @@ _CATALAN: Mapping[str, tuple[str, ...]] = {
     "vigilancia": _forms("vigilància capturar", "vigilància assassinar"),
     "alliberar": _forms("alliberar <personatge>"),
     "desastre": _forms("desastre: <tipus>", "desastre a <ciutat>"),
+    "bescanvi": _forms("bescanvi amb <país>: dono <béns>; rebo <béns>"),
+    "crisi": _forms("crisi [<característica>] amb <personatge>"),
+    "repatriar": _forms("repatriar <personatge>"),
 }
 
 _SPANISH: Mapping[str, tuple[str, ...]] = {
@@ -142,6 +145,10 @@ _SPANISH: Mapping[str, tuple[str, ...]] = {
     "aumentar": _forms("aumentar contrapoder en <país>"),
     "restablecer": _forms("restablecer el orden"),
     "subir": _forms("subir impuestos"),
+    "intercambio": _forms("intercambio con <país>: doy <bienes>; recibo <bienes>"),
+    "trueque": _forms("trueque con <país>: doy <bienes>; recibo <bienes>"),
+    "canje": _forms("canje con <país>: doy <bienes>; recibo <bienes>"),
+    "repatriar": _CATALAN["repatriar"],  # the same word in Catalan
 }
 
 _ENGLISH: Mapping[str, tuple[str, ...]] = {
@@ -193,6 +200,13 @@ _ENGLISH: Mapping[str, tuple[str, ...]] = {
     "release": _forms("release <character>"),
     "free": _forms("free <character>"),
     "disaster": _forms("disaster: <kind>", "disaster in <city>"),
+    "exchange": _forms("exchange with <country>: give <goods>; receive <goods>"),
+    "trade": _forms("trade with <country>: give <goods>; receive <goods>"),
+    "swap": _forms("swap with <country>: give <goods>; receive <goods>"),
+    "crisis": _forms(
+        "crisis [<trait>] with <character>", "crisis [<característica>] con <personaje>"
+    ),
+    "repatriate": _forms("repatriate <character>"),
 }
 
 _SAME_AS: Mapping[str, str] = {
@@ -255,6 +269,11 @@ _SAME_AS: Mapping[str, str] = {
     "vigila": "vigilancia",
     "allibera": "alliberar",
     "libera": "liberar",
+    "bescanviar": "bescanvi",
+    "intercanvi": "bescanvi",
+    "intercanviar": "bescanvi",
+    "intercambiar": "intercambio",
+    "repatria": "repatriar",
 }
 
 

@@ -21,11 +21,12 @@ import dataclasses
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.receipts import Receipt
 from adjudicator.rulesets.genes.codec import state_to_dict
-from adjudicator.rulesets.genes.model import FIELD_PREFIX, GenesState, TurnStart
+from adjudicator.rulesets.genes.model import FIELD_PREFIX, Character, GenesState, TurnStart
 from adjudicator.rulesets.genes.outcome import (
     ActionResult,
     Effect,
@@ -109,15 +110,18 @@ class Names:
 
     def whereabouts(self, character: str, place: str | None) -> str:
         """Where a character is, as this reader may be told: its place, or that
-        only its country knows."""
+        only its country (and those that found it, issue 18 #4) know."""
         if character in self.hidden:
-            return f"a place only {self.country(self._owner(character))} knows"
+            knowers = self._knowers(character)
+            verb = "knows" if len(knowers) == 1 else "know"
+            return f"a place only {' and '.join(self.country(c) for c in knowers)} {verb}"
         return self.place(place)
 
-    def _owner(self, character: str) -> str | None:
-        return next(
-            (s.characters[character].owner for s in self.states if character in s.characters), None
-        )
+    def _knowers(self, character: str) -> tuple[str | None, ...]:
+        """The owner of a hidden principal and the countries that found it."""
+        records = (s.characters[character] for s in self.states if character in s.characters)
+        record = next(records, None)
+        return (record.owner, *record.seen_by) if record is not None else (None,)
 
     def listed(self, countries: Iterable[str]) -> str:
         return ", ".join(self.country(c) for c in countries)
@@ -266,7 +270,20 @@ def declaration_dict(declaration: Declaration) -> dict[str, Any]:
         unset = value is None or value is False or value == ()
         if item.name in data or item.name == "source" or unset:
             continue
-        data[item.name] = list(value) if isinstance(value, tuple) else value
+        data[item.name] = [_plain(v) for v in value] if isinstance(value, tuple) else value
+    return data
+
+
+def _plain(value: Any) -> Any:
+    """A declaration's item as plain data: a bescanvi's `Good` as a dict of
+    its set fields, enums as their values (002 §5.4)."""
+    if not dataclasses.is_dataclass(value) or isinstance(value, type):
+        return value
+    data = {}
+    for item in dataclasses.fields(value):
+        field = getattr(value, item.name)
+        if field is not None:
+            data[item.name] = field.value if isinstance(field, Enum) else field
     return data
 
 
@@ -302,6 +319,16 @@ def _sheet_dict(turn: GenesTurnReport, country: str) -> dict[str, Any]:
 PRIVATE_SCHEMA = "mapjudge/genes-private/1"
 
 
+def found_principals(state: GenesState, country: str) -> list[Character]:
+    """The other countries' hidden principals `country` found (a watch, an
+    Investigació) and that have not moved since (002 §4.4, issue 18 #4)."""
+    return [
+        c
+        for _, c in sorted(state.characters.items())
+        if c.hidden and c.free and country in c.seen_by and c.owner != country
+    ]
+
+
 def country_dict(turn: GenesTurnReport, country: str) -> dict[str, Any]:
     """A country's private part as data: its sheet and its characters as they
     stand, hidden principal included (002 §4.4)."""
@@ -316,6 +343,10 @@ def country_dict(turn: GenesTurnReport, country: str) -> dict[str, Any]:
         "country": country,
         "sheet": _sheet_dict(turn, country),
         "characters": {c: data for c, data in characters.items() if c in own},
+        "revealed": {
+            c.id: {"name": c.name, "owner": c.owner, "place": c.place}
+            for c in found_principals(state, country)
+        },
     }
 
 

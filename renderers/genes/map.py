@@ -7,7 +7,8 @@ walled (§4.4), a star for a capital, in the colour of the owner when
 conquered); the forces (Exèrcit points) as small boxes in their owner's
 colour under their city, or under the country's name for the field, raiding
 parties dashed and marked ⚔; the characters by name under their place (♛
-the principal; captured ones in grey with their captor); sieges as a red
+the principal; captured ones in grey with their captor; a hidden principal
+only as `♛ <name> (<country>): hidden` in the notes, 002 §4.4); sieges as a red
 ring; a legend with each country's Exèrcit and cities; and the title.
 
 **Reading** (who holds a country's land): a country in the game holds its
@@ -35,7 +36,13 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Polygon as PolygonPatch
 from matplotlib.patches import Rectangle
 
-from adjudicator.rulesets.genes.model import FIELD_PREFIX, CharacterStatus, Force, GenesState
+from adjudicator.rulesets.genes.model import (
+    FIELD_PREFIX,
+    Character,
+    CharacterStatus,
+    Force,
+    GenesState,
+)
 from maps.genes.region import XY, Region, place_in
 from renderers import map_style as style
 from renderers.figure import DPI, FORMATS, RC
@@ -244,11 +251,30 @@ def _draw_forces(ax: Axes, region: Region, state: GenesState, places: dict[str, 
             )
 
 
+def drawn_characters(state: GenesState) -> list[Character]:
+    """The characters the public map places: the living ones, except a hidden
+    principal (002 §4.4, issue 18 #4: the map says only that it is hidden)."""
+    return [
+        c
+        for _, c in sorted(state.characters.items())
+        if c.status is not CharacterStatus.DEAD and not (c.hidden and c.free)
+    ]
+
+
+def hidden_notes(region: Region, state: GenesState) -> list[str]:
+    """`♛ Sança (Llevant): hidden`, one per hidden principal (002 §4.4)."""
+    return [
+        f"♛ {c.name} ({country_name(region, c.owner)}): hidden"
+        for _, c in sorted(state.characters.items())
+        if c.hidden and c.free
+    ]
+
+
 def _draw_characters(ax: Axes, region: Region, state: GenesState, places: dict[str, XY]) -> None:
     """Character names under their place (002 §4.3): ♛ the principal, grey if held."""
     lines: dict[str, int] = {}
-    for _, character in sorted(state.characters.items()):
-        if character.status is CharacterStatus.DEAD or character.place not in places:
+    for character in drawn_characters(state):
+        if character.place not in places:
             continue
         text = f"♛ {character.name}" if character.principal else character.name
         colour = style.with_lightness(colour_of(region, character.owner), 0.3)
@@ -344,6 +370,7 @@ def _notes(region: Region, state: GenesState | None) -> list[str]:
         rows = [", ".join(order[k : k + 4]) for k in range(0, len(order), 4)]
         choice = ["Choice order:", *(f"  {row}" for row in rows)] if rows else []
         return ["Drawn by (002 §3):", *drawn, *choice, "", *key]
+    key += hidden_notes(region, state)
     if state.winner:
         key.append(f"Winner: {country_name(region, state.winner)}")
     return key

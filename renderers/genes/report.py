@@ -76,9 +76,11 @@ class GenesTurnReport:
     @property
     def names(self) -> Names:
         """Names as the reader is told them: a principal that moved and hid is
-        placed only for its owner (002 §4.4)."""
+        placed only for its owner and the countries that found it (002 §4.4)."""
         hidden = frozenset(
-            c.id for c in self.state.characters.values() if c.hidden and c.owner != self.reader
+            c.id
+            for c in self.state.characters.values()
+            if c.hidden and self.reader != c.owner and self.reader not in c.seen_by
         )
         return Names(self.region, (self.state, self.previous), hidden)
 
@@ -312,11 +314,20 @@ def result_lines(result: ActionResult, turn: GenesTurnReport) -> list[str]:
     lines = [f"{head}:", *words.roll_lines(rolls, result.effects, names, "     ")]
     own = [r for r in rolls if not r.label]
     contest = len(own) == 2 and result.reason in (GenesReason.WON, GenesReason.LOST)
-    margin = f" by {abs(own[0].total - own[1].total)}" if contest else ""
+    margin = _margin(own[0], own[1], result.reason) if contest else ""
     lines.append(f"     {words.reason_text(result.reason)}{margin}{_detail(result)}.")
     if effects:
         lines.append(f"     {effects}")
     return lines
+
+
+def _margin(mine: TestRoll, theirs: TestRoll, reason: GenesReason) -> str:
+    """` by 3`, or the natural die that decided against the totals (002
+    §5.4.5: "un resultat de 1 és una errada, i 0 és un èxit"; issue 18 #7)."""
+    winner, loser = (mine, theirs) if reason is GenesReason.WON else (theirs, mine)
+    if winner.total > loser.total:
+        return f" by {winner.total - loser.total}"
+    return " on a natural 0" if winner.face == 10 else " on a natural 1"
 
 
 def _detail(result: ActionResult) -> str:
@@ -545,5 +556,15 @@ def render_country_report(turn: GenesTurnReport, country: str) -> str:
         f"Private report for {names.country(country)}",
         "\n".join(problems) if issues else "",
         sheet_text(mine.state, names, country),
+        _found_section(mine.state, names, country),
     ]
     return "\n\n".join(s for s in sections if s) + "\n"
+
+
+def _found_section(state: GenesState, names: Names, country: str) -> str:
+    """The other countries' hidden principals `country` found with a watch or
+    an Investigació, where they stand (002 §4.4, issue 18 #4)."""
+    found = facts.found_principals(state, country)
+    lines = [f"  {c.name} ({names.country(c.owner)}): at {names.place(c.place)}" for c in found]
+    title = "Hidden principals you found (a watch or an Investigació):"
+    return "\n".join([title, *lines]) if lines else ""

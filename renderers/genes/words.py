@@ -23,7 +23,7 @@ from adjudicator.rulesets.genes.outcome import (
     GenesReason,
     TestRoll,
 )
-from orders.genes.model import ActionKind, Declaration, Method
+from orders.genes.model import ActionKind, Declaration, Good, GoodKind, Method, Side
 from renderers.genes.json_output import CHARACTER_PLACE_EFFECTS, Names, de
 
 RELEVANCE_WORDS: Mapping[Relevance, str] = {
@@ -70,6 +70,9 @@ ACTION_WORDS: Mapping[ActionKind, str] = {
     ActionKind.RELEASE: "Alliberar",
     ActionKind.DISASTER_KIND: "Desastre",
     ActionKind.DISASTER_CITY: "Desastre a",
+    ActionKind.EXCHANGE: "Bescanvi",
+    ActionKind.CRISIS_HELPER: "Crisi",
+    ActionKind.REPATRIATE: "Repatriar",
 }
 REASON_WORDS: Mapping[GenesReason, str] = {
     GenesReason.DONE: "done",
@@ -96,7 +99,6 @@ REASON_WORDS: Mapping[GenesReason, str] = {
     GenesReason.NO_FORCES_THERE: "the country has no forces there",
     GenesReason.NO_ENEMY_THERE: "there are no enemy forces there",
     GenesReason.NOT_ENOUGH_TROOPS: "there are not enough troops there",
-    GenesReason.NOT_ADJACENT: "the places are not in the same or neighbouring countries",
     GenesReason.BESIEGED: "nothing can leave a besieged city",
     GenesReason.ALREADY_BESIEGED: "the city is already besieged",
     GenesReason.NO_CIVIL_WAR: "there is no civil war",
@@ -117,6 +119,10 @@ REASON_WORDS: Mapping[GenesReason, str] = {
     GenesReason.ALREADY_CHOSEN: "that choice of the natural disaster is already made",
     GenesReason.NO_PLACE: "no known place is named",
     GenesReason.SAME_PLACE: "the troops are already there",
+    GenesReason.EXCHANGE_UNMATCHED: "the other country did not declare the mirror terms",
+    GenesReason.NOT_YOUR_GOODS: "a good is not the giver's",
+    GenesReason.NOT_TRADEABLE: "that cannot be traded",
+    GenesReason.NOT_REACHABLE: "no chain of neighbouring countries leads there",
 }
 WATCH_MODES: Mapping[str, str] = {"capture": "capturar", "assassinate": "assassinar"}
 """A watch's mode (`Declaration.mode`) in the rulebook's words."""
@@ -182,9 +188,38 @@ def _battle_text(d: Declaration, names: Names) -> str:
 
 def _ally_text(d: Declaration, names: Names) -> str:
     if d.mode == "rebels":
-        return f"Aliança amb els rebels {de(names.country(d.target))}"
+        leader = f" (principal {names.character(d.character)})" if d.character else ""
+        return f"Aliança amb els rebels {de(names.country(d.target))}{leader}"
     where = f" {names.lloc(d.place or d.city)}" if d.place or d.city else ""
     return f"Aliança amb {names.country(d.target)}{where}"
+
+
+def _crisis_text(d: Declaration, names: Names) -> str:
+    """`Crisi d'Autoritat amb Joan i Maria` (002 §5.4.3.1, issue 18 #8)."""
+    trait = f" {de(trait_name(d.trait))}" if d.trait else ""
+    helpers = " i ".join(names.character(c) for c in d.helpers)
+    return f"Crisi{trait}" + (f" amb {helpers}" if helpers else "")
+
+
+def _good_text(good: Good, names: Names) -> str:
+    """A good of a bescanvi in the rulebook's words (002 §5.4)."""
+    if good.kind is GoodKind.TROOPS:
+        return f"{good.amount} Exèrcit {names.lloc(good.subject)}"
+    if good.kind is GoodKind.TERRAIN:
+        return f"terreny {de(names.country(good.subject))}"
+    if good.kind is GoodKind.CHARACTER:
+        return names.character(good.subject)
+    return names.city(good.subject)
+
+
+def _exchange_text(d: Declaration, names: Names) -> str:
+    """`Bescanvi amb Llevant: dona Vilanova; rep 3 Exèrcit a Alacant`."""
+    parts = []
+    for side, verb in ((Side.GIVE, "dona"), (Side.GET, "rep")):
+        goods = [_good_text(g, names) for g in d.goods if g.side is side]
+        if goods:
+            parts.append(f"{verb} {', '.join(goods)}")
+    return f"Bescanvi amb {names.country(d.target)}: {'; '.join(parts)}"
 
 
 def _target_text(d: Declaration, names: Names) -> str:
@@ -223,6 +258,8 @@ _DECLARATION_TEXTS: Mapping[ActionKind, Callable[[Declaration, Names], str]] = {
     ),
     ActionKind.DISASTER_KIND: lambda d, n: f"Desastre: {d.mode or '?'}",
     ActionKind.DISASTER_CITY: lambda d, n: f"Desastre a {n.city(d.city)}",
+    ActionKind.EXCHANGE: lambda d, n: _exchange_text(d, n),
+    ActionKind.CRISIS_HELPER: _crisis_text,
 }
 
 
@@ -289,6 +326,9 @@ EFFECT_WORDS: Mapping[EffectKind, str] = {
     EffectKind.CHARACTER_REPATRIATED: "{character} goes home{to_other}",
     EffectKind.CHARACTER_MOVED: "{character} moves to {to_place}",
     EffectKind.CHARACTER_ESCAPED: "{character} escapes",
+    EffectKind.PRINCIPAL_FOUND: (
+        "{country} learns where {character} ({other_country}) is (told in its private report)"
+    ),
     EffectKind.ACTIONS_NEXT_TURN: "{country} {gains} {n} {actions} next turn",
     EffectKind.INVESTIGATION_GAINED: (
         "{country} gains an Investigació bonus (+2) against {other_country}"
@@ -308,6 +348,11 @@ EFFECT_WORDS: Mapping[EffectKind, str] = {
     EffectKind.ELIMINATED: "{country} is eliminated",
     EffectKind.VICTORY: "{country} {victory}",
     EffectKind.DISASTER_CHOSEN: "the natural disaster in {country}: {subject_word} {choice}",
+    EffectKind.CITY_CEDED: "{city} passes from {other_country} to {country} (bescanvi)",
+    EffectKind.TROOPS_CEDED: "{other_country} hands {n} Exèrcit at {place} to {country}",
+    EffectKind.CHARACTER_CEDED: "{character} passes from {other_country} to {country}",
+    EffectKind.CAPTIVE_CEDED: "{other_country} hands its captive {character} to {country}",
+    EffectKind.REBEL_PRINCIPAL_NAMED: "{character} leads the rebels in {country}",
 }
 """A template per effect kind, filled from `_EffectFields`."""
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from adjudicator.rulesets.genes.model import FIELD_PREFIX, TRAIT_NAMES_CA, GenesState, Trait
 from maps.genes.region import Region
-from orders.genes.model import ActionKind, Declaration
+from orders.genes.model import ActionKind, Declaration, Good, GoodKind, Side
 
 K = ActionKind
 
@@ -149,7 +149,35 @@ def _line(decl: Declaration, n: _Names) -> str:
             return f"desastre: {decl.mode}"
         case K.DISASTER_CITY:
             return f"desastre a {n.city(decl.city)}"
+        case K.CRISIS_HELPER:
+            return f"crisi {_trait_word(decl.trait)}".strip()
+        case K.REPATRIATE:
+            return f"repatriar {n.character(decl.character)}"
+        case K.EXCHANGE:
+            return _exchange_line(decl, n)
     raise AssertionError(f"no line for {k}")  # pragma: no cover
+
+
+def _good_words(good: Good, n: _Names) -> str:
+    """A bescanvi's good as written (002 §5.4): the noun keeps a city and a
+    character of one name apart."""
+    if good.kind is GoodKind.TROOPS:
+        return f"{good.amount} tropes {n.at(good.subject)}"
+    if good.kind is GoodKind.TERRAIN:
+        return f"terreny {n.country(good.subject)}"
+    if good.kind is GoodKind.CHARACTER:
+        return f"personatge {n.character(good.subject)}"
+    return f"ciutat {n.city(good.subject)}"
+
+
+def _exchange_line(decl: Declaration, n: _Names) -> str:
+    """`bescanvi amb Llevant: dono ciutat Gavina; rebo 2 tropes al camp de Llevant`."""
+    parts = []
+    for side, verb in ((Side.GIVE, "dono"), (Side.GET, "rebo")):
+        goods = [_good_words(g, n) for g in decl.goods if g.side is side]
+        if goods:
+            parts.append(f"{verb} {', '.join(goods)}")
+    return f"bescanvi amb {n.country(decl.target)}: {'; '.join(parts)}"
 
 
 def declaration_line(decl: Declaration, state: GenesState, region: Region) -> str:
@@ -161,4 +189,6 @@ def declaration_line(decl: Declaration, state: GenesState, region: Region) -> st
     line = _line(decl, names)
     if decl.helpers:
         line += " amb " + " i ".join(names.character(h) for h in decl.helpers)
+    if decl.kind is K.ALLY and decl.mode == "rebels" and decl.character:
+        line += f", principal {names.character(decl.character)}"
     return line

@@ -69,7 +69,7 @@ from adjudicator.rulesets.genes.model import (
 )
 from adjudicator.rulesets.genes.turn_start import DISASTER, disaster_choosers
 from maps.genes.region import Region
-from orders.genes.model import ActionKind, Declaration
+from orders.genes.model import ActionKind, Declaration, Good, GoodKind, Side
 
 K = ActionKind
 
@@ -301,8 +301,27 @@ class Writer:
             if held and self.rng.random() < 0.4:
                 lines.append(Declaration(self.me, K.RELEASE, character=char.id))
         lines += self.disaster_lines()
+        lines += self.crisis_and_repatriation_lines()
         if not self.legal_only:
             lines += self.free_nonsense()
+        return lines
+
+    def crisis_and_repatriation_lines(self) -> list[Declaration]:
+        """A crisis line naming 1-2 own free characters (002 §5.4.3.1, issue
+        18 #8), and `repatriar` for last turn's survivors of an assassination
+        or, now and then, as a standing choice (002 §5.4.3, issue 18 #11)."""
+        lines: list[Declaration] = []
+        chars = [c.id for c in self.free_characters()]
+        low = [t for t in Trait if self.state.countries[self.me].trait(t) <= 4]
+        if chars and (low or self.rng.random() < 0.1) and self.rng.random() < 0.6:
+            backers = tuple(self.rng.sample(chars, min(len(chars), self.rng.randint(1, 2))))
+            trait = self.pick([t.value for t in low]) if low and self.rng.random() < 0.5 else None
+            lines.append(Declaration(self.me, K.CRISIS_HELPER, trait=trait, helpers=backers))
+        for cid in self.state.start.repatriable:
+            if self.state.characters[cid].owner == self.me and self.rng.random() < 0.6:
+                lines.append(Declaration(self.me, K.REPATRIATE, character=cid))
+        if chars and self.rng.random() < 0.1:
+            lines.append(Declaration(self.me, K.REPATRIATE, character=self.pick(chars)))
         return lines
 
     def ally(self) -> Declaration:
@@ -310,8 +329,15 @@ class Writer:
         if wars and self.rng.random() < 0.6:
             chars = [c.id for c in self.free_characters()]
             backers = tuple(self.rng.sample(chars, min(len(chars), self.rng.randint(0, 2))))
+            # the rebels' principal, named now and then (002 §5.4.3, issue 18 #6)
+            chief = self.pick(backers) if backers and self.rng.random() < 0.5 else None
             return Declaration(
-                self.me, K.ALLY, target=self.pick(wars), mode="rebels", helpers=backers
+                self.me,
+                K.ALLY,
+                target=self.pick(wars),
+                mode="rebels",
+                helpers=backers,
+                character=chief,
             )
         friend = self.pick(self.others)
         places = sorted(
@@ -367,6 +393,11 @@ class Writer:
             lines.append(Declaration(self.me, K.RELEASE, character=self.pick(victims)))
         if self.rng.random() < 0.05:
             lines.append(replace(self.watch(), target=self.other_country()))
+        others = [c.id for c in self.victims()]
+        if others and self.rng.random() < 0.05:
+            lines.append(Declaration(self.me, K.CRISIS_HELPER, helpers=(self.pick(others),)))
+        if others and self.rng.random() < 0.05:
+            lines.append(Declaration(self.me, K.REPATRIATE, character=self.pick(others)))
         return lines
 
     # --- nonsense action lines --------------------------------------------------------------
@@ -433,6 +464,60 @@ def _interleave(groups: Sequence[list[Declaration]], rng: random.Random) -> list
     return merged
 
 
+def _goods_of(state: GenesState, rng: random.Random, country: str) -> list[Good]:
+    """0-2 goods `country` might give (002 §5.4): a city, troops where it has
+    some (now and then more than stand there), a free character (its
+    principal now and then: not for trade), a captive it holds, a terrain."""
+    offers: list[Good] = []
+    cities = [c.id for c in state.cities_of(country)]
+    if len(cities) > 1:
+        offers.append(Good(Side.GIVE, GoodKind.CITY, rng.choice(cities)))
+    forces = state.forces_of(country)
+    if forces:
+        force = rng.choice(forces)
+        amount = rng.randint(1, force.strength + (2 if rng.random() < 0.2 else 0))
+        offers.append(Good(Side.GIVE, GoodKind.TROOPS, force.place, amount))
+    chars = [
+        c.id
+        for _, c in sorted(state.characters.items())
+        if (c.owner == country and c.free) or c.held_by == country
+    ]
+    if chars:
+        offers.append(Good(Side.GIVE, GoodKind.CHARACTER, rng.choice(chars)))
+    lands = sorted({c.country for c in state.cities_of(country)})
+    if len(cities) > 2 and lands:
+        offers.append(Good(Side.GIVE, GoodKind.TERRAIN, rng.choice(lands)))
+    return rng.sample(offers, min(len(offers), rng.randint(0, 2)))
+
+
+def exchange_lines(state: GenesState, rng: random.Random) -> list[tuple[str, Declaration]]:
+    """Now and then two countries trade goods (002 §5.4, issue 18 #5): the
+    mirror `bescanvi` lines, or one left unanswered, or answered with other
+    terms."""
+    powers = list(state.powers())
+    if len(powers) < 2 or rng.random() >= 0.3:
+        return []
+    giver, taker = rng.sample(powers, 2)
+    mine = _goods_of(state, rng, giver)
+    theirs = [g.mirrored() for g in _goods_of(state, rng, taker)]
+    if not mine and not theirs:
+        return []
+    first = Declaration(giver, K.EXCHANGE, target=taker, goods=(*mine, *theirs))
+    answer = tuple(g.mirrored() for g in first.goods)
+    roll = rng.random()
+    if roll < 0.15:
+        return [(giver, first)]
+    if roll < 0.3 and len(answer) > 1:
+        answer = answer[1:]
+    second = Declaration(taker, K.EXCHANGE, target=giver, goods=_ordered(answer))
+    return [(giver, first), (taker, second)]
+
+
+def _ordered(goods: Sequence[Good]) -> tuple[Good, ...]:
+    """Goods as a line writes them back: those given first."""
+    return (*[g for g in goods if g.side is Side.GIVE], *[g for g in goods if g.side is Side.GET])
+
+
 def random_declarations(
     state: GenesState, region: Region, rng: random.Random, *, legal_only: bool = False
 ) -> tuple[Declaration, ...]:
@@ -440,6 +525,8 @@ def random_declarations(
     module docstring). The countries' lines come shuffled together, each
     country's in the order it wants them resolved (002 §5.4.5)."""
     groups = [Writer(state, region, rng, country, legal_only).lines() for country in state.powers()]
+    for power, line in exchange_lines(state, rng):
+        groups[state.powers().index(power)].append(line)
     if not legal_only:
         strays: list[Declaration] = []
         gone = [c for c in state.seats if state.countries[c].eliminated]

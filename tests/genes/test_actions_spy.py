@@ -273,12 +273,6 @@ def test_espionage_needs_another_country_in_the_game(kind: ActionKind) -> None:
     assert out.reason is GenesReason.TARGET_ELIMINATED and "Llevant" in out.detail
 
 
-def test_copy_technology_only_from_a_more_advanced_country() -> None:
-    """002 §5.4.4 Copiar tecnologia (docs/genes.md reading): only from more."""
-    result, _ = run(ActionKind.COPY_TECHNOLOGY, target="llevant")
-    assert result.reason is GenesReason.NOT_MORE_ADVANCED and "(5)" in result.detail
-
-
 def test_copy_technology_stops_at_ten() -> None:
     """002 §5.4.4 Copiar tecnologia: +2, the characteristic at most 10."""
     state = make_state(traits={"ponent": {Trait.TECHNOLOGY: 9}, "llevant": {Trait.TECHNOLOGY: 10}})
@@ -493,14 +487,15 @@ def test_won_contest_kills_or_captures_the_principal(kind: ActionKind, place: st
 @pytest.mark.parametrize(("kind", "place"), CONTESTS, ids=CONTEST_IDS)
 def test_contest_tie_has_no_effect(kind: ActionKind, place: str) -> None:
     """002 §5.4.5 Contesa: "en cas d'empat, no té efecte" (an assassination
-    that does not kill sends the victim home, docs/genes.md)."""
+    that does not kill leaves the victim where it is, for its owner to
+    repatriate: issue 18 #11)."""
     result, board = contest(kind, place, 5, 5, helpers=["joan"])  # 5 + 2 + 5 each
     assert result.outcome is ActionOutcome.TIED and result.reason is GenesReason.TIE
     pere = board.characters["pere"]
     assert pere.free and board.characters["joan"].free
-    repatriates = kind in (ActionKind.ASSASSINATE, ActionKind.EXTERNAL_ASSASSINATE)
-    assert pere.place == ("llevant_a" if repatriates else place)
-    assert (EffectKind.CHARACTER_REPATRIATED in kinds(result)) is repatriates
+    missed = kind in (ActionKind.ASSASSINATE, ActionKind.EXTERNAL_ASSASSINATE)
+    assert pere.place == place and EffectKind.CHARACTER_REPATRIATED not in kinds(result)
+    assert ("pere" in board.repatriable) is missed
 
 
 @pytest.mark.parametrize(("kind", "place"), CONTESTS, ids=CONTEST_IDS)

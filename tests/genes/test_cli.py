@@ -65,9 +65,8 @@ def test_new_refuses_wrong_sheets_naming_file_and_key(tmp_path: Path) -> None:
 def test_new_refuses_an_unknown_option(tmp_path: Path) -> None:
     result = run("new", "genes", tmp_path / "g", "--option", "event=true")
     assert result.exit_code == 1
-    assert "unknown option 'event' for genes (known: events, turns, victory_conditions)" in (
-        result.output
-    )
+    assert "unknown option 'event' for genes (known: " in result.output
+    assert "events, turns, victory_conditions)" in result.output
     assert not (tmp_path / "g").exists()
 
 

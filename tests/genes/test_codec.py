@@ -59,7 +59,8 @@ def full_state() -> GenesState:
     }
     characters = {
         "jaume": Character(
-            "jaume", "Jaume", "ponent", "Rei", {Trait.AUTHORITY: 2}, "vilagrana", True, hidden=True
+            "jaume", "Jaume", "ponent", "Rei", {Trait.AUTHORITY: 2}, "vilagrana", True,
+            hidden=True, seen_by=("serra",),
         ),
         "blanca": Character(
             "blanca", "Blanca", "serra", "Abadessa", {Trait.DIPLOMACY: 1, Trait.TECHNOLOGY: 3},
@@ -80,7 +81,7 @@ def full_state() -> GenesState:
         event_roll=10, event="disaster", event_country="ponent", disaster_city="vilagrana",
         resources=("serra", "ponent"), forced={"ponent": ("restore_order", "development:authority")},
         disabled=("jaume", "vilagrana"),
-        active=("jaume",),
+        active=("jaume",), repatriable=("jaume",),
     )  # fmt: skip
     return GenesState(
         phase=Phase.parse("3-actions"),

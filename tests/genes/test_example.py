@@ -260,7 +260,36 @@ def test_city_actions(game: tuple[Path, dict[str, Result]]) -> None:
     assert cities["rocafosca"]["walled"] is True  # Llevant, turn 2
     assert "vallclara" not in state(folder, "1-actions")["cities"]
     assert (cities["vallclara"]["owner"], cities["vallclara"]["country"]) == ("serra", "serra")
-    assert forces(state(folder, FINAL), "serra", "vallclara") == 1  # recruited in turn 2
+    # founding gives 2 Exèrcit there (002 §5.4.3 Fundar, issue 18 #1), 1 more recruited in turn 2
+    assert forces(state(folder, "2-actions"), "serra", "vallclara") == 2
+    assert forces(state(folder, FINAL), "serra", "vallclara") == 3
+
+
+def test_an_exchange_of_goods(game: tuple[Path, dict[str, Result]]) -> None:
+    """002 §5.4 (issue 18 #5): in turn 2 La Serra and Ponent declare the
+    mirror terms of one bescanvi: the abbess Blanca goes over to Ponent, and
+    two of Ponent's companies at Torremar to La Serra, stepping out into
+    Ponent's field; it costs no action."""
+    folder, _ = game
+    before, after = state(folder, "2-actions"), state(folder, FINAL)
+    assert before["characters"]["blanca"]["owner"] == "serra"
+    assert after["characters"]["blanca"]["owner"] == "ponent"
+    assert forces(after, "serra", "field:ponent") == 2
+    text = (folder / "reports" / "2-actions.txt").read_text(encoding="utf-8")
+    assert "Blanca passes from La Serra to Ponent." in text
+    assert "Ponent hands 2 Exèrcit at Torremar to La Serra" in text
+
+
+def test_the_hidden_principal(game: tuple[Path, dict[str, Result]]) -> None:
+    """002 §4.4 (issue 18 #4): Sança, Llevant's principal, moves to
+    Vilagrana in turn 1 and hides: the public map of turn 2 says only that
+    she is hidden; Llevant's own report says where she is."""
+    folder, _ = game
+    public = (folder / "reports" / "1-actions.txt").read_text(encoding="utf-8")
+    assert "Sança moves to a place only Llevant knows" in public
+    assert "Sança (Duquessa de Llevant): Autoritat 2, Diplomàcia 1; at a place only" in public
+    mine = (folder / "reports" / "1-actions" / "llevant.txt").read_text(encoding="utf-8")
+    assert "Sança (Duquessa de Llevant): Autoritat 2, Diplomàcia 1; at Vilagrana; principal" in mine
 
 
 def test_counterpower_and_the_duchess_in_vilagrana(game: tuple[Path, dict[str, Result]]) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from lark import Lark, Token
 
-from orders.genes.model import ActionKind, Declaration
+from orders.genes.model import ActionKind, Declaration, Good, GoodKind, Side
 from orders.genes.parser import (
     DeclarationNames,
     DeclarationSet,
@@ -247,6 +247,30 @@ ACTIONS: list[tuple[str, Declaration]] = [
     ("desastre a Vilanova", D(K.DISASTER_CITY, city="vilanova")),
     ("desastre en Alicante", D(K.DISASTER_CITY, city="alacant")),
     ("disaster in Vilanova", D(K.DISASTER_CITY, city="vilanova")),
+    # free lines: who backs the crisis tests (002 §5.4.3.1, issue 18 #8)
+    ("crisi amb Joan", D(K.CRISIS_HELPER, helpers=("joan",))),
+    (
+        "crisi d'Autoritat amb Joan i Maria",
+        D(K.CRISIS_HELPER, trait="authority", helpers=("joan", "maria")),
+    ),
+    ("crisis de militarismo con Maria", D(K.CRISIS_HELPER, trait="militarism", helpers=("maria",))),
+    ("crisis technology with Jaume I", D(K.CRISIS_HELPER, trait="technology", helpers=("jaume",))),
+    # free lines: a survivor of an assassination goes home (002 §5.4.3, issue 18 #11)
+    ("repatriar Joan", D(K.REPATRIATE, character="joan")),
+    ("repatriar a Maria", D(K.REPATRIATE, character="maria")),
+    ("repatriate Pere el Gran", D(K.REPATRIATE, character="pere")),
+    # free lines: exchanging goods (002 §5.4, issue 18 #5; tests/genes/test_fidelity_exchange.py)
+    (
+        "bescanvi amb Llevant: dono Vilanova; rebo 3 tropes a Alacant",
+        D(
+            K.EXCHANGE,
+            target="llevant",
+            goods=(
+                Good(Side.GIVE, GoodKind.CITY, "vilanova"),
+                Good(Side.GET, GoodKind.TROOPS, "alacant", 3),
+            ),
+        ),
+    ),
 ]
 
 

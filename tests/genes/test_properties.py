@@ -138,10 +138,16 @@ FAILED = {R.FAILED, R.NATURAL_ONE, R.LOST}
 TEST_REASONS = {R.PASSED, R.FAILED, R.NATURAL_ONE}
 CONTEST_REASONS = {R.WON, R.LOST, R.TIE}
 FRAME_REASONS = {R.OVER_BUDGET, R.ELIMINATED, R.CANCELLED_BY_OBSERVATION, R.GAME_OVER}
-JOURNEY = {EffectKind.CHARACTER_MOVED, EffectKind.CHARACTER_KILLED, EffectKind.CHARACTER_CAPTURED}
+JOURNEY = {
+    EffectKind.CHARACTER_MOVED,
+    EffectKind.CHARACTER_KILLED,
+    EffectKind.CHARACTER_CAPTURED,
+    EffectKind.PRINCIPAL_FOUND,
+}
 """What may befall an unresolved line's helpers on their way (002 §5.4.1): the
 watches' contests are rolled and their effects stand (the line is then
-impossible: its character was caught on the way)."""
+impossible: its character was caught on the way); a watch that contested a
+principal knows where it went (002 §4.4, issue 18 #4)."""
 UNPLAYED = {R.OVER_BUDGET, R.ELIMINATED, R.GAME_OVER}
 """Lines that never reached their turn in the rounds: no step (turn.py)."""
 SELF_EXPLANATORY = {R.NOT_YOUR_CHOICE, R.NO_DISASTER, R.NOT_AFFECTED_CITY, R.ALREADY_CHOSEN}
@@ -721,14 +727,16 @@ def test_a_country_lost_to_unbacked_rebels_leaves_ruins() -> None:
 
 AIMED_IMPOSSIBLE = {
     R.NOT_OWN_CITY, R.ALREADY_WALLED, R.NAME_TAKEN, R.NO_COUNTERPOWER, R.COUNTERPOWER_EXISTS,
-    R.NO_DISORDER, R.TRAIT_AT_MAX, R.NOT_MORE_ADVANCED, R.SAME_COUNTRY, R.TARGET_ELIMINATED,
-    R.NO_FORCES_THERE, R.NO_ENEMY_THERE, R.NOT_ENOUGH_TROOPS, R.NOT_ADJACENT, R.BESIEGED,
+    R.NO_DISORDER, R.TRAIT_AT_MAX, R.SAME_COUNTRY, R.TARGET_ELIMINATED,
+    R.NO_FORCES_THERE, R.NO_ENEMY_THERE, R.NOT_ENOUGH_TROOPS, R.BESIEGED,
     R.ALREADY_BESIEGED, R.NO_CIVIL_WAR, R.NOT_YOUR_CHARACTER, R.OWN_CHARACTER,
     R.CHARACTER_UNAVAILABLE, R.NOT_CAPTIVE, R.BAD_AMOUNT, R.DISABLED_BY_DISASTER,
     R.ALREADY_PRINCIPAL, R.NO_CHARACTERISTIC, R.NO_PLACE, R.SAME_PLACE, R.NOT_YOUR_CHOICE,
     R.NO_DISASTER, R.NOT_AFFECTED_CITY, R.ALREADY_CHOSEN,
 }  # fmt: skip
 """The impossible reasons the generator aims at. Not aimed at:
+NOT_MORE_ADVANCED (only with the option `copy_from_more_advanced`, issue 18
+#10), NOT_REACHABLE (the random regions join every country, issue 18 #9),
 CHARACTER_NOT_THERE (the turn classifies a personal
 action by where its character stands before the handler looks, so the
 handler's check never fails through `resolve_turn`)."""

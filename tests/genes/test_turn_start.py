@@ -345,9 +345,10 @@ def test_every_characteristic_is_looked_at() -> None:
     assert {e.kind for e in effects} == {EffectKind.CIVIL_WAR_BEGUN, EffectKind.CRISIS_BEGUN}
 
 
-def test_the_best_character_in_the_country_helps() -> None:
-    """docs/genes.md: the best free character of the country present in it
-    with the characteristic helps, and is active for the turn."""
+def test_the_named_character_in_the_country_helps() -> None:
+    """002 §5.4.3.1 (issue 18 #8): a character the player named in a crisis
+    line helps when it is its own, free, in the country and has the
+    characteristic; it is active for the turn."""
     chars = [
         character("a", "ponent", diplomacy=1),
         character("b", "ponent", "ponent_c", diplomacy=3),
@@ -356,6 +357,7 @@ def test_the_best_character_in_the_country_helps() -> None:
     ]
     state = make_state(characters=chars, traits={"ponent": {Trait.DIPLOMACY: 2}})
     board = make_board(state, dice=FixedDice({"crisis:2:ponent:diplomacy": 6}))
+    board.free_lines.append(decl("ponent", ActionKind.CRISIS_HELPER, helpers=["b", "c", "d"]))
     start, effects, rolls = start_next_turn(board, QUIET, 2)
     assert rolls[0].terms == (("Diplomàcia", 2), ("Desenvolupament", 1), ("B", 3))
     assert rolls[0].total == 12  # > 11: passed
@@ -368,6 +370,7 @@ def test_a_character_helps_one_test_only() -> None:
     chars = [character("a", "ponent", diplomacy=2, technology=1)]
     traits = {"ponent": {Trait.DIPLOMACY: 1, Trait.TECHNOLOGY: 1}}
     board = make_board(make_state(characters=chars, traits=traits), FixedDice(default=5))
+    board.free_lines.append(decl("ponent", ActionKind.CRISIS_HELPER, helpers=["a"]))
     _, _, rolls = start_next_turn(board, QUIET, 2)
     assert [len(r.terms) for r in rolls] == [3, 2]
 
@@ -377,6 +380,7 @@ def test_a_character_in_the_disaster_city_cannot_help() -> None:
     state = make_state(characters=chars, traits={"ponent": {Trait.DIPLOMACY: 1}})
     dice = FixedDice({"events:2": 0, "who:0": 1}, default=5)
     board = make_board(state, dice=dice)
+    board.free_lines.append(decl("ponent", ActionKind.CRISIS_HELPER, helpers=["a"]))
     start, _, rolls = start_next_turn(board, EVENTS, 2)
     assert start.disabled == ("ponent_a", "a")
     assert len(rolls[0].terms) == 2

@@ -19,17 +19,28 @@ from adjudicator.core.plugin import (
     Parsed,
     PrivateReport,
     Report,
+    SetupError,
     Started,
     StartInput,
     StartRequest,
-    Turn,
 )
 from adjudicator.core.session import AnyRuleset, bind
+from adjudicator.plugins.genes.creation import (
+    GenesOrder,
+    GenesOutcome,
+    GenesTurn,
+    creation_turn_report,
+    describe_creation,
+    parse_sheets,
+    sheets_check,
+    start_in_two_steps,
+)
 from adjudicator.rulesets.genes.codec import state_from_dict, state_to_dict
-from adjudicator.rulesets.genes.model import CALENDAR, GenesState
+from adjudicator.rulesets.genes.creation import Creation, SheetOrder, create
+from adjudicator.rulesets.genes.model import CALENDAR, CREATION, GenesState
 from adjudicator.rulesets.genes.options import GenesOptions
-from adjudicator.rulesets.genes.outcome import ActionResult, GenesReason, GenesResolution
-from adjudicator.rulesets.genes.setup import example_sheets, start_game
+from adjudicator.rulesets.genes.outcome import ActionResult, GenesReason
+from adjudicator.rulesets.genes.setup import SheetsRejected, example_sheets, start_game
 from adjudicator.rulesets.genes.turn import check_declarations, resolve_turn
 from adjudicator.rulesets.genes.validate import genes_problems
 from maps.genes.region import Region, load_region
@@ -49,7 +60,6 @@ from renderers.genes.words import reason_text
 if TYPE_CHECKING:
     import click
 
-GenesTurn = Turn[GenesState, Declaration, Region, GenesResolution]
 DEFAULT_REGION = "peninsula"
 """The region a new game is played on unless `--region` names another."""
 REPORTS_DIR = "reports"
@@ -154,8 +164,9 @@ def _country_name(region: Region, country: str | None) -> str:
 
 
 class GenesPlugin:
-    """`RulesetPlugin[GenesState, Declaration, Region, GenesResolution,
-    GenesOptions]`."""
+    """`RulesetPlugin[GenesState, GenesOrder, Region, GenesOutcome, GenesOptions]`:
+    declarations and turns, or, in the creation phase of a game created in
+    two steps (issue 18 #12), the country sheets and the creation of turn 1."""
 
     name = "genes"
     title = "Genes Mactantes (v0.2)"
@@ -177,7 +188,20 @@ class GenesPlugin:
             StartInput(
                 "sheets",
                 InputKind.FOLDER,
-                "the folder of country sheets (<country>.yaml; default: the region's example)",
+                "the folder of country sheets (<country>.yaml; default: the region's example):"
+                " the game is created at once (a random relevance is refused)",
+            ),
+            StartInput(
+                "players",
+                InputKind.TEXT,
+                "the region's countries, comma-separated (ponent,llevant,serra): roll each"
+                " relevance now and adjudicate the sheets as the orders of 0-creation",
+            ),
+            StartInput(
+                "relevance",
+                InputKind.TEXT,
+                "with --players: random (default, 1d10 each) or one relevance for all"
+                " (small, medium, large)",
             ),
             StartInput(
                 "region",
@@ -213,10 +237,19 @@ class GenesPlugin:
         if Path(reference).suffix in (".yaml", ".yml"):
             files[REGION_FILE] = Path(reference).read_bytes()
             map_name = REGION_FILE
+        if request.inputs.get("players"):
+            state, rolled, message = start_in_two_steps(
+                region, request.inputs, request.secret, request.name
+            )
+            files.update(rolled)
+            data = state_to_dict(state)
+            return Started(state.phase, data, map_name, None, state.seats, files, message)
+        if request.inputs.get("relevance"):
+            raise SetupError("--relevance goes with --players: it is rolled before the sheets")
         sheets = request.inputs.get("sheets")
         folder = Path(sheets) if sheets else example_sheets(region)
         dice = Dice(request.secret, request.name, CREATION_PHASE)
-        started = start_game(region, folder, options, dice)
+        started = start_game(region, folder, options, dice, random_relevance=False)
         warnings = "".join(f"warning: {issue}\n" for issue in started.warnings)
         files.update(creation_report(region, started.state, dice, request.name))
         seats = started.state.seats
@@ -226,35 +259,57 @@ class GenesPlugin:
 
     def parse(
         self, files: Sequence[OrderFile], game_map: Region, state: GenesState
-    ) -> Parsed[Declaration]:
-        return parse_files(files, game_map, state)
+    ) -> Parsed[GenesOrder]:
+        if state.phase.kind == CREATION:
+            sheets = parse_sheets(files, game_map, state)
+            return Parsed(sheets.orders, sheets.issues, sheets.file_powers, sheets.silent)
+        parsed = parse_files(files, game_map, state)
+        return Parsed(parsed.orders, parsed.issues, parsed.file_powers, parsed.silent)
 
     def check(
         self,
         state: GenesState,
-        orders: Sequence[Declaration],
+        orders: Sequence[GenesOrder],
         game_map: Region,
         options: GenesOptions,
     ) -> tuple[OrderIssue, ...]:
         """The lines over the budget or impossible against the turn's start,
-        without rolling: genes rolls as it resolves (`check_declarations`)."""
-        return result_issues(check_declarations(state, orders, game_map, options))
+        without rolling: genes rolls as it resolves (`check_declarations`); in
+        the creation phase, what the sheets together show (issue 18 #12)."""
+        if state.phase.kind == CREATION:
+            return sheets_check([o for o in orders if isinstance(o, SheetOrder)], game_map)
+        declarations = [o for o in orders if isinstance(o, Declaration)]
+        return result_issues(check_declarations(state, declarations, game_map, options))
 
     def resolve(
         self,
         state: GenesState,
-        orders: Sequence[Declaration],
+        orders: Sequence[GenesOrder],
         game_map: Region,
         options: GenesOptions,
         dice: Dice | None,
-    ) -> GenesResolution:
-        """A whole turn (002 §5.1)."""
-        return resolve_turn(state, orders, game_map, options, dice)
+    ) -> GenesOutcome:
+        """A whole turn (002 §5.1); in the creation phase, turn 1 from the
+        sheets, or `SetupError` listing every problem while a country has no
+        valid sheet: nothing is written and the game stays in creation."""
+        if state.phase.kind == CREATION:
+            sheets = [o for o in orders if isinstance(o, SheetOrder)]
+            try:
+                return create(state, sheets, game_map, options, dice)
+            except SheetsRejected as exc:
+                raise SetupError(
+                    f"{exc}\nnothing written: the game stays in {state.phase.id} until every"
+                    " country has a valid sheet (`mapjudge check` names each problem)"
+                ) from None
+        declarations = [o for o in orders if isinstance(o, Declaration)]
+        return resolve_turn(state, declarations, game_map, options, dice)
 
-    def next_state(self, resolution: GenesResolution) -> GenesState:
+    def next_state(self, resolution: GenesOutcome) -> GenesState:
         return resolution.state
 
     def report(self, turn: GenesTurn) -> Report:
+        if isinstance(turn.resolution, Creation):
+            return creation_turn_report(turn, turn.resolution)
         facts = GenesTurnReport(
             resolution=turn.resolution,
             region=turn.game_map,
@@ -279,7 +334,7 @@ class GenesPlugin:
         self,
         game_map: Region,
         state: GenesState,
-        previous: Callable[[], GenesResolution | None],
+        previous: Callable[[], GenesOutcome | None],
         fmt: str,
     ) -> bytes | None:
         """The countries, cities, armies and characters of `state` (the orders
@@ -302,6 +357,8 @@ class GenesPlugin:
         return None
 
     def describe(self, game_map: Region, state: GenesState) -> str:
+        if state.phase.kind == CREATION:
+            return describe_creation(state, game_map)
         return render_sheets(state, game_map)
 
     def power_name(self, game_map: Region, power: str) -> str:

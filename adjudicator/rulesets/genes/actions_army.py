@@ -27,8 +27,11 @@ Decisions beyond docs/genes.md (game master's readings):
   soldiers are disbanded, not marched out), or from every force not
   annulled by a disaster, largest first.
 - Trasllat de tropes: only from a place where the country has the points,
-  not annulled by a disaster, not a besieged city; into the same country or
-  a neighbouring one; a city must be the country's own and not besieged
+  not annulled by a disaster, not a besieged city; to any place of the map
+  the troops can reach ("d'un lloc a l'altre del mapa", issue 18 #9): a
+  country joined to the origin's by a chain of neighbouring countries
+  (borders and straits; troops march through fields, so a besieged city on
+  the way stops nothing); a city must be the country's own and not besieged
   (002 §5.4.4 Setge: reinforcements do not get in). Points leave raiding
   parties first when the destination lies abroad, regular forces first
   otherwise; moved points keep their kind, except that in a city they
@@ -50,6 +53,7 @@ from adjudicator.rulesets.genes.battle import (
     BattleOutcome,
     Side,
     add_force,
+    alliance_lines,
     allies_at,
     break_sieges_by,
     fight,
@@ -159,12 +163,13 @@ def _city_battle(board: Board, decl: Declaration, place: str, prefix: str) -> Ac
         won = (ActionOutcome.SUCCEEDED, GenesReason.WON)
         note = f"{name} was undefended: taken without a battle"
         return ActionResult(decl, *won, rolls=act.rolls, effects=taken, detail=note)
+    attack, defence, allied = _ally_characters(board, attack, defence, place, prefix)
     bonus, used = _bonus(board, decl, defender)
     outcome = fight(board, replace(attack, bonuses=bonus), defence, prefix)
     effects = [*act.effects, *used, *outcome.effects]
     if outcome.winner == actor and not any(f.owner != actor for f in board.forces_at(place)):
         effects += _conquer(board, place, actor, front, act)
-    return _battle_result(board, decl, act, outcome, effects, prefix)
+    return _battle_result(board, decl, act, outcome, effects, prefix, allied)
 
 
 def _sides(
@@ -173,7 +178,7 @@ def _sides(
     """The attacker at `front` and the defender at `place`, each with its
     allies (a country named by both sides joins the attacker only)."""
     allies = allies_at(board, actor, place, front, {defender})
-    exclude = {actor, *(c for c, _ in allies)}
+    exclude = {actor, *(line.power for line in alliance_lines(board, actor, place, {defender}))}
     defence = Side(
         defender,
         place,
@@ -182,6 +187,44 @@ def _sides(
         allies_at(board, defender, place, place, exclude),
     )
     return Side(actor, front, forces, terms, allies), defence
+
+
+def _ally_helpers(
+    board: Board, side: Side, battle: str, exclude: set[str], prefix: str
+) -> Activation:
+    """The characters `side`'s allies name in their alliance lines (002
+    §5.4.3 Batalla: allies join "sumant el valor d'Exèrcit i els
+    personatges"; issue 18 #2): each goes to where its side fights (past the
+    watches, §5.4.1), becomes active and adds its Militarisme, labelled
+    `Berta (Migjorn)`. One that cannot act (§5.4.6) is left out."""
+    terms: list[tuple[str, int]] = []
+    helpers: list[str] = []
+    rolls: list[TestRoll] = []
+    effects: list[Effect] = []
+    for line in alliance_lines(board, side.country, battle, exclude):
+        ally = country_name(board, line.power)
+        for char_id in dict.fromkeys(line.helpers):
+            act = activate(board, replace(line, helpers=(char_id,)), MIL, side.place, prefix)
+            if isinstance(act, ActionResult):
+                continue
+            terms += [(f"{name} ({ally})", value) for name, value in act.terms]
+            helpers += act.helpers
+            rolls += act.rolls
+            effects += act.effects
+    return Activation(tuple(terms), tuple(helpers), tuple(rolls), tuple(effects))
+
+
+def _ally_characters(
+    board: Board, attack: Side, defence: Side, battle: str, prefix: str
+) -> tuple[Side, Side, tuple[Activation, Activation]]:
+    """Both sides with their allies' characters (issue 18 #2), the
+    attacker's first; a country allied to both joins the attacker only."""
+    attackers = _ally_helpers(board, attack, battle, {defence.country}, prefix)
+    joined = {line.power for line in alliance_lines(board, attack.country, battle)}
+    defenders = _ally_helpers(board, defence, battle, {attack.country, *joined}, prefix)
+    attack = replace(attack, characters=(*attack.characters, *attackers.terms))
+    defence = replace(defence, characters=(*defence.characters, *defenders.terms))
+    return attack, defence, (attackers, defenders)
 
 
 def _conquer(board: Board, place: str, actor: str, front: str, act: Activation) -> list[Effect]:
@@ -219,6 +262,7 @@ def _field_battle(board: Board, decl: Declaration, place: str, prefix: str) -> A
     if isinstance(act, ActionResult):
         return act
     attack, defence = _sides(board, actor, place, forces, act.terms, target, place)
+    attack, defence, allied = _ally_characters(board, attack, defence, place, prefix)
     bonus, used = _bonus(board, decl, target)
     outcome = fight(board, replace(attack, bonuses=bonus), defence, prefix)
     effects = [*act.effects, *used, *outcome.effects]
@@ -226,7 +270,7 @@ def _field_battle(board: Board, decl: Declaration, place: str, prefix: str) -> A
         effects += break_sieges_by(
             board, outcome.winner, outcome.loser, board.country_of_place(place)
         )
-    return _battle_result(board, decl, act, outcome, effects, prefix)
+    return _battle_result(board, decl, act, outcome, effects, prefix, allied)
 
 
 def _battle_result(
@@ -236,18 +280,28 @@ def _battle_result(
     outcome: BattleOutcome,
     effects: list[Effect],
     prefix: str,
+    allied: tuple[Activation, Activation],
 ) -> ActionResult:
-    """Won, lost (the helpers face their fate) or tied (no effect)."""
-    rolls = (*act.rolls, *outcome.rolls)
+    """Won, lost or tied (no effect). The losing side's active characters,
+    its allies' included, face their fate, captured by the winner."""
+    attackers, defenders = allied
+    rolls = (*act.rolls, *attackers.rolls, *defenders.rolls, *outcome.rolls)
+    effects = [*attackers.effects, *defenders.effects, *effects]
     kind, reason = ActionOutcome.SUCCEEDED, GenesReason.WON
     if outcome.winner is None:
         kind, reason = ActionOutcome.TIED, GenesReason.TIE
         detail = f"both sides {outcome.attacker.total}"
     else:
         detail = _losses(board, outcome)
-    if outcome.winner not in (None, decl.power):
+    if outcome.winner is None:
+        fated: tuple[str, ...] = ()
+    elif outcome.winner == decl.power:
+        fated = defenders.helpers
+    else:
         kind, reason = ActionOutcome.FAILED, GenesReason.LOST
-        fate_rolls, fate = failure_consequences(board, act.helpers, outcome.winner, prefix)
+        fated = (*act.helpers, *attackers.helpers)
+    if fated:
+        fate_rolls, fate = failure_consequences(board, fated, outcome.winner, prefix)
         rolls, effects = (*rolls, *fate_rolls), [*effects, *fate]
     return ActionResult(decl, kind, reason, rolls=rolls, effects=tuple(effects), detail=detail)
 
@@ -334,6 +388,17 @@ def soldiers_home(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     return automatic(board, decl, origin or home_place(board, actor), prefix, apply)
 
 
+def _reachable(board: Board, start: str, end: str) -> bool:
+    """Whether troops can march from country `start` to `end` (issue 18 #9):
+    the same country, or a chain of neighbouring countries joins them."""
+    if start == end:
+        return True
+    try:
+        return bool(board.region.country_path(start, end))
+    except KeyError:
+        return False
+
+
 def _move_refusal(
     board: Board, decl: Declaration, origin: str, dest: str, amount: int
 ) -> ActionResult | None:
@@ -353,9 +418,12 @@ def _move_refusal(
         detail = f"you have {have} Exèrcit in {source}, not {amount}"
         return impossible(decl, GenesReason.NOT_ENOUGH_TROOPS, detail)
     start, end = board.country_of_place(origin), board.country_of_place(dest)
-    if end != start and end not in board.region.neighbours(start):
-        detail = f"{country_name(board, end)} does not border {country_name(board, start)}"
-        return impossible(decl, GenesReason.NOT_ADJACENT, detail)
+    if not _reachable(board, start, end):
+        detail = (
+            f"no chain of neighbouring countries leads from {country_name(board, start)}"
+            f" to {country_name(board, end)}"
+        )
+        return impossible(decl, GenesReason.NOT_REACHABLE, detail)
     if dest in board.cities and board.cities[dest].owner != actor:
         detail = f"{not_yours(board, dest)}: take it in battle"
         return impossible(decl, GenesReason.NOT_OWN_CITY, detail)
@@ -366,8 +434,9 @@ def _move_refusal(
 
 @handles(ActionKind.MOVE_TROOPS)
 def move_troops(board: Board, decl: Declaration, prefix: str) -> ActionResult:
-    """Trasllat de tropes (002 §5.4.3): n points from one place to another in
-    the same or a neighbouring country; not out of a besieged city."""
+    """Trasllat de tropes (002 §5.4.3): n points "d'un lloc a l'altre del
+    mapa", anywhere the troops can reach (issue 18 #9); not out of or into a
+    besieged city."""
     origin, dest, amount = decl.origin, decl.place or decl.city, decl.amount
     if amount is None or amount < 1:
         return impossible(decl, GenesReason.BAD_AMOUNT, f"cannot move {amount}")

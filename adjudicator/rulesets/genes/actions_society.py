@@ -8,7 +8,8 @@ country's capital (`characters.home_place`).
 
 Decisions beyond docs/genes.md:
 - Fundar: the name must differ (accents and case aside) from every city's;
-  the id is its slug, suffixed if an id is taken.
+  the id is its slug, suffixed if an id is taken. The 2 Exèrcit it adds
+  (issue 18 #1) stand in the new city as a regular garrison.
 - Reprimir contrapoder: a passed test lowers counter-power by the total's
   excess over 11, at least 1 (a natural 0 with a low total still succeeds,
   so it does something).
@@ -47,6 +48,7 @@ from adjudicator.rulesets.genes.model import (
     Character,
     CharacterStatus,
     City,
+    Force,
     Trait,
 )
 from adjudicator.rulesets.genes.outcome import (
@@ -61,6 +63,8 @@ from adjudicator.rulesets.genes.work import Board, handles, impossible
 from orders.genes.model import ActionKind, Declaration
 
 REPRESS_DIFFICULTY = 11
+FOUNDED_GARRISON = 2
+"""Fundar adds 2 Exèrcit in the new city: §4.5 counts "Nombre de ciutats x2" (issue 18 #1)."""
 TAXES_TEST_LABEL = "Autoritat test after the taxes"
 """The Taxes action is automatic; its Autoritat test only decides the −1."""
 
@@ -113,7 +117,9 @@ def fortify(board: Board, decl: Declaration, prefix: str) -> ActionResult:
 @handles(ActionKind.FOUND)
 def found(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     """002 §5.4.3 Fundar (automatic): a new city in the own country, placed
-    by the judge away from the others (docs/genes.md)."""
+    by the judge away from the others (docs/genes.md), "millorant així la
+    quantitat de tropes a l'abast": +2 Exèrcit standing in it (§4.5,
+    issue 18 #1)."""
     name = (decl.name or "").strip()
     if not name:
         return impossible(decl, GenesReason.NAME_TAKEN, "the new city needs a name")
@@ -127,7 +133,14 @@ def found(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     board.cities[city_id] = City(city_id, name, owner=country, country=country, position=(x, y))
 
     def founded() -> Iterable[Effect]:
-        return (Effect(EffectKind.CITY_FOUNDED, country, city_id, other=name),)
+        board.set_forces([*board.forces, Force(country, city_id, FOUNDED_GARRISON)])
+        garrison = board.strength_at(city_id, country)
+        return (
+            Effect(EffectKind.CITY_FOUNDED, country, city_id, other=name),
+            Effect(
+                EffectKind.FORCE, country, subject=city_id, delta=FOUNDED_GARRISON, value=garrison
+            ),
+        )
 
     result = automatic(board, decl, city_id, prefix, founded)
     if not result.succeeded:  # a helper could not come: nothing was founded

@@ -26,8 +26,16 @@ Decisions beyond docs/genes.md:
   externa sobre aquell país").
 - A captive cannot be captured again (CHARACTER_UNAVAILABLE) but can be
   assassinated or convinced; a captive convinced by its captor goes free, a
-  captive convinced by another stays held. A failed assassination sends a
-  free victim home to its owner's capital; a captive stays where it is held.
+  captive convinced by another stays held.
+- A failed assassination (lost or tied) leaves a free victim where it is
+  unless its owner chose to repatriate it (002 §5.4.3 Assassinar, issue 18
+  #11): a `repatriar <character>` line of the owner in the same turn sends
+  it home (its capital) at once; otherwise it is listed in
+  `TurnStart.repatriable` and a `repatriar` line of the next turn sends it
+  home before the actions. Both cost no action. A captive stays where held.
+- Copiar tecnologia from any other country (002 §5.4.4 sets no limit, issue
+  18 #10); with the option `copy_from_more_advanced`, only from a country
+  with more Tecnologia.
 - Investigació cancelled by an Observació: no helper moves and nothing is
   rolled; the shield is spent.
 - Enfortir contrapoder has no maximum (002 gives none).
@@ -52,10 +60,12 @@ from adjudicator.rulesets.genes.characters import (
     kill,
     lose_principal,
     move,
+    reveal,
     run_test,
     set_free,
 )
 from adjudicator.rulesets.genes.model import TRAIT_NAMES_CA, Character, CharacterStatus, Trait
+from adjudicator.rulesets.genes.options import GenesOptions
 from adjudicator.rulesets.genes.outcome import (
     ActionOutcome,
     ActionResult,
@@ -64,7 +74,7 @@ from adjudicator.rulesets.genes.outcome import (
     GenesReason,
     TestRoll,
 )
-from adjudicator.rulesets.genes.work import Board, contest_winner, handles, impossible
+from adjudicator.rulesets.genes.work import Board, handles, impossible
 from orders.genes.model import ActionKind, Declaration
 
 CONVINCE_BASE = 18
@@ -111,15 +121,16 @@ def _spy_test(
 
 @handles(ActionKind.COPY_TECHNOLOGY)
 def copy_technology(board: Board, decl: Declaration, prefix: str) -> ActionResult:
-    """002 §5.4.4 Copiar tecnologia (Diplomàcia 12): +2 Tecnologia, max 10;
-    docs/genes.md reading: only from a country with more Tecnologia."""
+    """002 §5.4.4 Copiar tecnologia (Diplomàcia 12): +2 Tecnologia, max 10,
+    from any other country; with the option `copy_from_more_advanced`, only
+    from a country with more Tecnologia (issue 18 #10)."""
     refusal = _target_refusal(board, decl)
     if refusal is not None:
         return refusal
     assert decl.target is not None
     theirs = board.countries[decl.target].trait(Trait.TECHNOLOGY)
     ours = board.countries[decl.power].trait(Trait.TECHNOLOGY)
-    if theirs <= ours:
+    if _only_from_more_advanced(board) and theirs <= ours:
         name = country_name(board, decl.target)
         detail = f"{name}'s Tecnologia ({theirs}) is not higher than yours ({ours})"
         return impossible(decl, GenesReason.NOT_MORE_ADVANCED, detail)
@@ -127,6 +138,11 @@ def copy_technology(board: Board, decl: Declaration, prefix: str) -> ActionResul
     return _spy_test(
         board, decl, prefix, lambda _: (change_trait(board, decl.power, tech, TECHNOLOGY_COPIED),)
     )
+
+
+def _only_from_more_advanced(board: Board) -> bool:
+    """The option `copy_from_more_advanced` (off when the board has no options)."""
+    return isinstance(board.options, GenesOptions) and board.options.copy_from_more_advanced
 
 
 def _set_counterpower(board: Board, country: str, value: int) -> Effect:
@@ -178,7 +194,8 @@ def strengthen_counterpower(board: Board, decl: Declaration, prefix: str) -> Act
 def investigation(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     """002 §5.4.4 Investigació (Diplomàcia 13): a +2 bonus for the next
     external action against the target; cancelled by the target's
-    Observació (002 §5.4.3), which is spent."""
+    Observació (002 §5.4.3), which is spent. A success also finds the
+    target's hidden principal where it stands (002 §4.4, issue 18 #4)."""
     refusal = _target_refusal(board, decl)
     if refusal is not None:
         return refusal
@@ -202,9 +219,14 @@ def investigation(board: Board, decl: Declaration, prefix: str) -> ActionResult:
         board.countries[decl.power] = actor.with_(
             investigations={**actor.investigations, target: held}
         )
-        return (
-            Effect(EffectKind.INVESTIGATION_GAINED, decl.power, delta=1, value=held, other=target),
+        gained = Effect(
+            EffectKind.INVESTIGATION_GAINED, decl.power, delta=1, value=held, other=target
         )
+        principals = sorted(
+            c.id for c in board.characters.values() if c.owner == target and c.principal
+        )
+        found = [e for c in principals for e in reveal(board, c, decl.power)]
+        return (gained, *found)
 
     return _spy_test(board, decl, prefix, gain)
 
@@ -291,7 +313,7 @@ def _contest(
         defence_terms.append((victim.name, victim.value(trait)))
         board.active.add(victim.id)
     defence = board.contest_side(f"{prefix}:defence", victim.owner, defence_terms)
-    winner = contest_winner(attack, defence)
+    winner = board.contest_winner(attack, defence)
     rolls = (*activation.rolls, attack, defence)
     return Contest(activation, winner, rolls, (*activation.effects, *used))
 
@@ -331,7 +353,8 @@ def _contest_result(
 @handles(ActionKind.ASSASSINATE, ActionKind.EXTERNAL_ASSASSINATE)
 def assassinate(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     """002 §5.4.3 / §5.4.4 Assassinar (contest of Diplomàcia): won, the victim
-    dies; otherwise its country takes it home to the capital (docs/genes.md)."""
+    dies; otherwise it stays, unless its owner chose to repatriate it
+    (`survived`, issue 18 #11)."""
     victim = _victim(board, decl)
     if isinstance(victim, ActionResult):
         return victim
@@ -339,15 +362,39 @@ def assassinate(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     if isinstance(contest, ActionResult):
         return contest
 
-    def home() -> Iterable[Effect]:
-        if not board.characters[victim.id].free:
-            return ()
-        place = home_place(board, victim.owner)
-        return move(board, victim.id, place, EffectKind.CHARACTER_REPATRIATED)
-
     return _contest_result(
-        board, decl, prefix, victim, contest, lambda: (kill(board, victim.id, decl.power),), home
+        board,
+        decl,
+        prefix,
+        victim,
+        contest,
+        lambda: (kill(board, victim.id, decl.power),),
+        lambda: survived(board, victim.id),
     )
+
+
+def _repatriation(board: Board, char: Character) -> Declaration | None:
+    """The owner's `repatriar` line of this turn for `char`, if any."""
+    for line in board.free_lines:
+        mine = line.kind is ActionKind.REPATRIATE and line.power == char.owner
+        if mine and line.character == char.id:
+            return line
+    return None
+
+
+def survived(board: Board, char_id: str) -> tuple[Effect, ...]:
+    """A free character an assassination missed (002 §5.4.3 Assassinar: "el seu
+    jugador pot escollir de repatriar-lo directament sense cost d'accions"):
+    home at once if its owner declared `repatriar` this turn, else it stays
+    and may be sent home next turn (issue 18 #11)."""
+    char = board.characters[char_id]
+    if not char.free:
+        return ()
+    if _repatriation(board, char) is None:
+        board.repatriable.add(char_id)
+        return ()
+    board.repatriable.discard(char_id)
+    return move(board, char_id, home_place(board, char.owner), EffectKind.CHARACTER_REPATRIATED)
 
 
 @handles(ActionKind.CAPTURE, ActionKind.EXTERNAL_CAPTURE)
@@ -413,3 +460,28 @@ def release(board: Board, decl: Declaration, prefix: str) -> ActionResult:
         return impossible(decl, GenesReason.NOT_CAPTIVE, detail)
     freed = set_free(board, char.id, decl.power, home_place(board, char.owner))
     return ActionResult(decl, ActionOutcome.SUCCEEDED, GenesReason.DONE, effects=(freed,))
+
+
+# --- Repatriar (a free line, issue 18 #11) ------------------------------------------
+
+
+@handles(ActionKind.REPATRIATE)
+def repatriate(board: Board, decl: Declaration, prefix: str) -> ActionResult:
+    """002 §5.4.3 Assassinar ("el seu jugador pot escollir de repatriar-lo
+    directament sense cost d'accions"): the owner sends home (its capital) a
+    character that survived an assassination last turn (`TurnStart.
+    repatriable`); otherwise the line stands for this turn's attempts
+    (`survived`). Run before the actions, like Alliberar."""
+    char = board.characters.get(decl.character or "")
+    if char is None:
+        detail = f"no character {decl.character}"
+        return impossible(decl, GenesReason.CHARACTER_UNAVAILABLE, detail)
+    if char.owner != decl.power:
+        return impossible(decl, GenesReason.NOT_YOUR_CHARACTER, f"{char.name} is not yours")
+    if char.status is CharacterStatus.DEAD:
+        return impossible(decl, GenesReason.CHARACTER_UNAVAILABLE, f"{char.name} is dead")
+    if char.id not in board.state.start.repatriable or not char.free:
+        detail = f"{char.name} goes home if an assassination misses it this turn"
+        return ActionResult(decl, ActionOutcome.SUCCEEDED, GenesReason.DONE, detail=detail)
+    home = move(board, char.id, home_place(board, char.owner), EffectKind.CHARACTER_REPATRIATED)
+    return ActionResult(decl, ActionOutcome.SUCCEEDED, GenesReason.DONE, effects=home)

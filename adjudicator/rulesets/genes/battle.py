@@ -20,9 +20,12 @@ Decisions beyond docs/genes.md (game master's readings):
 - Allies (`allies_at`): an `aliança <country> a <place>` line counts when
   its place is the battle's place; the ally's forces standing where its
   side fights (the field for an attacker at a city, the city for its
-  defender) join, forces only (docs/genes.md counts the allies' forces).
-  A line naming the enemy, or the `rebels` of a civil war, does not count;
-  allies' forces at a place annulled by a disaster do not join.
+  defender) join. A line naming the enemy, or the `rebels` of a civil war,
+  does not count; allies' forces at a place annulled by a disaster do not
+  join. The characters an alliance line names (`aliança amb Ponent a
+  Vilanova amb Berta`) join as well (002 §5.4.3 "sumant el valor d'Exèrcit
+  i els personatges", issue 18 #2; activated in `actions_army`), even when
+  the ally has no forces there; the ally's other characters do not.
 - The defender's free characters standing at the battle's place add their
   Militarisme (`present_defenders`): they are there (002 §5.4.6). They do
   not become active and do not face the loser's fate (in a fallen city
@@ -51,11 +54,11 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from adjudicator.rulesets.genes.characters import capture, country_name, kill, set_free
+from adjudicator.rulesets.genes.characters import capture, country_name, kill, set_free, unhide
 from adjudicator.rulesets.genes.model import CharacterStatus, Force, Trait, field_place
 from adjudicator.rulesets.genes.outcome import Effect, EffectKind, TestRoll
-from adjudicator.rulesets.genes.work import Board, contest_winner
-from orders.genes.model import ActionKind
+from adjudicator.rulesets.genes.work import Board, contest_margin
+from orders.genes.model import ActionKind, Declaration
 
 WALLS_BONUS = 2
 """A walled defender adds 2 (002 §5.4.3 Batalla)."""
@@ -180,23 +183,36 @@ def inflict_losses(board: Board, side: Side, amount: int) -> list[Effect]:
 # --- the sides ------------------------------------------------------------------
 
 
-def allies_at(
-    board: Board, side: str, battle: str, stand: str, exclude: Iterable[str] = ()
-) -> tuple[tuple[str, int], ...]:
-    """The allies of `side` in the battle at `battle` (their `aliança` lines):
-    (country, its forces at `stand`), by id; `exclude` the countries that
-    cannot join (the enemy, the other side's allies)."""
+def alliance_lines(
+    board: Board, side: str, battle: str, exclude: Iterable[str] = ()
+) -> list[Declaration]:
+    """The `aliança <side> a <battle>` lines that count, in declaration order:
+    not the rebels', not of `side` itself nor of a country in `exclude` (the
+    enemy, the other side's allies), nor of an eliminated country."""
     barred = {side, *exclude}
-    found: dict[str, int] = {}
+    lines: list[Declaration] = []
     for line in board.free_lines:
         ally = line.power
         if line.kind is not ActionKind.ALLY or line.mode == REBELS or line.target != side:
             continue
         if line.place != battle or ally in barred or ally not in board.countries:
             continue
-        points = board.strength_at(stand, ally)
-        if points and not board.countries[ally].eliminated and stand not in board.disabled:
-            found[ally] = points
+        if not board.countries[ally].eliminated:
+            lines.append(line)
+    return lines
+
+
+def allies_at(
+    board: Board, side: str, battle: str, stand: str, exclude: Iterable[str] = ()
+) -> tuple[tuple[str, int], ...]:
+    """The allies of `side` in the battle at `battle` (their `aliança` lines):
+    (country, its forces at `stand`), by id; `exclude` the countries that
+    cannot join (the enemy, the other side's allies)."""
+    found: dict[str, int] = {}
+    for line in alliance_lines(board, side, battle, exclude):
+        points = board.strength_at(stand, line.power)
+        if points and stand not in board.disabled:
+            found[line.power] = points
     return tuple(sorted(found.items()))
 
 
@@ -213,20 +229,34 @@ def present_defenders(board: Board, country: str, place: str) -> Terms:
     )
 
 
+def in_battle(board: Board, sides: Iterable[Side]) -> list[str]:
+    """The characters of each side's countries (allies too) standing at its
+    place when the battle is fought: seen by the armies, so a hidden
+    principal among them is public again (002 §4.4, issue 18 #4)."""
+    return [
+        cid
+        for side in sides
+        for cid, c in sorted(board.characters.items())
+        if c.place == side.place and c.owner in {side.country, *(a for a, _ in side.allies)}
+    ]
+
+
 # --- the contest ----------------------------------------------------------------
 
 
 def fight(board: Board, attacker: Side, defender: Side, prefix: str) -> BattleOutcome:
     """A battle (002 §5.4.3 / §5.4.4 Batalla): both sides roll 1d10 and add
-    their terms; the loser loses the difference, a tie has no effect.
+    their terms; the loser loses the difference (at least 1 when a natural
+    die decided, `contest_margin`), a tie has no effect.
     Sieges left without besiegers in the field are lifted."""
     attack = board.contest_side(f"{prefix}:attack", attacker.country, attacker.terms(board))
     defence = board.contest_side(f"{prefix}:defence", defender.country, defender.terms(board))
-    won = contest_winner(attack, defence)
+    unhide(board, in_battle(board, (attacker, defender)))
+    won = board.contest_winner(attack, defence)
     if won < 0:
         return BattleOutcome(attack, defence, None, None, 0)
     winner, loser = (attacker, defender) if won == 0 else (defender, attacker)
-    difference = abs(attack.total - defence.total)
+    difference = contest_margin(*((attack, defence) if won == 0 else (defence, attack)))
     effects = inflict_losses(board, loser, difference)
     effects += lift_abandoned_sieges(board)
     return BattleOutcome(attack, defence, winner.country, loser.country, difference, tuple(effects))

@@ -27,7 +27,8 @@ Decisions beyond docs/genes.md:
   chain joins them), its own country skipped; each foreign country with a watch line (`target` empty or naming
   the traveller's country) contests it once, in path order; the traveller's
   side of each contest rolls as `<prefix>:travel:<char>:<country>` (one label
-  per watch: the seeded dice give one face per label). A won watch ends the
+  per watch: the seeded dice give one face per label), in Diplomàcia or, for
+  `vigilància capturar per militarisme`, Militarisme (`watch_trait`). A won watch ends the
   journey in that country's field (where the character was caught); a killed or captured principal counts for 002 §6.
 - Helpers of an automatic action add nothing but still become active and
   move (a player may use them so); they cannot fail.
@@ -180,8 +181,9 @@ def set_free(board: Board, char_id: str, by: str, place: str | None = None) -> E
         return kill(board, char_id, None)
     where = place or char.place
     hidden = char.hidden or (char.principal and where != char.place)
+    seen_by = char.seen_by if where == char.place else ()
     board.characters[char_id] = char.with_(
-        status=CharacterStatus.FREE, held_by=None, place=where, hidden=hidden
+        status=CharacterStatus.FREE, held_by=None, place=where, hidden=hidden, seen_by=seen_by
     )
     return Effect(EffectKind.CHARACTER_RELEASED, by, char_id, other=where)
 
@@ -197,7 +199,7 @@ def capture(board: Board, char_id: str, by: str) -> Effect:
     char = board.characters[char_id]
     # a captive is where its captor holds it: no longer hidden (002 §4.4)
     board.characters[char_id] = char.with_(
-        status=CharacterStatus.CAPTURED, held_by=by, hidden=False
+        status=CharacterStatus.CAPTURED, held_by=by, hidden=False, seen_by=()
     )
     lose_principal(board, char, by)
     return Effect(EffectKind.CHARACTER_CAPTURED, by, char_id, other=char.owner)
@@ -205,12 +207,34 @@ def capture(board: Board, char_id: str, by: str) -> Effect:
 
 def move(board: Board, char_id: str, place: str, kind: EffectKind) -> tuple[Effect, ...]:
     """Put a character at `place`; one effect of `kind` if it moved. A principal
-    that moves hides: from then on only its owner is told where it is (002 §4.4)."""
+    that moves hides: from then on only its owner is told where it is (002 §4.4),
+    and those who had found it no longer know (issue 18 #4)."""
     char = board.characters[char_id]
     if char.place == place:
         return ()
-    board.characters[char_id] = char.with_(place=place, hidden=char.hidden or char.principal)
+    hidden = char.hidden or char.principal
+    board.characters[char_id] = char.with_(place=place, hidden=hidden, seen_by=())
     return (Effect(kind, char.owner, char_id, other=place),)
+
+
+def reveal(board: Board, char_id: str, to: str) -> tuple[Effect, ...]:
+    """A watch or an Investigació of `to` finds a hidden principal where it
+    stands (002 §4.4, issue 18 #4): `to`'s private report places it until it
+    moves again. Nothing for a character that is not hidden, or already known."""
+    char = board.characters[char_id]
+    if not (char.hidden and char.free) or to == char.owner or to in char.seen_by:
+        return ()
+    board.characters[char_id] = char.with_(seen_by=(*char.seen_by, to))
+    return (Effect(EffectKind.PRINCIPAL_FOUND, to, char_id, other=char.owner),)
+
+
+def unhide(board: Board, char_ids: Iterable[str]) -> None:
+    """Hidden principals seen by all (they fought in a battle, 002 §4.4 and
+    issue 18 #4): public again."""
+    for char_id in char_ids:
+        char = board.characters[char_id]
+        if char.hidden and char.free:
+            board.characters[char_id] = char.with_(hidden=False, seen_by=())
 
 
 # --- activation (002 §5.4.6) and travel (002 §5.4.1) -------------------------------
@@ -248,12 +272,23 @@ def _watch(board: Board, watcher: str, traveller_owner: str) -> Declaration | No
     return None
 
 
+def watch_trait(line: Declaration) -> Trait:
+    """The characteristic of a watch's contest (002 §5.4.3 Capturar, "Contesa:
+    Diplomàcia o Militarisme"; issue 18 #3): `vigilància capturar per
+    militarisme` contests Militarisme, any other watch Diplomàcia
+    (Assassinar is a contest of Diplomàcia)."""
+    militarism = line.mode == "capture" and line.trait == Trait.MILITARISM.value
+    return Trait.MILITARISM if militarism else Trait.DIPLOMACY
+
+
 def _intercept(
     board: Board, char_id: str, place: str, prefix: str
-) -> tuple[bool, list[TestRoll], list[Effect]]:
-    """The journey of one helper (002 §5.4.1): (still free, rolls, effects)."""
+) -> tuple[bool, list[TestRoll], list[Effect], list[str]]:
+    """The journey of one helper (002 §5.4.1): (still free, rolls, effects,
+    the watching countries that contested it: they saw it, issue 18 #4)."""
     char = board.characters[char_id]
     rolls: list[TestRoll] = []
+    watchers: list[str] = []
     start, end = board.country_of_place(char.place), board.country_of_place(place)
     path = board.region.country_path(start, end)
     for country in path:
@@ -264,25 +299,27 @@ def _intercept(
         line = _watch(board, country, char.owner)
         if line is None:
             continue
-        diplomacy = TRAIT_NAMES_CA[Trait.DIPLOMACY]
+        trait = watch_trait(line)
+        label = TRAIT_NAMES_CA[trait]
         watch_side = board.contest_side(
             f"{prefix}:watch:{country}:{char_id}",
             country,
-            [(diplomacy, board.trait(country, Trait.DIPLOMACY))],
+            [(label, board.trait(country, trait))],
         )
         watch_side = replace(watch_side, label=watch_label(country_name(board, country), char.name))
-        terms = [(diplomacy, board.trait(char.owner, Trait.DIPLOMACY))]
-        if char.value(Trait.DIPLOMACY):
-            terms.append((char.name, char.value(Trait.DIPLOMACY)))
+        terms = [(label, board.trait(char.owner, trait))]
+        if char.value(trait):
+            terms.append((char.name, char.value(trait)))
         travel_side = board.contest_side(f"{prefix}:travel:{char_id}:{country}", char.owner, terms)
         travel_side = replace(travel_side, label=travel_label(char.name))
         rolls += [watch_side, travel_side]
-        if watch_side.total > travel_side.total:
+        watchers.append(country)
+        if board.contest_winner(watch_side, travel_side) == 0:
             caught = move(board, char_id, field_place(country), EffectKind.CHARACTER_MOVED)
             if line.mode == "assassinate":
-                return False, rolls, [*caught, kill(board, char_id, country)]
-            return False, rolls, [*caught, capture(board, char_id, country)]
-    return True, rolls, []
+                return False, rolls, [*caught, kill(board, char_id, country)], watchers
+            return False, rolls, [*caught, capture(board, char_id, country)], watchers
+    return True, rolls, [], watchers
 
 
 def activate(
@@ -303,8 +340,9 @@ def activate(
     survivors: list[str] = []
     target_country = board.country_of_place(place)
     for char_id in helpers:
+        watchers: list[str] = []
         if board.country_of_place(board.characters[char_id].place) != target_country:
-            free, watch_rolls, watch_effects = _intercept(board, char_id, place, prefix)
+            free, watch_rolls, watch_effects, watchers = _intercept(board, char_id, place, prefix)
             rolls += watch_rolls
             effects += watch_effects
             if not free:
@@ -312,6 +350,8 @@ def activate(
         survivors.append(char_id)
         board.active.add(char_id)
         effects += move(board, char_id, place, EffectKind.CHARACTER_MOVED)
+        for watcher in watchers:
+            effects += reveal(board, char_id, watcher)
         char = board.characters[char_id]
         if trait is not None and char.value(trait) > 0:
             terms.append((char.name, char.value(trait)))

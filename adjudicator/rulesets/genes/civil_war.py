@@ -66,7 +66,13 @@ from adjudicator.rulesets.genes.outcome import (
     GenesReason,
     TestRoll,
 )
-from adjudicator.rulesets.genes.work import Board, contest_winner, handles, impossible, test_passed
+from adjudicator.rulesets.genes.work import (
+    Board,
+    contest_margin,
+    handles,
+    impossible,
+    test_passed,
+)
 from orders.genes.model import ActionKind, Declaration
 
 MIL = Trait.MILITARISM
@@ -116,20 +122,77 @@ def _backs(board: Board, cid: str, ally: str, country: str) -> bool:
     return usable and board.country_of_place(char.place) == country
 
 
-def _backers(board: Board, country: str) -> tuple[dict[str, int], list[str]]:
-    """Countries backing the rebels (`aliança rebels <country>`): their forces
-    in the country, and their named characters standing free there."""
-    backers: dict[str, int] = {}
-    chars: list[str] = []
+def _rebel_lines(board: Board, country: str) -> list[Declaration]:
+    """The lines backing the rebels of `country` (`aliança rebels <country>`)
+    of countries in the game, in the turn's order."""
+    lines: list[Declaration] = []
     for line in board.free_lines:
         ally = line.power
         if line.kind is not ActionKind.ALLY or line.mode != REBELS or line.target != country:
             continue
         if ally == country or ally not in board.countries or board.countries[ally].eliminated:
             continue
+        lines.append(line)
+    return lines
+
+
+def _line_characters(line: Declaration) -> tuple[str, ...]:
+    """A backing line's characters: those after `amb`, and the principal it
+    names (issue 18 #6: named, it backs the rebels even if not listed)."""
+    named = (line.character,) if line.character else ()
+    return tuple(dict.fromkeys((*line.helpers, *named)))
+
+
+def _backers(board: Board, country: str) -> tuple[dict[str, int], list[str]]:
+    """Countries backing the rebels (`aliança rebels <country>`): their forces
+    in the country, and their named characters standing free there."""
+    backers: dict[str, int] = {}
+    chars: list[str] = []
+    for line in _rebel_lines(board, country):
+        ally = line.power
         backers[ally] = _strength_in(board, ally, country)
-        chars += [c for c in line.helpers if c not in chars and _backs(board, c, ally, country)]
+        joined = [c for c in _line_characters(line) if _backs(board, c, ally, country)]
+        chars += [c for c in joined if c not in chars]
     return dict(sorted(backers.items())), chars
+
+
+def _leads_rebels(board: Board, country: str, cid: str | None) -> bool:
+    """Whether `cid` still leads the rebels: free and not the loyal country's."""
+    char = board.characters.get(cid or "")
+    return char is not None and char.free and char.owner != country
+
+
+def name_rebel_principal(board: Board, country: str, chars: list[str]) -> list[Effect]:
+    """The rebels' principal (002 §5.4.3 Guerra civil: "en cas de sumar-hi
+    personatges s'ha de nomenar un de principal"; issue 18 #6). Named once,
+    it leads the rebels for the rest of the war; a new one is named only
+    when it no longer can (captured, or won over by the loyal country). It is
+    the principal the first backing line with characters names, if that one
+    joins, else that line's first joining character."""
+    war = board.civil_wars[country]
+    if _leads_rebels(board, country, war.rebel_principal):
+        return []
+    for line in _rebel_lines(board, country):
+        joined = [c for c in _line_characters(line) if c in chars]
+        if not joined:
+            continue
+        chief = line.character if line.character in joined else joined[0]
+        board.civil_wars[country] = replace(war, rebel_principal=chief)
+        return [Effect(EffectKind.REBEL_PRINCIPAL_NAMED, country, chief, other=line.power)]
+    return []
+
+
+def rebel_principal_deaths(board: Board) -> list[Effect]:
+    """Ending (b) of 002 §5.4.3 Guerra civil whenever it happens: a war whose
+    rebels' principal is dead (killed in any action, or with its country)
+    ends at once (issue 18 #6)."""
+    effects: list[Effect] = []
+    for country, war in sorted(board.civil_wars.items()):
+        chief = board.characters.get(war.rebel_principal or "")
+        if chief is not None and chief.status is CharacterStatus.DEAD:
+            del board.civil_wars[country]
+            effects.append(Effect(EffectKind.CIVIL_WAR_ENDED, country, other="b"))
+    return effects
 
 
 def _strongest(backers: dict[str, int]) -> str | None:
@@ -166,18 +229,20 @@ def civil_war(board: Board, decl: Declaration, prefix: str) -> ActionResult:
         fighters.insert(0, leader)
     backers, backer_chars = _backers(board, actor)
     board.active.update(backer_chars)
+    named = name_rebel_principal(board, actor, backer_chars)
     loyal = board.contest_side(f"{prefix}:loyal", actor, (*loyal_terms, *act.terms))
     loyal = replace(loyal, label=LOYAL_LABEL)
     rebel_terms = _rebel_terms(board, war.rebels, backers, backer_chars)
     rebels = board.contest_side(f"{prefix}:rebels", actor, rebel_terms)
     rebels = replace(rebels, label=REBELS_LABEL)
-    won = contest_winner(loyal, rebels)
+    won = board.contest_winner(loyal, rebels)
+    ahead, behind = (loyal, rebels) if won == 0 else (rebels, loyal)
+    difference = contest_margin(ahead, behind) if won >= 0 else 0
     rolls, effects = _aftermath(
-        board, decl, won, abs(loyal.total - rebels.total), backers, backer_chars, fighters, prefix
+        board, decl, won, difference, backers, backer_chars, fighters, prefix
     )
     end_rolls, end_effects = _ending(board, actor, backers, prefix)
     ended = any(e.kind is EffectKind.CIVIL_WAR_ENDED for e in end_effects)
-    difference = abs(loyal.total - rebels.total)
     detail = {
         0: f"the rebels lose {difference}",
         1: f"the loyal army loses {difference}",
@@ -189,7 +254,7 @@ def civil_war(board: Board, decl: Declaration, prefix: str) -> ActionResult:
         outcome,
         reason,
         rolls=(*act.rolls, loyal, rebels, *rolls, *end_rolls),
-        effects=(*act.effects, *effects, *end_effects),
+        effects=(*act.effects, *named, *effects, *end_effects),
         detail=detail + ("; the war ends" if ended else "; the war goes on"),
     )
 

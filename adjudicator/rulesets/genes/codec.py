@@ -54,6 +54,7 @@ from adjudicator.rulesets.genes.model import (
     Relevance,
     Trait,
     TurnStart,
+    creation_phase,
 )
 
 __all__ = ["StateDataError", "state_from_dict", "state_to_dict"]
@@ -182,6 +183,8 @@ def _phase(value: Any, path: str) -> Phase:
         phase = Phase.parse(text)
     except ValueError as exc:
         raise StateDataError(f"phase: {exc}") from None
+    if phase == creation_phase():
+        return phase  # a game created in two steps, before its sheets (issue 18 #12)
     if phase.season is not None or phase.kind != ACTIONS:
         raise StateDataError(f"phase: {phase.id!r} is not a turn phase like 3-actions")
     return phase
@@ -301,6 +304,7 @@ def _read_character(key: str, value: Any, path: str, refs: _Refs) -> Character:
         status=e.maybe("status", _enum_reader(CharacterStatus)) or CharacterStatus.FREE,
         held_by=e.maybe("held_by", refs.country),
         hidden=e.flag("hidden"),
+        seen_by=e.items("seen_by", refs.country),
     )
 
 
@@ -334,6 +338,7 @@ def _read_start(value: Any, refs: _Refs) -> TurnStart:
         forced=e.table("forced", refs.country, lambda v, p: _tuple(v, p, _str)),
         disabled=e.items("disabled", _str),
         active=e.items("active", _str),
+        repatriable=e.items("repatriable", refs.character),
     )
 
 

@@ -130,6 +130,11 @@ class Character:
     """A principal that has moved since its city was made public at the start
     (002 §4.4: "no així si després aquest es mou i s'amaga"): where it stands
     is told only to its owner."""
+    seen_by: tuple[str, ...] = ()
+    """The other countries that found this hidden principal where it stands
+    now (a watch that contested it, a successful Investigació: 002 §4.4,
+    issue 18 #4): their private reports place it too. Cleared when it moves
+    again, as it hides again."""
 
     def value(self, trait: Trait) -> int:
         return self.traits.get(trait, 0)
@@ -241,6 +246,10 @@ class TurnStart:
     """country -> forced action kinds (`development:<trait>`, `restore_order`, `civil_war`)."""
     disabled: tuple[str, ...] = ()  # characters and force places a disaster annuls this turn
     active: tuple[str, ...] = ()  # characters already active: they helped a crisis test (§5.4.3.1)
+    repatriable: tuple[str, ...] = ()
+    """Characters that survived an assassination last turn and stayed where
+    they were: their owner may send them home with a free `repatriar` line
+    this turn (002 §5.4.3 Assassinar, issue 18 #11)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,12 +323,21 @@ def field_place(country: str) -> str:
 
 ACTIONS = "actions"
 """The one phase kind of a genes turn (002 §5): `3-actions`."""
-CALENDAR = Calendar(seasons=(), kinds=(ACTIONS,))
-"""Genes is counted in turns, one phase of declared actions each."""
+CREATION = "creation"
+"""The creation phase `0-creation` (002 §4, issue 18 #12): the relevance is
+rolled, and the country sheets are its orders; it leads to turn 1."""
+CALENDAR = Calendar(seasons=(), kinds=(CREATION, ACTIONS))
+"""Genes is counted in turns, one phase of declared actions each, after the
+creation phase of a game created in two steps."""
 
 
 def first_phase(turn: int = 1) -> Phase:
     return Phase(turn, None, ACTIONS)
+
+
+def creation_phase() -> Phase:
+    """`0-creation`: the country sheets are still to come (002 §4)."""
+    return Phase(0, None, CREATION)
 
 
 def merge_forces(forces: Iterable[Force]) -> tuple[Force, ...]:

@@ -7,6 +7,13 @@
 - `victory_conditions` (default on): a country that holds every other
   country's capital, or has removed every other country's principal, wins at
   once (002 §6, "Partida amb condicions de victòria").
+- `contest_natural_dice` (default on): a contest's natural 1 loses and its
+  natural 0 wins, whatever the totals (002 §5.4.5: "un resultat de 1 és una
+  errada, i 0 és un èxit"; issue 18 #7); off, the totals alone decide, the
+  0 adding 10 and the 1 adding 1 (the judge's earlier reading).
+- `copy_from_more_advanced` (default off): Copiar tecnologia only from a
+  country with more Tecnologia than the copier (the judge's earlier reading;
+  002 §5.4.4 sets no such limit, issue 18 #10).
 
 **Reading** (not in docs/genes.md): `turns: 0` with `victory_conditions:
 false` would give a game that never ends, so it is refused.
@@ -24,9 +31,12 @@ class GenesOptions:
     events: bool = False
     turns: int = 10
     victory_conditions: bool = True
+    contest_natural_dice: bool = True
+    copy_from_more_advanced: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("events", "victory_conditions"):
+        flags = ("events", "victory_conditions", "contest_natural_dice", "copy_from_more_advanced")
+        for name in flags:
             value = getattr(self, name)
             if not isinstance(value, bool):
                 # ValueError, not TypeError: game.yaml errors are ValueErrors (base.OptionError)

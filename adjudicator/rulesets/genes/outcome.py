@@ -57,7 +57,6 @@ class GenesReason(StrEnum):
     NO_FORCES_THERE = "impossible:no_forces_there"
     NO_ENEMY_THERE = "impossible:no_enemy_there"
     NOT_ENOUGH_TROOPS = "impossible:not_enough_troops"
-    NOT_ADJACENT = "impossible:not_adjacent"
     BESIEGED = "impossible:besieged"  # troops and characters cannot leave a besieged city
     ALREADY_BESIEGED = "impossible:already_besieged"
     NO_CIVIL_WAR = "impossible:no_civil_war"
@@ -76,6 +75,10 @@ class GenesReason(StrEnum):
     NO_DISASTER = "impossible:no_disaster"  # a disaster choice with no disaster this turn
     NOT_AFFECTED_CITY = "impossible:not_affected_city"  # not a city of the affected country
     ALREADY_CHOSEN = "impossible:already_chosen"  # a second choice of the disaster's kind/city
+    EXCHANGE_UNMATCHED = "impossible:exchange_unmatched"  # bescanvi: no mirror terms (002 §5.4)
+    NOT_YOUR_GOODS = "impossible:not_your_goods"  # bescanvi: a good the giver does not hold
+    NOT_TRADEABLE = "impossible:not_tradeable"  # bescanvi: a principal is not for trade
+    NOT_REACHABLE = "impossible:not_reachable"  # Trasllat: no chain of countries leads there
 
     @property
     def resolved(self) -> bool:
@@ -117,6 +120,7 @@ class EffectKind(StrEnum):
     CHARACTER_REPATRIATED = "character_repatriated"
     CHARACTER_MOVED = "character_moved"  # other = place
     CHARACTER_ESCAPED = "character_escaped"  # a failed action's active character got away
+    PRINCIPAL_FOUND = "principal_found"  # country = finder, subject = principal, other = owner
     ACTIONS_NEXT_TURN = "actions_next_turn"  # delta (+ taxes, - sabotage/raid/siege)
     INVESTIGATION_GAINED = "investigation_gained"  # other = target country
     INVESTIGATION_USED = "investigation_used"
@@ -132,6 +136,13 @@ class EffectKind(StrEnum):
     ELIMINATED = "eliminated"
     VICTORY = "victory"
     DISASTER_CHOSEN = "disaster_chosen"  # country = affected, subject = kind/city, other = choice
+    # bescanvi (002 §5.4, issue 18 #5): country = receiver, other = giver
+    CITY_CEDED = "city_ceded"  # subject = city
+    TROOPS_CEDED = "troops_ceded"  # subject = place, delta = points
+    CHARACTER_CEDED = "character_ceded"  # subject = character
+    CAPTIVE_CEDED = "captive_ceded"  # subject = character; country = the new captor
+    # Guerra civil (002 §5.4.3, issue 18 #6): country = at war, subject = character, other = backer
+    REBEL_PRINCIPAL_NAMED = "rebel_principal_named"
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,6 +78,8 @@ PUBLIC_WHY = "the principal's city is made public at the start (002 §4.4)"
 ARMY_POINTS_WHY = "creation points spent on Exèrcit, 002 §4.5"
 FORCE_WHY = "Exèrcit points placed there, 002 §4.5"
 FORCE_MAX = 999
+ROLLED_REPORT = "0-relevance.txt"
+"""The report of a two-step creation's first step: each country's relevance."""
 
 
 @dataclass(frozen=True)
@@ -190,9 +192,13 @@ class CityNames:
 
 
 def parse_sheet(
-    data: Any, file: str, stem: str, region: Region
+    data: Any, file: str, stem: str, region: Region, rolled: Mapping[str, Relevance] | None = None
 ) -> tuple[Sheet | None, list[SheetIssue]]:
-    """One sheet's YAML data -> the Sheet (None if its country is unknown) and its issues."""
+    """One sheet's YAML data -> the Sheet (None if its country is unknown) and its issues.
+
+    `rolled`: country -> the relevance rolled at creation (a game created in
+    two steps, issue 18 #12): the sheet's `relevance:` may be left out, or say
+    `random`, and means that one; another value is an error."""
     reader = Reader(file)
     if not isinstance(data, Mapping):
         reader.error("(file)", f"a sheet is a mapping of {', '.join(TOP_KEYS)}, not {shown(data)}")
@@ -202,7 +208,11 @@ def parse_sheet(
     if country is None:
         return None, reader.issues
     names = CityNames(region, country)
-    relevance, random = _relevance(reader, top.get("relevance"))
+    relevance: Relevance | None
+    if rolled is not None and country in rolled:
+        relevance, random = _rolled(reader, top.get("relevance"), rolled[country], names)
+    else:
+        relevance, random = _relevance(reader, top.get("relevance"))
     traits = reader.traits(top.get("characteristics"), 0, TRAIT_MAX, TRAIT_WHY)
     sheet = Sheet(
         file=file,
@@ -244,6 +254,25 @@ def _relevance(reader: Reader, entry: Entry | None) -> tuple[Relevance | None, b
         reader.error(key, f"{what}: {RELEVANCE_WHY}", hint)
         return None, False
     return (None, True) if canonical == "random" else (Relevance(canonical), False)
+
+
+def _rolled(
+    reader: Reader, entry: Entry | None, rolled: Relevance, names: CityNames
+) -> tuple[Relevance, bool]:
+    """The relevance rolled at creation (002 §4.1, issue 18 #12): `relevance:`
+    left out, `random` or the same value say it; another value is an error."""
+    if entry is None or entry[1] is None:
+        return rolled, False
+    key, written = entry
+    canonical = lookup(RELEVANCE_WORDS, written)
+    if canonical not in ("random", rolled.value):
+        reader.error(
+            key,
+            f"{written} is not the relevance rolled for {names.country_name} at creation:"
+            f" {rolled.value} ({rolled.points} points, reports/{ROLLED_REPORT}); write"
+            f" {rolled.value} or leave relevance out (002 §4.1)",
+        )
+    return rolled, False
 
 
 def _cities(reader: Reader, value: Entry | None, names: CityNames, sheet: Sheet) -> Sheet:

@@ -72,12 +72,12 @@ from adjudicator.rulesets.genes.model import (
 from adjudicator.rulesets.genes.sheet_checks import FoundedCity, Sheet, SheetCharacter, parse_sheet
 from maps.genes.region import Region
 from maps.model import normalize_name
-from maps.safe_yaml import YamlProblem, read_yaml_file
+from maps.safe_yaml import YamlProblem, load_yaml, read_yaml_file
 
 __all__ = [
     "CheckedSheets", "FoundedCity", "Sheet", "SheetCharacter", "SheetIssue", "SheetResult",
-    "SheetSummary", "budget_issues", "check_sheets", "initial_state", "read_sheet",
-    "sheet_summary", "sheets_folder",
+    "SheetSummary", "budget_issues", "check_sheets", "combine_sheets", "initial_state",
+    "read_sheet", "read_sheet_text", "sheet_summary", "sheets_folder",
 ]  # fmt: skip
 
 RelevanceRoll = Callable[[str], int]
@@ -267,14 +267,36 @@ def read_sheet(path: Path, region: Region) -> SheetResult:
         message = f"cannot be read: {exc.strerror or exc}"
         return SheetResult(file, None, (SheetIssue(file, "(file)", message),))
     except YamlProblem as exc:
-        where = f"line {exc.line}" if exc.line is not None else "(file)"
-        column = f", column {exc.column}" if exc.column is not None else ""
-        message = f"not valid YAML: {exc.problem}{column}"
-        return SheetResult(file, None, (SheetIssue(file, where, message),))
-    sheet, issues = parse_sheet(data, file, path.stem, region)
+        return SheetResult(file, None, (_yaml_issue(file, exc),))
+    return _parsed(data, file, region, None)
+
+
+def read_sheet_text(
+    file: str, text: str, region: Region, rolled: Mapping[str, Relevance]
+) -> SheetResult:
+    """One sheet sent as the order of the creation phase (issue 18 #12): read
+    from its text and checked against the relevance `rolled` for its country
+    at creation (002 §4.1), then its points and Exèrcit (§4.1, §4.5)."""
+    try:
+        data = load_yaml(text, file)
+    except YamlProblem as exc:
+        return SheetResult(file, None, (_yaml_issue(file, exc),))
+    return _parsed(data, file, region, rolled)
+
+
+def _parsed(
+    data: object, file: str, region: Region, rolled: Mapping[str, Relevance] | None
+) -> SheetResult:
+    sheet, issues = parse_sheet(data, file, Path(file).stem, region, rolled)
     if sheet is not None:
         issues.extend(budget_issues(sheet))
     return SheetResult(file, sheet, tuple(issues))
+
+
+def _yaml_issue(file: str, exc: YamlProblem) -> SheetIssue:
+    where = f"line {exc.line}" if exc.line is not None else "(file)"
+    column = f", column {exc.column}" if exc.column is not None else ""
+    return SheetIssue(file, where, f"not valid YAML: {exc.problem}{column}")
 
 
 def check_sheets(
@@ -282,14 +304,22 @@ def check_sheets(
 ) -> CheckedSheets:
     """Every sheet of a game: each file's issues, a sheet per country of the region
     (none missing, none twice), random relevances rolled with `relevance_roll`."""
+    return combine_sheets([read_sheet(p, region) for p in sorted(paths)], region, relevance_roll)
+
+
+def combine_sheets(
+    results: Sequence[SheetResult], region: Region, relevance_roll: RelevanceRoll | None = None
+) -> CheckedSheets:
+    """The sheets read (`read_sheet`, `read_sheet_text`) as a game's: each file's
+    issues, a sheet per country of the region (none missing, none twice), random
+    relevances rolled with `relevance_roll`."""
     issues: list[SheetIssue] = []
     by_country: dict[str, Sheet] = {}
     unread: set[str] = set()  # files whose issues already say why they give no sheet
-    for path in sorted(paths):
-        result = read_sheet(path, region)
+    for result in sorted(results, key=lambda r: r.file):
         issues.extend(result.issues)
         if result.sheet is None:
-            unread.add(path.stem)
+            unread.add(Path(result.file).stem)
         sheet = result.sheet
         if sheet is not None and sheet.country in by_country:
             first = by_country[sheet.country].file

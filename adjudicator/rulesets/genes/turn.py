@@ -7,7 +7,9 @@
    eliminated countries are `eliminated`. Free lines (no action) are set
    aside in `Board.free_lines` (handlers read the alliances and watches);
    releases run first, the disaster's choices (002 §5.3) are applied at the
-   start.
+   start. The `bescanvi` lines (002 §5.4, `exchange.py`) are paired without
+   dice (an unpaired one is refused, also by the dry check) and the paired
+   ones take effect after the releases, before the first action.
 2. Forced actions (`TurnStart.forced`) count first; a missing one is added
    by the judge at the front (`forced=True`); the lines beyond the actions
    per turn (002 §5.2, `budget.py`) are `over_budget`.
@@ -55,6 +57,7 @@ from dataclasses import dataclass, field, replace
 from adjudicator.core.dice import Dice
 from adjudicator.rulesets.genes import actions_army, actions_society, actions_spy, work  # noqa: F401  (fill HANDLERS)
 from adjudicator.rulesets.genes.budget import Budget, PlannedLine, actions_per_turn, allocate
+from adjudicator.rulesets.genes.civil_war import rebel_principal_deaths
 from adjudicator.rulesets.genes.ending import (
     GameEnd,
     eliminations,
@@ -62,6 +65,7 @@ from adjudicator.rulesets.genes.ending import (
     game_end,
     game_over,
 )
+from adjudicator.rulesets.genes.exchange import Deal, match_exchanges, play_deal
 from adjudicator.rulesets.genes.model import GenesState, TurnStart, first_phase
 from adjudicator.rulesets.genes.options import GenesOptions
 from adjudicator.rulesets.genes.outcome import (
@@ -75,6 +79,7 @@ from adjudicator.rulesets.genes.outcome import (
 )
 from adjudicator.rulesets.genes.turn_start import (
     crisis_helpers,
+    crisis_line,
     disaster_choices,
     initial_turn_start,
     move_disaster,
@@ -86,6 +91,8 @@ from orders.genes.model import ActionKind, Declaration
 
 TIE_ROUNDS = 20
 DISASTER_KINDS = (ActionKind.DISASTER_KIND, ActionKind.DISASTER_CITY)
+BEFORE_ROUNDS = (ActionKind.RELEASE, ActionKind.REPATRIATE)
+"""Free lines run by their handlers before the rounds (issue 18 #11: repatriar)."""
 PERSONAL = {
     ActionKind.ASSASSINATE: ActionKind.EXTERNAL_ASSASSINATE,
     ActionKind.CAPTURE: ActionKind.EXTERNAL_CAPTURE,
@@ -106,6 +113,8 @@ class Plan:
     static: dict[str, ActionResult] = field(default_factory=dict)  # results known already
     free: list[Declaration] = field(default_factory=list)  # every free line, declared order
     releases: list[PlannedLine] = field(default_factory=list)
+    exchanges: list[PlannedLine] = field(default_factory=list)  # bescanvi lines (002 §5.4)
+    deals: list[Deal] = field(default_factory=list)  # the bescanvi lines paired
     queues: dict[str, list[PlannedLine]] = field(default_factory=dict)  # lines to resolve
     synthetic: set[str] = field(default_factory=set)  # prefixes of the added forced lines
     budgets: dict[str, Budget] = field(default_factory=dict)
@@ -145,8 +154,12 @@ def _plan_country(state: GenesState, plan: Plan, country: str, lines: list[Plann
         kind = line.declaration.kind
         if not kind.costs_action:
             plan.free.append(line.declaration)
-        if kind is ActionKind.RELEASE:
+        if kind in BEFORE_ROUNDS:
             plan.releases.append(line)
+        elif kind is ActionKind.EXCHANGE:
+            plan.exchanges.append(line)
+        elif kind is ActionKind.CRISIS_HELPER:
+            plan.static[line.prefix] = crisis_line(state, line.declaration)
         elif not kind.costs_action and kind not in DISASTER_KINDS:
             plan.static[line.prefix] = ActionResult(
                 line.declaration, ActionOutcome.SUCCEEDED, GenesReason.DONE
@@ -173,6 +186,8 @@ def make_plan(state: GenesState, declarations: Sequence[Declaration]) -> Plan:
         if line.declaration.kind in DISASTER_KINDS
     ]
     choices, plan.disaster_city = disaster_choices(state, [x.declaration for x in disaster_lines])
+    plan.deals, refused = match_exchanges(state, plan.exchanges, state.powers())
+    plan.static.update(refused)
     for line, result in zip(disaster_lines, choices, strict=True):
         plan.static[line.prefix] = result
     return plan
@@ -255,7 +270,7 @@ def run_line(board: Board, line: PlannedLine, step: int) -> ActionResult:
     if handler is None:
         raise LookupError(f"no handler registered for {decl.kind.id}: a bug in the genes ruleset")
     result = handler(board, decl, line.prefix)
-    extra = tuple(eliminations(board))
+    extra = (*eliminations(board), *rebel_principal_deaths(board))
     return replace(result, step=step, forced=line.synthetic, effects=result.effects + extra)
 
 
@@ -292,7 +307,8 @@ def play_rounds(
 
 def _prepare(board: Board, plan: Plan) -> dict[str, ActionResult]:
     """The board before the rounds: helpers active, the disaster's city, free
-    lines, this turn's lost and extra actions spent; releases run."""
+    lines, this turn's lost and extra actions spent; releases run, then the
+    paired `bescanvi` lines (002 §5.4)."""
     board.active |= crisis_helpers(board.state)
     if plan.disaster_city is not None:
         move_disaster(board, plan.disaster_city)
@@ -302,10 +318,13 @@ def _prepare(board: Board, plan: Plan) -> dict[str, ActionResult]:
         board.countries[country] = record.with_(lost_actions=0, extra_actions=0)
     results: dict[str, ActionResult] = {}
     for line in plan.releases:
-        handler = work.HANDLERS.get(ActionKind.RELEASE)
+        kind = line.declaration.kind
+        handler = work.HANDLERS.get(kind)
         if handler is None:
-            raise LookupError("no handler registered for release: a bug in the genes ruleset")
+            raise LookupError(f"no handler registered for {kind.id}: a bug in the genes ruleset")
         results[line.prefix] = handler(board, line.declaration, line.prefix)
+    for deal in plan.deals:
+        results.update(play_deal(board, deal))
     return results
 
 

@@ -17,7 +17,9 @@ Critical situations (002 §5.4.3.1): each characteristic at 3 or less
 (Autoritat less counter-power) forces a Desenvolupament of it; if it would
 still be 3 or less after it, a test at 11 now (`crisis:<turn>:<country>:
 <trait>`), the characteristic counted after the forced development, helped
-by the best free character of that country standing in it. Failure:
+by the characters the player named "si vol" (issue 18 #8): a free line
+`crisi [<trait>] amb <characters>` in the declarations of the turn being
+adjudicated. Failure:
 Autoritat → civil war (rebels 5 + counter-power), Diplomàcia → blockade,
 Militarisme → anarchy, Tecnologia → autarky.
 
@@ -32,11 +34,19 @@ Decisions beyond docs/genes.md (a game master's readings):
   force in it). A second choice line of the same kind is
   `impossible:already_chosen`; a choice line when there is no disaster this
   turn is `impossible:no_disaster`.
-- The crisis test's helper: highest value, ties by character id; one
-  character helps one test; a character annulled by the disaster cannot
-  help. The test is rolled even when a civil war is already under way (a
-  failure then adds nothing). A helper is active for the coming turn
-  (002 §5.4.6): it is listed in `TurnStart.active`.
+- The crisis test's helpers: none unless named (issue 18 #8). A crisis line
+  names characters for the test of its characteristic, or (no
+  characteristic) for any test; a named character helps when it is the
+  country's own, free, standing in the country, not annulled by the
+  disaster, and has some value in the tested characteristic (one with none
+  adds nothing and is not used); one character helps one test, the first in
+  trait order it can. A named character of another country makes the line
+  `impossible:not_your_character` (`crisis_line`). The test is rolled even
+  when a civil war is already under way (a failure then adds nothing). A
+  helper is active for the coming turn (002 §5.4.6): it is listed in
+  `TurnStart.active`.
+- `TurnStart.repatriable`: the characters an assassination missed this turn
+  that stayed where they were (issue 18 #11, `actions_spy.survived`).
 - The forced actions of a country, in the order they count for the budget:
   `restore_order` (a disaster this turn or disorder still owed), the
   `development:<trait>` of each characteristic in trait order, `civil_war`.
@@ -152,17 +162,41 @@ def developed(board: Board, country: str, trait: Trait) -> int:
     return raw
 
 
-def best_helper(board: Board, country: str, trait: Trait, excluded: set[str]) -> Character | None:
-    """The best free character of `country` standing in it with `trait`."""
-    best: Character | None = None
-    for cid, char in sorted(board.characters.items()):
-        if char.owner != country or not char.free or cid in excluded or char.value(trait) <= 0:
+def named_helpers(
+    board: Board, country: str, trait: Trait, excluded: set[str]
+) -> tuple[Character, ...]:
+    """The characters `country` named to back its test of `trait` (002
+    §5.4.3.1 "comptant-hi, si vol, personatges presents als país", issue 18
+    #8): its crisis lines' own free characters standing in it with `trait`."""
+    named: list[Character] = []
+    for line in board.free_lines:
+        if line.kind is not ActionKind.CRISIS_HELPER or line.power != country:
             continue
-        if not _stands_in(board, char.place, country):
+        if line.trait not in (None, trait.value):
             continue
-        if best is None or char.value(trait) > best.value(trait):
-            best = char
-    return best
+        for cid in line.helpers:
+            char = board.characters.get(cid)
+            if char is None or char.owner != country or not char.free:
+                continue
+            if cid in excluded or char.value(trait) <= 0:
+                continue
+            if _stands_in(board, char.place, country) and char not in named:
+                named.append(char)
+    return tuple(named)
+
+
+def crisis_line(state: GenesState, decl: Declaration) -> ActionResult:
+    """A crisis line's result when read (issue 18 #8): done, or impossible when
+    it names another country's character (or an unknown one)."""
+    for cid in decl.helpers:
+        char = state.characters.get(cid)
+        if char is None or char.owner != decl.power:
+            name = char.name if char is not None else cid
+            detail = f"{name} is not yours"
+            return ActionResult(
+                decl, ActionOutcome.NOT_RESOLVED, GenesReason.NOT_YOUR_CHARACTER, detail=detail
+            )
+    return ActionResult(decl, ActionOutcome.SUCCEEDED, GenesReason.DONE)
 
 
 def _stands_in(board: Board, place: str, country: str) -> bool:
@@ -189,21 +223,21 @@ def crisis_failed(board: Board, country: str, trait: Trait) -> list[Effect]:
 
 def crisis_test(
     board: Board, turn: int, country: str, trait: Trait, excluded: set[str]
-) -> tuple[TestRoll, str | None]:
+) -> tuple[TestRoll, tuple[str, ...]]:
     """The test at 11 of a characteristic still at 3 or less after the development."""
     value = board.trait(country, trait)
     after = developed(board, country, trait)
     terms: list[tuple[str, int]] = [(TRAIT_NAMES_CA[trait], value)]
     if after != value:
         terms.append(("Desenvolupament", after - value))
-    helper = best_helper(board, country, trait, excluded)
-    if helper is not None:
+    helpers = named_helpers(board, country, trait, excluded)
+    for helper in helpers:
         terms.append((helper.name, helper.value(trait)))
         excluded.add(helper.id)
     purpose = f"crisis:{turn}:{country}:{trait.value}"
     roll = board.test(purpose, country, terms, CRISIS_DIFFICULTY)
     roll = replace(roll, label=f"crisis test of {TRAIT_NAMES_CA[trait]}")
-    return roll, helper.id if helper else None
+    return roll, tuple(helper.id for helper in helpers)
 
 
 def critical_situations(
@@ -222,10 +256,9 @@ def critical_situations(
             forced.setdefault(country, []).append(f"{ActionKind.DEVELOPMENT.id}:{trait.value}")
             if developed(board, country, trait) > CRISIS_LIMIT:
                 continue
-            roll, helper = crisis_test(board, turn, country, trait, excluded)
+            roll, backers = crisis_test(board, turn, country, trait, excluded)
             rolls.append(roll)
-            if helper is not None:
-                helpers.append(helper)
+            helpers += backers
             if not test_passed(roll):
                 effects += crisis_failed(board, country, trait)
     return forced, effects, rolls, helpers
@@ -256,8 +289,20 @@ def _start(
     if not crises:
         return replace(start, forced=forced_actions(board, {})), (), ()
     developments, effects, rolls, helpers = critical_situations(board, turn, set(start.disabled))
-    start = replace(start, forced=forced_actions(board, developments), active=tuple(helpers))
+    start = replace(
+        start,
+        forced=forced_actions(board, developments),
+        active=tuple(helpers),
+        repatriable=repatriable(board),
+    )
     return start, tuple(effects), tuple(rolls)
+
+
+def repatriable(board: Board) -> tuple[str, ...]:
+    """The characters an assassination missed this turn, still free where they
+    were: their owner may send them home next turn (issue 18 #11)."""
+    chars = [board.characters[cid] for cid in sorted(board.repatriable)]
+    return tuple(c.id for c in chars if c.free and not board.countries[c.owner].eliminated)
 
 
 def start_next_turn(
@@ -366,6 +411,7 @@ __all__ = [
     "RESOURCES",
     "affected_country",
     "crisis_helpers",
+    "crisis_line",
     "critical_situations",
     "disaster_choices",
     "disaster_choosers",

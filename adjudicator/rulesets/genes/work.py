@@ -8,8 +8,10 @@ after another, so the turn works on a mutable `Board` built from the frozen
 
 The d10 (002 §5.4.5, rules README): a face of 0 counts as 10 and always
 succeeds, a 1 always fails; a test succeeds when characteristic + d10 is
-greater than the difficulty; in a contest the higher total wins and a tie
-has no effect (the natural 0 and 1 rules are for tests).
+greater than the difficulty. In a contest a natural 1 loses and a natural 0
+wins (a 0 against a 1 wins); when both sides or neither rolled one, the
+higher total wins and a tie has no effect (issue 18 #7; the option
+`contest_natural_dice: false` keeps the totals alone).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from adjudicator.rulesets.genes.model import (
     TurnStart,
     merge_forces,
 )
+from adjudicator.rulesets.genes.options import GenesOptions
 from adjudicator.rulesets.genes.outcome import (
     ActionOutcome,
     ActionResult,
@@ -74,6 +77,7 @@ class Board:
     shields: dict[str, int] = field(default_factory=dict)  # country -> observations ready
     free_lines: list[Declaration] = field(default_factory=list)  # alliances, watches (no action)
     notes: list[Effect] = field(default_factory=list)  # effects outside actions
+    repatriable: set[str] = field(default_factory=set)  # assassination survivors left in place
 
     def __post_init__(self) -> None:
         self.countries = dict(self.state.countries)
@@ -105,6 +109,12 @@ class Board:
         face = self.d10(purpose)
         kept, total = add_up(face, terms)
         return TestRoll(country, face, kept, total)
+
+    def contest_winner(self, first: TestRoll, second: TestRoll) -> int:
+        """0 if `first` wins, 1 if `second` wins, -1 on a tie, by the game's
+        option `contest_natural_dice` (on when the board has no options)."""
+        natural = not isinstance(self.options, GenesOptions) or self.options.contest_natural_dice
+        return contest_winner(first, second, natural_dice=natural)
 
     # --- reading -------------------------------------------------------------------
 
@@ -182,7 +192,26 @@ def test_reason(roll: TestRoll) -> GenesReason:
     return GenesReason.NATURAL_ONE if roll.face == 1 else GenesReason.FAILED
 
 
-def contest_winner(first: TestRoll, second: TestRoll) -> int:
-    """0 if `first` wins, 1 if `second` wins, -1 on a tie (no effect): the
-    higher total wins, whatever the faces (002 §5.4.5, the rules README)."""
+NATURAL_FACES = {10: 1, 1: -1}
+"""002 §5.4.5: "un resultat de 1 és una errada, i 0 és un èxit" (10 is the 0 face)."""
+
+
+def contest_winner(first: TestRoll, second: TestRoll, *, natural_dice: bool = True) -> int:
+    """0 if `first` wins, 1 if `second` wins, -1 on a tie (no effect).
+
+    002 §5.4.5, issue 18 #7: with `natural_dice` a natural 0 wins and a
+    natural 1 loses (a 0 against a 1 wins); both sides alike, or neither:
+    the higher total wins. Without it the totals alone decide."""
+    if natural_dice:
+        mine, theirs = NATURAL_FACES.get(first.face, 0), NATURAL_FACES.get(second.face, 0)
+        if mine != theirs:
+            return 0 if mine > theirs else 1
     return higher_total(first.total, second.total)
+
+
+def contest_margin(winner: TestRoll, loser: TestRoll) -> int:
+    """What the loser of a battle loses (002 §5.4.3 Batalla: "la resta de les
+    dos xifres"): the difference of the totals, and 1 when a natural die won
+    against equal or higher totals (issue 18 #7 reading: the least a lost
+    battle costs, as Reclutar's natural 0 gains at least 1)."""
+    return max(1, winner.total - loser.total)
