@@ -557,8 +557,26 @@ def render_country_report(turn: GenesTurnReport, country: str) -> str:
         "\n".join(problems) if issues else "",
         sheet_text(mine.state, names, country),
         _found_section(mine.state, names, country),
+        _repatriable_section(mine.state, names, country),
     ]
     return "\n\n".join(s for s in sections if s) + "\n"
+
+
+def _repatriable_section(state: GenesState, names: Names, country: str) -> str:
+    """`country`'s characters an assassination missed: they stay where they
+    are unless it sends them home this turn with a free line (002 §5.4.3
+    Assassinar "pot escollir de repatriar-lo", issue 18 #11)."""
+    mine = [
+        state.characters[c]
+        for c in state.start.repatriable
+        if c in state.characters and state.characters[c].owner == country
+    ]
+    lines = [
+        f"  {c.name}, at {names.place(c.place)}: write `repatriar {c.name}` to send it home"
+        for c in mine
+    ]
+    title = "Survivors of an assassination (a free line this turn, no action):"
+    return "\n".join([title, *lines]) if lines else ""
 
 
 def _found_section(state: GenesState, names: Names, country: str) -> str:

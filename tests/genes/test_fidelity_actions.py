@@ -30,6 +30,7 @@ from adjudicator.rulesets.genes.work import HANDLERS, Board
 from maps.genes.region import CountryArea, Region
 from orders.genes.model import ActionKind, Declaration
 from orders.genes.parser import DeclarationNames, parse_declarations
+from renderers.genes.report import GenesTurnReport, render_country_report
 from tests.genes.fixtures import (
     FixedDice,
     character,
@@ -291,3 +292,14 @@ def test_repatriation_words_in_catalan_spanish_and_english() -> None:
     for text in ("repatriar Pere", "Repatria en Pere", "repatriate Pere"):
         line = parsed_for("llevant", text)
         assert (line.kind, line.character) == (K.REPATRIATE, "pere")
+
+
+def test_the_owner_is_told_it_may_send_the_survivor_home() -> None:
+    """§5.4.3 Assassinar, issue 18 #11: the survivor's owner reads in its
+    private report the free line that sends it home; nobody else does."""
+    resolution = _attempt(make_state(characters=PERE_IN_PONENT))
+    turn = GenesTurnReport(resolution=resolution, region=make_region())
+    owner = render_country_report(turn, "llevant")
+    assert "Survivors of an assassination (a free line this turn, no action):" in owner
+    assert "write `repatriar Pere` to send it home" in owner
+    assert "repatriar Pere" not in render_country_report(turn, "ponent")
