@@ -11,7 +11,7 @@ DEMO_CLASSIC_DIR := $(VENV)/demo-classic
 # the current phase id of a game folder (the latest state in turns/)
 CURRENT_PHASE := $(BIN)/python -c 'import sys, pathlib; from adjudicator.app.game import current_phase_id; print(current_phase_id(pathlib.Path(sys.argv[1])))'
 
-.PHONY: demo demo-classic demo-advanced example-advanced demo-cawa example-cawa demo-orbis example-orbis demo-narrativo example-narrativo test bytecode bench bench-classic bench-render bench-scaling bench-cawa docs-images lint clean
+.PHONY: demo demo-classic demo-advanced example-advanced demo-cawa example-cawa demo-orbis example-orbis demo-narrativo example-narrativo test bytecode bench bench-classic bench-render bench-scaling bench-cawa bench-many docs-images lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -241,6 +241,11 @@ bench-classic: $(VENV)/.installed-bench bytecode
 
 bench-render: $(VENV)/.installed bytecode
 	$(BIN)/python benchmarks/render.py
+
+# `make bench-many`: adjudicate-all over 100 Machiavelli games, 1 and 2 workers
+# side by side, and the ratio (benchmarks/README.md).
+bench-many: $(VENV)/.installed bytecode
+	$(BIN)/python benchmarks/adjudicate_all.py
 
 # classic's movement phase on grid maps of 100 to 100,000 units: time and cost per
 # unit, and the curve in docs/images/scaling.png (benchmarks/README.md).

@@ -34,8 +34,13 @@ from adjudicator.app.game import (
     read_order_files,
 )
 from adjudicator.app.guard import state_files, using_folder
+from adjudicator.app.inbox import inbox
+from adjudicator.app.many import adjudicate_all
 from adjudicator.app.new_game import NewGroup
+from adjudicator.app.preview import preview
 from adjudicator.app.registry import UnknownRuleset, command_entry, find_ruleset
+from adjudicator.app.replies import replies_after_check, replies_after_turn
+from adjudicator.app.send import send_command
 from adjudicator.core.dice import file_digest, verify_roll, verify_secret
 from adjudicator.core.files import atomic_write
 from adjudicator.core.options import OptionError
@@ -108,16 +113,25 @@ def main() -> None:
 
 
 main.add_command(NewGroup("new"))
+main.add_command(inbox)
+main.add_command(send_command)
+REPLIES_HELP = "Also write each player's reply, ready to send, into DIR/outbox/<phase>/."
+main.add_command(preview)
+main.add_command(adjudicate_all)
 
 
 @main.command()
 @click.argument("folder", metavar="DIR", type=FOLDER)
 @click.argument("order_paths", metavar="ORDERS...", nargs=-1, required=True, type=FILE)
-def check(folder: Path, order_paths: tuple[Path, ...]) -> None:
-    """Parse and check order files against the current phase; change nothing."""
-    with using_folder(folder, write=False):
+@click.option("--replies", is_flag=True, help=REPLIES_HELP)
+def check(folder: Path, order_paths: tuple[Path, ...], replies: bool) -> None:
+    """Parse and check order files against the current phase; change nothing
+    (but the replies in outbox/<phase>/ with --replies)."""
+    with using_folder(folder, write=replies):
         game = open_game(folder)
         checked = game.session.check(read_order_files(order_paths))
+        if replies:
+            replies_after_check(game, checked)
     click.echo(checked.text, nl=False)
     if checked.issues:
         raise ReportedFailure(f"{len(checked.issues)} problem(s) in the orders")
@@ -131,7 +145,8 @@ def check(folder: Path, order_paths: tuple[Path, ...]) -> None:
     is_flag=True,
     help="Adjudicate even order files already adjudicated in an earlier phase.",
 )
-def adjudicate(folder: Path, order_paths: tuple[Path, ...], force: bool) -> None:
+@click.option("--replies", is_flag=True, help=REPLIES_HELP)
+def adjudicate(folder: Path, order_paths: tuple[Path, ...], force: bool, replies: bool) -> None:
     """Resolve the current phase with all order files; write the next turn and report.
 
     Lines with problems are reported and skipped; the turn still resolves
@@ -161,6 +176,8 @@ def adjudicate(folder: Path, order_paths: tuple[Path, ...], force: bool) -> None
             )
         turn = game.session.judge(files, secret)
         _write_turn(game.folder, turn, files)
+        if replies:
+            replies_after_turn(game, files)
     click.echo(turn.text, nl=False)
     raise_for_issues(turn.issues)
 

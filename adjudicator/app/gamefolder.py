@@ -32,6 +32,7 @@ import os
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,11 @@ class GameConfig:
     options: Mapping[str, Any] = field(default_factory=dict)
     preset: str | None = None
     commitment: str | None = None
+    deadlines: Mapping[str, datetime] = field(default_factory=dict)
+    """`deadlines: {<phase id>: ISO-8601 with offset}`: when each phase's orders are due."""
+    mail: Mapping[str, Any] = field(default_factory=dict)
+    """`mail: {smtp_host, smtp_port, from, starttls, user}` (`send.py`); never a password;
+    `power_headers: true` lets `inbox` match a message by its power header (`inbox.py`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for `game.yaml`, in a stable order."""
@@ -91,6 +97,10 @@ class GameConfig:
         }
         if self.commitment:
             data["dice"] = {"commitment": self.commitment}
+        if self.deadlines:
+            data["deadlines"] = {k: v.isoformat() for k, v in sorted(self.deadlines.items())}
+        if self.mail:
+            data["mail"] = dict(self.mail)
         return data
 
 
@@ -143,6 +153,8 @@ def load_config(folder: Path) -> GameConfig:
         options=_mapping(path, data.get("options"), "options"),
         preset=_optional_str(path, data, "preset"),
         commitment=_parse_commitment(path, data.get("dice")),
+        deadlines=_parse_deadlines(path, data.get("deadlines")),
+        mail=_mapping(path, data.get("mail"), "mail"),
     )
 
 
@@ -154,7 +166,10 @@ def save_config(folder: Path, config: GameConfig) -> None:
     atomic_write(game_file(folder), header + dump_yaml(config.to_dict()))
 
 
-GAME_KEYS = ("name", "ruleset", "map", "scenario", "preset", "options", "powers", "dice")
+GAME_KEYS = (
+    "name", "ruleset", "map", "scenario", "preset", "options", "powers", "dice", "deadlines",
+    "mail",
+)
 """The keys of game.yaml (`GameConfig.to_dict`); any other is a mistake (Trust #7)."""
 
 
@@ -199,6 +214,24 @@ def _parse_powers(path: Path, value: Any) -> dict[str, Player]:
         _known_keys(path, entry, ("player", "email"), f"powers.{power}.")
         powers[power] = Player(str(entry.get("player") or ""), str(entry.get("email") or ""))
     return powers
+
+
+def _parse_deadlines(path: Path, value: Any) -> dict[str, datetime]:
+    """`deadlines: {<phase id>: <ISO-8601 date and time with its UTC offset>}`."""
+    deadlines: dict[str, datetime] = {}
+    for phase, when in _mapping(path, value, "deadlines").items():
+        text = when.isoformat() if isinstance(when, datetime) else str(when)
+        try:
+            moment = datetime.fromisoformat(text)
+        except ValueError:
+            moment = None
+        if moment is None or moment.tzinfo is None:
+            raise GameFolderError(
+                f"{path}: key 'deadlines.{phase}': {text!r} is not an ISO-8601 date and time "
+                "with its offset (e.g. 2026-12-01T20:00:00+01:00)"
+            )
+        deadlines[phase] = moment
+    return deadlines
 
 
 def _parse_commitment(path: Path, value: Any) -> str | None:

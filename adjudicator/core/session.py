@@ -74,6 +74,20 @@ class Checked:
 
     text: str
     issues: tuple[OrderIssue, ...]
+    readings: tuple[FileReading, ...] = ()
+    """Per order file: its power and the order lines that count (for the replies)."""
+    silent: tuple[str, ...] = ()
+    """The powers that had to give orders this phase and sent none (`Parsed.silent`)."""
+
+
+@dataclass(frozen=True)
+class FileReading:
+    """What `check` understood of one order file: the power it is for (None
+    when none was found) and the text of each order that counts, in file order."""
+
+    name: str
+    power: str | None
+    orders: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -155,7 +169,14 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
         issues = parsed.issues + refused
         summary = file_summary(files, parsed, issues, self._power_name, refused)
         label = "Turn" if self._state.phase.season is None else "Phase"
-        return Checked(f"{label}: {self._state.phase}\n{summary}", only_problems(issues))
+        readings = file_readings(files, parsed, refused)
+        text = f"{label}: {self._state.phase}\n{summary}"
+        return Checked(text, only_problems(issues), readings, parsed.silent)
+
+    def owners(self, files: Sequence[OrderFile]) -> Mapping[str, str]:
+        """Whose each file is (file name -> power): named for a power, or, for
+        a file named for none, the only power its headers give (the inbox)."""
+        return self._plugin.parse(files, self._map, self._state).file_powers
 
     def game_over(self) -> str | None:
         return self._plugin.game_over(self._map, self._state)
@@ -322,6 +343,8 @@ class OpenGame(Protocol):
 
     def check(self, files: Sequence[OrderFile]) -> Checked: ...
 
+    def owners(self, files: Sequence[OrderFile]) -> Mapping[str, str]: ...
+
     def game_over(self) -> str | None: ...
 
     def describe(self) -> str: ...
@@ -376,6 +399,22 @@ class AnyRuleset(Protocol):
 def bind(plugin: RulesetPlugin[StateT, OrderT, MapT, ResolutionT, OptionsT]) -> AnyRuleset:
     """The plugin as the app uses it, its types closed over."""
     return Ruleset(plugin)
+
+
+def file_readings(
+    files: Sequence[OrderFile], parsed: Parsed[OrderT], refused: Sequence[OrderIssue]
+) -> tuple[FileReading, ...]:
+    """Per file (in the order given), its power and the text of the orders that
+    count: not those `refused` (Trust #6)."""
+    gone = {(i.source.file, i.source.line) for i in refused}
+    lines: dict[str, list[str]] = {f.name: [] for f in files}
+    for order in parsed.orders:
+        src = order.source
+        if src is not None and (src.file, src.line) not in gone and src.file in lines:
+            lines[src.file].append(src.text.strip())
+    return tuple(
+        FileReading(f.name, parsed.file_powers.get(f.name), tuple(lines[f.name])) for f in files
+    )
 
 
 def file_summary(

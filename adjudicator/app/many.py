@@ -1,0 +1,201 @@
+"""`mapjudge adjudicate-all GAMES_DIR [--workers N]` (issue 19, "Many games").
+
+Every game folder directly under GAMES_DIR (a folder with game.yaml) is looked
+at in a process pool (`concurrent.futures.ProcessPoolExecutor`, one game per
+task, every core by default). A game whose orders are all in (no power that
+must order is missing from `DIR/orders/*.txt`: the ruleset's `silent` list) or
+whose deadline has passed (game.yaml `deadlines`) is adjudicated with its
+inbox, exactly as `mapjudge adjudicate DIR DIR/orders/*.txt` would (stale mail
+refused, the turn committed as one step under the folder's lock); the others
+wait. A progress line per finished game goes to stderr, then a summary table
+sorted by game name to stdout; the exit code is 1 when any game needs the GM
+(order problems, or an error such as a broken game.yaml).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import click
+import yaml
+
+from adjudicator.app import gamefolder as gf
+from adjudicator.app.commit import commit_turn, turn_files
+from adjudicator.app.errors import ReportedFailure, UserError, fail
+from adjudicator.app.game import LoadedGame, OrderFileError, open_game, read_order_files
+from adjudicator.app.guard import using_folder
+from adjudicator.app.preview import deadline_of, inbox_paths, secret_for
+from adjudicator.app.registry import UnknownRuleset
+from adjudicator.core.options import OptionError
+from adjudicator.core.plugin import OrderFile
+
+ADJUDICATED = "adjudicated"
+WAITING = "waiting"
+NEEDS_GM = "needs the GM"
+OVER = "game over"
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What happened to one game: its name, the phase looked at, the result
+    (`ADJUDICATED`, `WAITING`, `NEEDS_GM`, `OVER`), how many problems, and a
+    note for the GM (why it waits, what went wrong)."""
+
+    game: str
+    phase: str
+    result: str
+    problems: int = 0
+    note: str = ""
+
+
+def game_folders(games_dir: Path) -> list[Path]:
+    """The game folders directly under `games_dir`, sorted by name."""
+    if not games_dir.is_dir():
+        fail(f"{games_dir}: no such folder of games")
+    return sorted(p for p in games_dir.iterdir() if p.is_dir() and gf.game_file(p).is_file())
+
+
+def settle_game(folder: str, now_iso: str) -> GameResult:
+    """One game, in a worker process: adjudicated, waiting, or why the GM is
+    needed. Never raises: every failure is a `NEEDS_GM` result with its message."""
+    path = Path(folder)
+    try:
+        return _settle(path, datetime.fromisoformat(now_iso))
+    except (
+        click.ClickException,
+        gf.GameFolderError,
+        OrderFileError,
+        OptionError,
+        UnknownRuleset,
+        OSError,
+        ValueError,
+        yaml.YAMLError,
+    ) as exc:
+        message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
+        return GameResult(path.name, "-", NEEDS_GM, 1, message)
+    except Exception as exc:  # noqa: BLE001 (an internal error: reported, the others go on)
+        return GameResult(
+            path.name, "-", NEEDS_GM, 1, f"internal error: {type(exc).__name__}: {exc}"
+        )
+
+
+def _settle(folder: Path, now: datetime) -> GameResult:
+    with using_folder(folder):
+        game = open_game(folder)
+        phase = str(game.session.phase)
+        over = game.session.game_over()
+        if over:
+            return GameResult(folder.name, phase, OVER, 0, over)
+        files = read_order_files(inbox_paths(folder))
+        checked = game.session.check(files)
+        due = deadline_of(game.config, phase)
+        passed = due is not None and now >= due
+        if checked.silent and not passed:
+            return _waiting(folder.name, phase, checked.silent, due, len(checked.issues))
+        stale = gf.stale_order_files(folder, [(f.name, f.data) for f in files])
+        if stale:
+            names = ", ".join(name for name, _ in stale)
+            note = f"already adjudicated in an earlier phase (empty the inbox): {names}"
+            return GameResult(folder.name, phase, NEEDS_GM, len(stale), note)
+        return _adjudicate(game, files, phase)
+
+
+def _waiting(
+    name: str, phase: str, silent: Sequence[str], due: datetime | None, problems: int
+) -> GameResult:
+    until = f"deadline {due.isoformat()}" if due else "no deadline set"
+    note = f"no orders yet from {', '.join(silent)} ({until})"
+    return GameResult(name, phase, WAITING, problems, note)
+
+
+def _adjudicate(game: LoadedGame, files: Sequence[OrderFile], phase: str) -> GameResult:
+    turn = game.session.judge(files, secret_for(game))
+    next_path = gf.state_path(game.folder, turn.next_phase)
+    if next_path.exists():
+        fail(f"{next_path}: already exists; older turns are never rewritten")
+    commit_turn(game.folder, turn_files(turn, files))
+    if turn.issues:
+        note = (
+            f"adjudicated, now at {turn.next_phase}; {len(turn.issues)} order line(s) had "
+            f"problems: see {gf.report_paths(Path(), phase)[0]}"
+        )
+        return GameResult(game.folder.name, phase, NEEDS_GM, len(turn.issues), note)
+    return GameResult(game.folder.name, phase, ADJUDICATED, 0, f"now at {turn.next_phase}")
+
+
+def settle_all(folders: Sequence[Path], workers: int, now: datetime) -> list[GameResult]:
+    """Every game settled in a pool of `workers` processes; a progress line on
+    stderr per finished game; the results sorted by game name."""
+    results: list[GameResult] = []
+    if not folders:
+        return results
+    with ProcessPoolExecutor(max_workers=min(workers, len(folders))) as pool:
+        futures = {pool.submit(settle_game, str(f), now.isoformat()): f for f in folders}
+        for done, future in enumerate(as_completed(futures), start=1):
+            result = _result_of(future, futures[future])
+            results.append(result)
+            click.echo(f"[{done}/{len(folders)}] {result.game}: {result.result}", err=True)
+    return sorted(results, key=lambda r: r.game)
+
+
+def _result_of(future: Future[GameResult], folder: Path) -> GameResult:
+    try:
+        return future.result()
+    except BrokenProcessPool as exc:  # a worker died (killed, out of memory)
+        return GameResult(folder.name, "-", NEEDS_GM, 1, f"the worker process died: {exc}")
+
+
+def summary_table(results: Sequence[GameResult]) -> str:
+    """The table (game, phase, result, problems), the notes, and the totals."""
+    rows = [("game", "phase", "result", "problems")]
+    rows += [(r.game, r.phase, r.result, str(r.problems)) for r in results]
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    lines = [
+        "  ".join(cell.ljust(w) for cell, w in zip(row[:3], widths, strict=True)) + "  " + row[3]
+        for row in rows
+    ]
+    notes = [f"{r.game}: {r.note}" for r in results if r.result in (WAITING, NEEDS_GM, OVER)]
+    if notes:
+        lines += ["", *notes]
+    lines += ["", totals(results)]
+    return "\n".join(lines) + "\n"
+
+
+def totals(results: Iterable[GameResult]) -> str:
+    """`3 game(s): 1 adjudicated, 1 waiting, 1 needs the GM`."""
+    results = list(results)
+    counts = [
+        f"{sum(1 for r in results if r.result == kind)} {kind}"
+        for kind in (ADJUDICATED, WAITING, NEEDS_GM, OVER)
+    ]
+    return f"{len(results)} game(s): " + ", ".join(counts)
+
+
+@click.command("adjudicate-all")
+@click.argument("games_dir", metavar="GAMES_DIR", type=click.Path(path_type=Path, file_okay=False))
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Processes to use (default: every core, os.cpu_count()).",
+)
+def adjudicate_all(games_dir: Path, workers: int | None) -> None:
+    """Adjudicate every game under GAMES_DIR whose orders are all in (DIR/orders/*.txt)
+    or whose deadline has passed; print a summary; exit 1 if any game needs the GM."""
+    folders = game_folders(games_dir)
+    if not folders:
+        raise UserError(f"{games_dir}: no game folders (folders with {gf.GAME_FILE}) in it")
+    now = datetime.now().astimezone()
+    sys.stderr.flush()
+    results = settle_all(folders, workers or os.cpu_count() or 1, now)
+    click.echo(summary_table(results), nl=False)
+    needing = sum(1 for r in results if r.result == NEEDS_GM)
+    if needing:
+        raise ReportedFailure(f"{needing} game(s) need the GM (see the notes above)")

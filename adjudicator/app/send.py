@@ -1,0 +1,214 @@
+"""Mail out, second half: `mapjudge send DIR` sends a phase's outbox (the
+replies `replies.py` wrote) through the GM's SMTP server (issue 19).
+
+Settings in game.yaml, `mail: {smtp_host, smtp_port (587), from, starttls
+(true), user}`; the password only from `$MAPJUDGE_SMTP_PASSWORD`, never
+stored. What was sent is recorded in `outbox/<phase>/sent.yaml` (power, to,
+Message-ID) after each message, so a second `send` (or one after a failure)
+sends only what has not gone yet.
+"""
+
+from __future__ import annotations
+
+import email
+import os
+import smtplib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.policy import SMTP
+from email.utils import formatdate
+from pathlib import Path
+from typing import Any
+
+import click
+
+from adjudicator.app import gamefolder as gf
+from adjudicator.app.errors import fail
+from adjudicator.app.game import folder_ruleset
+from adjudicator.app.guard import using_folder
+from adjudicator.app.replies import OUTBOX_DIR, outbox_dir
+from adjudicator.core.files import atomic_write, dump_yaml
+from adjudicator.core.phase import Calendar
+
+PASSWORD_ENV = "MAPJUDGE_SMTP_PASSWORD"
+SENT_FILE = "sent.yaml"
+MAIL_KEYS = ("smtp_host", "smtp_port", "from", "starttls", "user", "power_headers")
+TIMEOUT = 30.0
+
+
+@dataclass(frozen=True)
+class MailSettings:
+    """game.yaml's `mail:` checked."""
+
+    host: str
+    port: int
+    sender: str
+    starttls: bool
+    user: str
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """One `.eml` of the outbox, read."""
+
+    power: str
+    to: str
+    message_id: str
+    message: EmailMessage
+
+
+def mail_settings(folder: Path, mail: Mapping[str, Any]) -> MailSettings:
+    """The checked `mail:` settings; a message naming game.yaml and the key."""
+    where = gf.game_file(folder)
+    if not mail:
+        fail(f"{where}: no mail settings: add 'mail: {{smtp_host: ..., from: ...}}'")
+    for key in mail:
+        if key not in MAIL_KEYS:
+            fail(f"{where}: unknown key 'mail.{key}' (known: {', '.join(MAIL_KEYS)})")
+    host, sender = mail.get("smtp_host"), mail.get("from")
+    if not isinstance(host, str) or not host:
+        fail(f"{where}: missing key 'mail.smtp_host' (the SMTP server's name)")
+    if not isinstance(sender, str) or "@" not in sender:
+        fail(f"{where}: key 'mail.from' must be the GM's address (name@example.org)")
+    port = mail.get("smtp_port", 587)
+    if not isinstance(port, int) or isinstance(port, bool) or not 0 < port < 65536:
+        fail(f"{where}: key 'mail.smtp_port' must be a port number, not {port!r}")
+    starttls = mail.get("starttls", True)
+    if not isinstance(starttls, bool):
+        fail(f"{where}: key 'mail.starttls' must be true or false, not {starttls!r}")
+    user = mail.get("user") or ""
+    if not isinstance(user, str):
+        fail(f"{where}: key 'mail.user' must be a string")
+    return MailSettings(host, port, sender, starttls, user)
+
+
+def latest_outbox_phase(folder: Path, calendar: Calendar) -> str:
+    """The latest phase (by the ruleset's calendar) with a folder in outbox/."""
+    root = folder / OUTBOX_DIR
+    phases = []
+    for path in sorted(root.iterdir()) if root.is_dir() else []:
+        try:
+            phases.append(calendar.parse(path.name))
+        except ValueError:
+            continue
+    if not phases:
+        fail(f"{root}: no replies to send (run check or adjudicate with --replies)")
+    return max(phases, key=calendar.sort_key).id
+
+
+def read_outbox(folder: Path, phase: str) -> list[Outgoing]:
+    """The phase's `.eml` files, by power; a message without a To names the power."""
+    out = outbox_dir(folder, phase)
+    if not out.is_dir():
+        fail(f"{out}: no such outbox (run check or adjudicate with --replies)")
+    found = []
+    for path in sorted(out.glob("*.eml")):
+        message = email.message_from_bytes(path.read_bytes(), _class=EmailMessage, policy=SMTP)
+        to = str(message.get("To") or "")
+        if not to:
+            fail(
+                f"{path}: no address for power {path.stem}: set powers.{path.stem}.email "
+                f"in {gf.game_file(folder)} and write the replies again"
+            )
+        found.append(Outgoing(path.stem, to, str(message.get("Message-ID") or ""), message))
+    return found
+
+
+def read_sent(folder: Path, phase: str) -> list[dict[str, str]]:
+    """The records of `outbox/<phase>/sent.yaml` (empty when none was sent)."""
+    path = outbox_dir(folder, phase) / SENT_FILE
+    if not path.is_file():
+        return []
+    data = gf.read_yaml(path)
+    if not isinstance(data, list) or not all(isinstance(d, dict) for d in data):
+        fail(f"{path}: expected a list of sent messages (power, to, message_id)")
+    return [{str(k): str(v) for k, v in d.items()} for d in data]
+
+
+def send_all(
+    folder: Path, phase: str, settings: MailSettings, password: str | None
+) -> list[Outgoing]:
+    """Send each message not yet in sent.yaml; record each as it goes. The sent ones."""
+    records = read_sent(folder, phase)
+    done = {r.get("message_id") for r in records}
+    todo = [o for o in read_outbox(folder, phase) if o.message_id not in done]
+    if not todo:
+        return []
+    with _connect(settings, password) as smtp:
+        for outgoing in todo:
+            _send_one(smtp, settings, outgoing)
+            records.append(
+                {"power": outgoing.power, "to": outgoing.to, "message_id": outgoing.message_id}
+            )
+            atomic_write(outbox_dir(folder, phase) / SENT_FILE, dump_yaml(records))
+    return todo
+
+
+def _connect(settings: MailSettings, password: str | None) -> smtplib.SMTP:
+    where = f"SMTP server {settings.host}:{settings.port}"
+    if settings.user and not password:
+        fail(f"{where}: user {settings.user!r} needs ${PASSWORD_ENV} (the password)")
+    try:
+        smtp = smtplib.SMTP(settings.host, settings.port, timeout=TIMEOUT)
+    except (OSError, smtplib.SMTPException) as exc:
+        fail(f"{where}: cannot connect: {exc}")
+    try:
+        if settings.starttls:
+            smtp.starttls()
+        if settings.user and password:
+            smtp.login(settings.user, password)
+    except smtplib.SMTPNotSupportedError:
+        smtp.close()
+        fail(f"{where}: refused STARTTLS (set 'mail.starttls: false' only for a local server)")
+    except (OSError, smtplib.SMTPException) as exc:
+        smtp.close()
+        fail(f"{where}: refused: {_reason(exc)}")
+    return smtp
+
+
+def _send_one(smtp: smtplib.SMTP, settings: MailSettings, outgoing: Outgoing) -> None:
+    message = outgoing.message
+    if "Date" not in message:
+        message["Date"] = formatdate(usegmt=True)
+    try:
+        smtp.send_message(message, from_addr=settings.sender)
+    except (OSError, smtplib.SMTPException) as exc:
+        fail(f"SMTP server {settings.host}: refused the mail to {outgoing.to}: {_reason(exc)}")
+
+
+def _reason(exc: BaseException) -> str:
+    """An SMTP error's text (`535 authentication failed`), or the exception's."""
+    code, text = getattr(exc, "smtp_code", None), getattr(exc, "smtp_error", None)
+    if code is not None and isinstance(text, bytes):
+        return f"{code} {text.decode('utf-8', 'replace')}"
+    return str(exc) or type(exc).__name__
+
+
+def describe(outgoing: Sequence[Outgoing], verb: str) -> str:
+    return "".join(
+        f"{verb} {o.power} to {o.to}: {o.message.get('Subject', '')}\n" for o in outgoing
+    )
+
+
+@click.command("send")
+@click.argument("folder", metavar="DIR", type=click.Path(path_type=Path, file_okay=False))
+@click.option("--phase", "phase_id", help="Phase whose outbox to send (default: the latest).")
+@click.option("--dry-run", is_flag=True, help="List what would be sent; send nothing.")
+def send_command(folder: Path, phase_id: str | None, dry_run: bool) -> None:
+    """Send a phase's replies (outbox/<phase>/*.eml) through game.yaml's SMTP server."""
+    with using_folder(folder, write=not dry_run):
+        config, ruleset = folder_ruleset(folder)
+        settings = mail_settings(folder, config.mail)
+        phase = (
+            ruleset.calendar.parse(phase_id).id
+            if phase_id
+            else latest_outbox_phase(folder, ruleset.calendar)
+        )
+        if dry_run:
+            done = {r.get("message_id") for r in read_sent(folder, phase)}
+            todo = [o for o in read_outbox(folder, phase) if o.message_id not in done]
+            click.echo(describe(todo, "would send") or f"{phase}: nothing to send\n", nl=False)
+            return
+        sent = send_all(folder, phase, settings, os.environ.get(PASSWORD_ENV) or None)
+    click.echo(describe(sent, "sent") or f"{phase}: nothing to send (all sent before)\n", nl=False)
