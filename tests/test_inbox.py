@@ -5,6 +5,7 @@ every ruleset's orders, filed as the current phase's order files, then read by
 from __future__ import annotations
 
 import email.policy
+import json
 import mailbox
 import shutil
 from email.message import EmailMessage
@@ -389,3 +390,34 @@ def _latin1(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def test_the_report_says_which_message_was_used(tmp_path: Path) -> None:
+    """Issue 19 "Mail in": the turn's public report (text and JSON) names,
+    for each power, the sender, date and SHA-256 of the message used, and
+    the messages set aside; a turn from hand-saved files says nothing."""
+    folder, _ = game_from_example(tmp_path, "classic-1901")
+    config = yaml.safe_load((folder / "game.yaml").read_text())
+    for power, who in (("england", "ann"), ("france", "marianne"), ("germany", "otto")):
+        config["powers"][power]["email"] = f"{who}@example.org"
+    (folder / "game.yaml").write_text(yaml.safe_dump(config))
+    box = eml_folder(tmp_path, classic_mailbox())
+    assert run("inbox", folder, box).exit_code == 0
+    files = sorted((folder / "orders").glob("*.txt"))
+    done = run("adjudicate", folder, *files)
+    assert done.exit_code in (0, 1), done.output
+    text = (folder / "reports" / "1901-spring-movement.txt").read_text(encoding="utf-8")
+    england = read_message((box / "02-england.eml").read_bytes()).sha256
+    assert "Mail used (mapjudge inbox, orders/inbox.yaml):" in text
+    assert (
+        f"  england: Ann Wright <ANN@Example.org>, 2026-11-30T18:30:00+00:00, sha256 {england[:16]}"
+        in text
+    )
+    assert "Set aside (not read):" in text and "unknown sender: not read" in text
+    data = json.loads((folder / "reports" / "1901-spring-movement.json").read_text())
+    assert data["mail_used"]["powers"]["england"]["sha256"] == england
+
+    plain, _ = game_from_example(tmp_path / "plain", "classic-1901")
+    example = EXAMPLES / "classic-1901" / "orders"
+    assert run("adjudicate", plain, *sorted(example.glob("*.txt"))).exit_code in (0, 1)
+    assert "Mail used" not in (plain / "reports" / "1901-spring-movement.txt").read_text()

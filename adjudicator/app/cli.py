@@ -35,6 +35,7 @@ from adjudicator.app.game import (
 )
 from adjudicator.app.guard import state_files, using_folder
 from adjudicator.app.inbox import inbox
+from adjudicator.app.mail_used import with_mail_used
 from adjudicator.app.many import adjudicate_all
 from adjudicator.app.new_game import NewGroup
 from adjudicator.app.preview import preview
@@ -174,7 +175,7 @@ def adjudicate(folder: Path, order_paths: tuple[Path, ...], force: bool, replies
                 f"{folder}: {game.ruleset.name} rolls dice: the secret is needed "
                 f"({gf.SECRET_FILE} or ${gf.SECRET_ENV})"
             )
-        turn = game.session.judge(files, secret)
+        turn = with_mail_used(game.session.judge(files, secret), game.folder, files)
         _write_turn(game.folder, turn, files)
         if replies:
             replies_after_turn(game, files)
