@@ -11,7 +11,7 @@ DEMO_CLASSIC_DIR := $(VENV)/demo-classic
 # the current phase id of a game folder (the latest state in turns/)
 CURRENT_PHASE := $(BIN)/python -c 'import sys, pathlib; from adjudicator.app.game import current_phase_id; print(current_phase_id(pathlib.Path(sys.argv[1])))'
 
-.PHONY: demo demo-classic demo-advanced example-advanced demo-cawa example-cawa demo-orbis example-orbis demo-narrativo example-narrativo test bytecode bench bench-classic bench-render bench-scaling bench-cawa bench-many docs-images lint clean
+.PHONY: demo demo-classic demo-advanced example-advanced demo-cawa example-cawa demo-orbis example-orbis demo-narrativo example-narrativo test messages bytecode bench bench-classic bench-render bench-scaling bench-cawa bench-many docs-images lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -218,6 +218,20 @@ example-genes: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
+
+# `make messages` (issue 19, languages): extract the English message ids of the
+# app's GM- and player-facing texts (`_`, `gettext`, `ngettext`, and `N_` for a
+# message translated where it is printed) into adjudicator/locale/mapjudge.pot,
+# merge them into the es and ca catalogues (new ids come out empty or fuzzy:
+# translate them, tests/test_i18n.py fails until you do), and compile the .mo
+# files the program reads (committed; the test checks they match the .po).
+LOCALE := adjudicator/locale
+messages: $(VENV)/.installed
+	$(BIN)/pybabel extract --no-location --sort-output --project mapjudge --version 0.1.0 \
+	  --copyright-holder "the mapjudge authors" \
+	  -k N_ -o $(LOCALE)/mapjudge.pot adjudicator/app adjudicator/core
+	$(BIN)/pybabel update --no-wrap -i $(LOCALE)/mapjudge.pot -d $(LOCALE) -D mapjudge
+	$(BIN)/pybabel compile --statistics -d $(LOCALE) -D mapjudge
 
 # ruff, mypy --strict, and the import-linter contracts of pyproject.toml (the
 # layers, independent rulesets, no import cycle: docs/architecture.md).

@@ -35,6 +35,7 @@ from adjudicator.app.game import (
 )
 from adjudicator.app.guard import state_files, using_folder
 from adjudicator.app.inbox import inbox
+from adjudicator.app.languages import gm_translator, lang_option
 from adjudicator.app.mail_used import with_mail_used
 from adjudicator.app.many import adjudicate_all
 from adjudicator.app.new_game import NewGroup
@@ -125,17 +126,21 @@ main.add_command(adjudicate_all)
 @click.argument("folder", metavar="DIR", type=FOLDER)
 @click.argument("order_paths", metavar="ORDERS...", nargs=-1, required=True, type=FILE)
 @click.option("--replies", is_flag=True, help=REPLIES_HELP)
-def check(folder: Path, order_paths: tuple[Path, ...], replies: bool) -> None:
+@lang_option
+def check(folder: Path, order_paths: tuple[Path, ...], replies: bool, lang: str | None) -> None:
     """Parse and check order files against the current phase; change nothing
     (but the replies in outbox/<phase>/ with --replies)."""
     with using_folder(folder, write=replies):
         game = open_game(folder)
-        checked = game.session.check(read_order_files(order_paths))
+        tr = gm_translator(game.config, lang)
+        checked = game.session.check(read_order_files(order_paths), tr)
         if replies:
             replies_after_check(game, checked)
     click.echo(checked.text, nl=False)
     if checked.issues:
-        raise ReportedFailure(f"{len(checked.issues)} problem(s) in the orders")
+        n = len(checked.issues)
+        found = tr.ngettext("{n} problem(s) in the orders", "{n} problem(s) in the orders", n)
+        raise ReportedFailure(found.format(n=n))
 
 
 @main.command()

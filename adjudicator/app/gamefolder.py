@@ -38,6 +38,7 @@ from typing import Any
 
 from adjudicator.core.dice import verify_secret
 from adjudicator.core.files import atomic_write, dump_yaml
+from adjudicator.core.i18n import UnknownLanguage, checked_language
 from adjudicator.core.phase import Calendar, Phase
 from adjudicator.core.plugin import StateLike
 from adjudicator.core.receipts import receipts_from_dict
@@ -61,6 +62,8 @@ class Player:
 
     player: str = ""
     email: str = ""
+    language: str | None = None
+    """`powers.<p>.language` (es, ca, en): the player's replies; else the game's `language`."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,8 @@ class GameConfig:
     deadlines: Mapping[str, datetime] = field(default_factory=dict)
     """`deadlines: {<phase id>: ISO-8601 with offset}`: when each phase's orders are due."""
     mail: Mapping[str, Any] = field(default_factory=dict)
+    language: str | None = None
+    """`language: es|ca|en`: the default language of the GM's output and the replies."""
     """`mail: {smtp_host, smtp_port, from, starttls, user}` (`send.py`); never a password;
     `power_headers: true` lets `inbox` match a message by its power header (`inbox.py`)."""
 
@@ -93,8 +98,11 @@ class GameConfig:
         data["options"] = dict(self.options)
         data["powers"] = {
             power: {"player": p.player, "email": p.email}
+            | ({"language": p.language} if p.language else {})
             for power, p in sorted(self.powers.items())
         }
+        if self.language:
+            data["language"] = self.language
         if self.commitment:
             data["dice"] = {"commitment": self.commitment}
         if self.deadlines:
@@ -155,6 +163,7 @@ def load_config(folder: Path) -> GameConfig:
         commitment=_parse_commitment(path, data.get("dice")),
         deadlines=_parse_deadlines(path, data.get("deadlines")),
         mail=_mapping(path, data.get("mail"), "mail"),
+        language=_parse_language(path, data, "language", ""),
     )
 
 
@@ -168,7 +177,7 @@ def save_config(folder: Path, config: GameConfig) -> None:
 
 GAME_KEYS = (
     "name", "ruleset", "map", "scenario", "preset", "options", "powers", "dice", "deadlines",
-    "mail",
+    "mail", "language",
 )
 """The keys of game.yaml (`GameConfig.to_dict`); any other is a mistake (Trust #7)."""
 
@@ -211,9 +220,23 @@ def _parse_powers(path: Path, value: Any) -> dict[str, Player]:
         entry = entry or {}
         if not isinstance(entry, Mapping):
             raise GameFolderError(f"{path}: key 'powers.{power}' must be a mapping (player, email)")
-        _known_keys(path, entry, ("player", "email"), f"powers.{power}.")
-        powers[power] = Player(str(entry.get("player") or ""), str(entry.get("email") or ""))
+        _known_keys(path, entry, ("player", "email", "language"), f"powers.{power}.")
+        language = _parse_language(path, entry, "language", f"powers.{power}.")
+        powers[power] = Player(
+            str(entry.get("player") or ""), str(entry.get("email") or ""), language
+        )
     return powers
+
+
+def _parse_language(path: Path, data: Mapping[str, Any], key: str, where: str) -> str | None:
+    """`language: es|ca|en` (issue 19), or None when not given."""
+    value = data.get(key)
+    if value is None:
+        return None
+    try:
+        return checked_language(str(value), f"{path}: key '{where}{key}'")
+    except UnknownLanguage as exc:
+        raise GameFolderError(str(exc)) from None
 
 
 def _parse_deadlines(path: Path, value: Any) -> dict[str, datetime]:

@@ -24,6 +24,7 @@ import mailbox
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from gettext import NullTranslations
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,9 @@ from adjudicator.app import gamefolder as gf
 from adjudicator.app.errors import fail
 from adjudicator.app.game import LoadedGame, open_game
 from adjudicator.app.guard import using_folder
+from adjudicator.app.languages import gm_translator, lang_option
 from adjudicator.core.files import atomic_write, dump_yaml
+from adjudicator.core.i18n import ENGLISH, N_, Message
 from adjudicator.core.plugin import OrderFile
 from orders.mail import MailMessage, read_message
 
@@ -60,7 +63,8 @@ class SetAside:
     """A message not used, and why."""
 
     received: Received
-    why: str
+    why: Message
+    """Why, translated when printed (`inbox.yaml` keeps it in English)."""
     power: str | None = None
 
 
@@ -172,12 +176,18 @@ def sort_mail(
         if power is None and headers:
             power = header_power(game, mail)
         if power is None:
-            why = "unknown sender" + (" and no power header" if headers else "") + ": not read"
+            if headers:
+                why = Message(N_("unknown sender and no power header: not read"))
+            else:
+                why = Message(N_("unknown sender: not read"))
             aside.append(SetAside(item, why))
         elif mail.date is None and deadline is not None:
-            aside.append(SetAside(item, "no readable Date header: cannot tell if on time", power))
+            why = Message(N_("no readable Date header: cannot tell if on time"))
+            aside.append(SetAside(item, why, power))
         elif deadline is not None and mail.date is not None and mail.date > deadline:
-            aside.append(SetAside(item, f"late: after the deadline {deadline.isoformat()}", power))
+            late = N_("late: after the deadline {deadline}")
+            why = Message(late, (("deadline", deadline.isoformat()),))
+            aside.append(SetAside(item, why, power))
         else:
             by_power.setdefault(power, []).append(item)
     return by_power, aside
@@ -193,7 +203,8 @@ def choose(by_power: Mapping[str, list[Received]]) -> tuple[list[Received], list
         winner = ranked[-1][1]
         chosen.append(winner)
         for _, item in ranked[:-1]:
-            aside.append(SetAside(item, f"superseded by {_label(winner)}", power))
+            why = Message(N_("superseded by {message}"), (("message", _label(winner)),))
+            aside.append(SetAside(item, why, power))
     return chosen, aside
 
 
@@ -238,7 +249,8 @@ def manifest(phase: str, deadline: datetime | None, result: Sorted) -> dict[str,
             c.power: {**_describe(c.received), "files": list(c.files)} for c in result.chosen
         },
         "set_aside": [
-            {**_describe(s.received), "power": s.power, "why": s.why} for s in result.set_aside
+            {**_describe(s.received), "power": s.power, "why": s.why.text()}
+            for s in result.set_aside
         ],
     }
 
@@ -259,28 +271,43 @@ def _describe(item: Received) -> dict[str, Any]:
     return described
 
 
-def summary(phase: str, deadline: datetime | None, result: Sorted) -> str:
-    """The text `inbox` prints: the same as the manifest says."""
-    due = deadline.isoformat() if deadline else "none"
-    lines = [f"Phase: {phase} (deadline: {due})"]
+def summary(
+    phase: str, deadline: datetime | None, result: Sorted, tr: NullTranslations = ENGLISH
+) -> str:
+    """The text `inbox` prints: the same as the manifest says, in `tr`'s language."""
+    due = deadline.isoformat() if deadline else tr.gettext("none")
+    lines = [tr.gettext("Phase: {phase} (deadline: {due})").format(phase=phase, due=due)]
     for c in result.chosen:
         mail = c.received.mail
+        filed = tr.gettext(
+            "{power}: {files} from {where}: {sender}, {when}, {message_id}, {digest}"
+        )
         lines.append(
-            f"{c.power}: {', '.join(c.files)} from {c.received.where}: {mail.sender}, "
-            f"{_when(mail)}, {mail.message_id or 'no Message-ID'}, sha256 {mail.sha256[:16]}"
+            filed.format(
+                power=c.power,
+                files=", ".join(c.files),
+                where=c.received.where,
+                sender=mail.sender,
+                when=_when(mail, tr),
+                message_id=mail.message_id or tr.gettext("no Message-ID"),
+                digest=f"sha256 {mail.sha256[:16]}",
+            )
         )
     if result.set_aside:
-        lines.append(f"Set aside: {len(result.set_aside)} message(s)")
+        n = len(result.set_aside)
+        aside = tr.ngettext("Set aside: {n} message(s)", "Set aside: {n} message(s)", n)
+        lines.append(aside.format(n=n))
     for s in result.set_aside:
         whose = f" [{s.power}]" if s.power else ""
+        mail = s.received.mail
         lines.append(
-            f"  {s.received.where}{whose}: {s.received.mail.sender}, {_when(s.received.mail)}: {s.why}"
+            f"  {s.received.where}{whose}: {mail.sender}, {_when(mail, tr)}: {s.why.text(tr)}"
         )
     return "\n".join(lines) + "\n"
 
 
-def _when(mail: MailMessage) -> str:
-    return mail.date.isoformat() if mail.date else "no date"
+def _when(mail: MailMessage, tr: NullTranslations = ENGLISH) -> str:
+    return mail.date.isoformat() if mail.date else tr.gettext("no date")
 
 
 # --- the command -------------------------------------------------------------------
@@ -289,7 +316,8 @@ def _when(mail: MailMessage) -> str:
 @click.command()
 @click.argument("folder", metavar="DIR", type=click.Path(path_type=Path, file_okay=False))
 @click.argument("mailbox_path", metavar="MAILBOX", type=click.Path(path_type=Path))
-def inbox(folder: Path, mailbox_path: Path) -> None:
+@lang_option
+def inbox(folder: Path, mailbox_path: Path, lang: str | None) -> None:
     """File the players' mail as the current phase's orders (DIR/orders/<power>.txt)."""
     with using_folder(folder):
         game = open_game(folder)
@@ -303,6 +331,6 @@ def inbox(folder: Path, mailbox_path: Path) -> None:
             for power, item in zip(sorted(by_power), winners, strict=True)
         )
         result = Sorted(chosen, (*aside, *superseded))
-        text = summary(phase, deadline, result)
+        text = summary(phase, deadline, result, gm_translator(game.config, lang))
         atomic_write(folder / INBOX_DIR / MANIFEST, dump_yaml(manifest(phase, deadline, result)))
     click.echo(text, nl=False)

@@ -21,6 +21,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import datetime
+from gettext import NullTranslations
 from pathlib import Path
 
 import click
@@ -31,8 +32,10 @@ from adjudicator.app.commit import commit_turn, turn_files
 from adjudicator.app.errors import ReportedFailure, UserError, fail
 from adjudicator.app.game import LoadedGame, OrderFileError, open_game, read_order_files
 from adjudicator.app.guard import using_folder
+from adjudicator.app.languages import gm_translator, lang_option
 from adjudicator.app.preview import deadline_of, inbox_paths, secret_for
 from adjudicator.app.registry import UnknownRuleset
+from adjudicator.core.i18n import ENGLISH
 from adjudicator.core.options import OptionError
 from adjudicator.core.plugin import OrderFile
 
@@ -152,10 +155,37 @@ def _result_of(future: Future[GameResult], folder: Path) -> GameResult:
         return GameResult(folder.name, "-", NEEDS_GM, 1, f"the worker process died: {exc}")
 
 
-def summary_table(results: Sequence[GameResult]) -> str:
-    """The table (game, phase, result, problems), the notes, and the totals."""
-    rows = [("game", "phase", "result", "problems")]
-    rows += [(r.game, r.phase, r.result, str(r.problems)) for r in results]
+def result_words(result: str, tr: NullTranslations = ENGLISH) -> str:
+    """A result (`ADJUDICATED`...) in `tr`'s language."""
+    words = {
+        ADJUDICATED: tr.gettext("adjudicated"),
+        WAITING: tr.gettext("waiting"),
+        NEEDS_GM: tr.gettext("needs the GM"),
+        OVER: tr.gettext("game over"),
+    }
+    return words.get(result, result)
+
+
+RESULTS = (ADJUDICATED, WAITING, NEEDS_GM, OVER)
+
+
+def _count(kind: str, n: int, tr: NullTranslations) -> str:
+    """`2 adjudicated` (the English ids are the output from before translations)."""
+    texts = {
+        ADJUDICATED: tr.ngettext("{n} adjudicated", "{n} adjudicated", n),
+        WAITING: tr.ngettext("{n} waiting", "{n} waiting", n),
+        NEEDS_GM: tr.ngettext("{n} needs the GM", "{n} needs the GM", n),
+        OVER: tr.ngettext("{n} game over", "{n} game over", n),
+    }
+    return texts[kind].format(n=n)
+
+
+def summary_table(results: Sequence[GameResult], tr: NullTranslations = ENGLISH) -> str:
+    """The table (game, phase, result, problems), the notes, and the totals;
+    headings, results and totals in `tr`'s language (the notes stay as written)."""
+    heads = (tr.gettext("game"), tr.gettext("phase"), tr.gettext("result"), tr.gettext("problems"))
+    rows = [heads]
+    rows += [(r.game, r.phase, result_words(r.result, tr), str(r.problems)) for r in results]
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     lines = [
         "  ".join(cell.ljust(w) for cell, w in zip(row[:3], widths, strict=True)) + "  " + row[3]
@@ -164,18 +194,17 @@ def summary_table(results: Sequence[GameResult]) -> str:
     notes = [f"{r.game}: {r.note}" for r in results if r.result in (WAITING, NEEDS_GM, OVER)]
     if notes:
         lines += ["", *notes]
-    lines += ["", totals(results)]
+    lines += ["", totals(results, tr)]
     return "\n".join(lines) + "\n"
 
 
-def totals(results: Iterable[GameResult]) -> str:
+def totals(results: Iterable[GameResult], tr: NullTranslations = ENGLISH) -> str:
     """`3 game(s): 1 adjudicated, 1 waiting, 1 needs the GM`."""
     results = list(results)
-    counts = [
-        f"{sum(1 for r in results if r.result == kind)} {kind}"
-        for kind in (ADJUDICATED, WAITING, NEEDS_GM, OVER)
-    ]
-    return f"{len(results)} game(s): " + ", ".join(counts)
+    counts = [_count(kind, sum(1 for r in results if r.result == kind), tr) for kind in RESULTS]
+    n = len(results)
+    games = tr.ngettext("{n} game(s): {counts}", "{n} game(s): {counts}", n)
+    return games.format(n=n, counts=", ".join(counts))
 
 
 @click.command("adjudicate-all")
@@ -186,7 +215,8 @@ def totals(results: Iterable[GameResult]) -> str:
     default=None,
     help="Processes to use (default: every core, os.cpu_count()).",
 )
-def adjudicate_all(games_dir: Path, workers: int | None) -> None:
+@lang_option
+def adjudicate_all(games_dir: Path, workers: int | None, lang: str | None) -> None:
     """Adjudicate every game under GAMES_DIR whose orders are all in (DIR/orders/*.txt)
     or whose deadline has passed; print a summary; exit 1 if any game needs the GM."""
     folders = game_folders(games_dir)
@@ -195,7 +225,13 @@ def adjudicate_all(games_dir: Path, workers: int | None) -> None:
     now = datetime.now().astimezone()
     sys.stderr.flush()
     results = settle_all(folders, workers or os.cpu_count() or 1, now)
-    click.echo(summary_table(results), nl=False)
+    tr = gm_translator(None, lang)
+    click.echo(summary_table(results, tr), nl=False)
     needing = sum(1 for r in results if r.result == NEEDS_GM)
     if needing:
-        raise ReportedFailure(f"{needing} game(s) need the GM (see the notes above)")
+        need = tr.ngettext(
+            "{n} game(s) need the GM (see the notes above)",
+            "{n} game(s) need the GM (see the notes above)",
+            needing,
+        )
+        raise ReportedFailure(need.format(n=needing))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from gettext import NullTranslations
 from pathlib import Path
 
 import click
@@ -18,6 +19,8 @@ from adjudicator.app import gamefolder as gf
 from adjudicator.app.errors import ReportedFailure, fail
 from adjudicator.app.game import LoadedGame, open_game, read_order_files
 from adjudicator.app.guard import using_folder
+from adjudicator.app.languages import gm_translator, lang_option
+from adjudicator.core.i18n import ENGLISH
 from adjudicator.core.phase import Phase
 from orders.issues import OrderIssue
 
@@ -39,12 +42,16 @@ def deadline_of(config: gf.GameConfig, phase: Phase | str) -> datetime | None:
     return config.deadlines.get(str(phase))
 
 
-def deadline_text(config: gf.GameConfig, phase: Phase | str, now: datetime) -> str:
+def deadline_text(
+    config: gf.GameConfig, phase: Phase | str, now: datetime, tr: NullTranslations = ENGLISH
+) -> str:
     """`Deadline: 2026-12-01T20:00:00+01:00 (passed)`, or that there is none."""
     due = deadline_of(config, phase)
     if due is None:
-        return "Deadline: none set in game.yaml"
-    return f"Deadline: {due.isoformat()} ({'passed' if now >= due else 'not yet'})"
+        return tr.gettext("Deadline: none set in game.yaml")
+    if now >= due:
+        return tr.gettext("Deadline: {due} (passed)").format(due=due.isoformat())
+    return tr.gettext("Deadline: {due} (not yet)").format(due=due.isoformat())
 
 
 def secret_for(game: LoadedGame) -> str | None:
@@ -59,11 +66,11 @@ def secret_for(game: LoadedGame) -> str | None:
     return secret
 
 
-def issues_text(issues: Sequence[OrderIssue]) -> str:
+def issues_text(issues: Sequence[OrderIssue], tr: NullTranslations = ENGLISH) -> str:
     """The problems, one rendered issue each (file, line, text), or nothing."""
     if not issues:
         return ""
-    lines = [f"Problems ({len(issues)}):"]
+    lines = [tr.gettext("Problems ({n}):").format(n=len(issues))]
     for issue in issues:
         lines += ["  " + line for line in issue.render().splitlines()]
     return "\n".join(lines) + "\n"
@@ -76,7 +83,8 @@ FILE = click.Path(path_type=Path, dir_okay=False)
 @click.command()
 @click.argument("folder", metavar="DIR", type=FOLDER)
 @click.argument("order_paths", metavar="[ORDERS...]", nargs=-1, type=FILE)
-def preview(folder: Path, order_paths: tuple[Path, ...]) -> None:
+@lang_option
+def preview(folder: Path, order_paths: tuple[Path, ...], lang: str | None) -> None:
     """Resolve the current phase with the inbox as it is (default DIR/orders/*.txt)
     and print the report and the problems, for the GM only; write nothing."""
     with using_folder(folder, write=False):
@@ -87,13 +95,21 @@ def preview(folder: Path, order_paths: tuple[Path, ...]) -> None:
         paths = list(order_paths) or inbox_paths(folder)
         files = read_order_files(paths)
         turn = game.session.judge_without_map(files, secret_for(game))
+    tr = gm_translator(game.config, lang)
     now = datetime.now().astimezone()
-    names = ", ".join(p.name for p in paths) or "none"
-    click.echo(f"PREVIEW of {turn.phase} for the GM: nothing was written")
-    click.echo(deadline_text(game.config, turn.phase, now))
-    click.echo(f"Order files ({len(paths)}): {names}\n")
+    names = ", ".join(p.name for p in paths) or tr.gettext("none")
+    heading = tr.gettext("PREVIEW of {phase} for the GM: nothing was written")
+    click.echo(heading.format(phase=turn.phase))
+    click.echo(deadline_text(game.config, turn.phase, now, tr))
+    click.echo(tr.gettext("Order files ({n}): {names}").format(n=len(paths), names=names) + "\n")
     click.echo(turn.text, nl=False)
-    problems = issues_text(turn.issues)
+    problems = issues_text(turn.issues, tr)
     if problems:
         click.echo("\n" + problems, nl=False)
-        raise ReportedFailure(f"{len(turn.issues)} order line(s) had problems (see above)")
+        n = len(turn.issues)
+        had = tr.ngettext(
+            "{n} order line(s) had problems (see above)",
+            "{n} order line(s) had problems (see above)",
+            n,
+        )
+        raise ReportedFailure(had.format(n=n))

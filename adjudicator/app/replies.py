@@ -20,11 +20,14 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from email.policy import SMTP
 from enum import StrEnum
+from gettext import NullTranslations
 from pathlib import Path
 
 from adjudicator.app import gamefolder as gf
 from adjudicator.app.game import LoadedGame
+from adjudicator.app.languages import player_translator
 from adjudicator.core.files import atomic_write
+from adjudicator.core.i18n import ENGLISH
 from adjudicator.core.phase import Phase
 from adjudicator.core.plugin import OrderFile
 from adjudicator.core.session import Checked, FileReading
@@ -97,8 +100,9 @@ def build_replies(config: gf.GameConfig, turn: TurnText) -> list[Reply]:
 
 def _reply(config: gf.GameConfig, turn: TurnText, stage: Stage, sender: str, power: str) -> Reply:
     player = config.powers[power]
-    body = reply_body(config.name, power, player.player, turn)
-    subject = f"[{config.name}] {turn.phase.title}: {stage.value}"
+    tr = player_translator(config, power)
+    body = reply_body(config.name, power, player.player, turn, tr)
+    subject = f"[{config.name}] {turn.phase.title}: {stage_words(stage, tr)}"
     return Reply(
         power=power,
         sender=sender,
@@ -107,6 +111,11 @@ def _reply(config: gf.GameConfig, turn: TurnText, stage: Stage, sender: str, pow
         message_id=message_id(config.name, turn.phase, power, stage, body, sender),
         body=body,
     )
+
+
+def stage_words(stage: Stage, tr: NullTranslations = ENGLISH) -> str:
+    """The subject's last words in `tr`'s language."""
+    return tr.gettext("your orders") if stage is Stage.ORDERS else tr.gettext("results")
 
 
 def message_id(game: str, phase: Phase, power: str, stage: Stage, body: str, sender: str) -> str:
@@ -120,45 +129,55 @@ def message_id(game: str, phase: Phase, power: str, stage: Stage, body: str, sen
     return f"<{stage.name.lower()}.{slug}.{digest}@{domain or MAIL_DOMAIN}>"
 
 
-def reply_body(game: str, power: str, player: str, turn: TurnText) -> str:
+def reply_body(
+    game: str, power: str, player: str, turn: TurnText, tr: NullTranslations = ENGLISH
+) -> str:
     """The reply's text: greeting, the orders understood, the problems, then the
-    private and public reports when there are."""
+    private and public reports when there are; its framing in `tr`'s language
+    (the player's: `powers.<p>.language`)."""
     mine = [r for r in turn.readings if r.power == power]
     names = {r.name for r in mine}
     issues = sorted(
         (i for i in turn.issues if i.source.file in names),
         key=lambda i: (i.source.file, i.source.line, i.source.column, i.message),
     )
-    parts = [f"{game}: {turn.phase.title}\n{_greeting(power, player)}"]
-    parts.append(_understood(mine))
-    parts.append(_problems(issues))
+    parts = [f"{game}: {turn.phase.title}\n{_greeting(power, player, tr)}"]
+    parts.append(_understood(mine, tr))
+    parts.append(_problems(issues, tr))
     private = dict(turn.private).get(power)
     if private:
-        parts.append(f"Your private report:\n\n{private.rstrip()}")
+        parts.append(tr.gettext("Your private report:") + f"\n\n{private.rstrip()}")
     if turn.public is not None:
-        parts.append(f"The public report:\n\n{turn.public.rstrip()}")
+        parts.append(tr.gettext("The public report:") + f"\n\n{turn.public.rstrip()}")
     return "\n\n".join(parts) + "\n"
 
 
-def _greeting(power: str, player: str) -> str:
-    return f"To {player} ({power})" if player else f"To {power}"
+def _greeting(power: str, player: str, tr: NullTranslations) -> str:
+    if player:
+        return tr.gettext("To {player} ({power})").format(player=player, power=power)
+    return tr.gettext("To {power}").format(power=power)
 
 
-def _understood(mine: Sequence[FileReading]) -> str:
+def _understood(mine: Sequence[FileReading], tr: NullTranslations) -> str:
     if not mine:
-        return "No order file of yours was read this phase."
+        return tr.gettext("No order file of yours was read this phase.")
     lines = []
     for reading in mine:
-        count = len(reading.orders)
-        lines.append(f"Understood from {reading.name}: {count} order(s)")
+        n = len(reading.orders)
+        text = tr.ngettext(
+            "Understood from {file}: {n} order(s)", "Understood from {file}: {n} order(s)", n
+        )
+        lines.append(text.format(file=reading.name, n=n))
         lines += [f"  {order}" for order in reading.orders]
     return "\n".join(lines)
 
 
-def _problems(issues: Sequence[OrderIssue]) -> str:
+def _problems(issues: Sequence[OrderIssue], tr: NullTranslations) -> str:
     if not issues:
-        return "Not understood: nothing, every order line was read."
-    lines = [f"Not understood: {len(issues)} problem(s)"]
+        return tr.gettext("Not understood: nothing, every order line was read.")
+    n = len(issues)
+    text = tr.ngettext("Not understood: {n} problem(s)", "Not understood: {n} problem(s)", n)
+    lines = [text.format(n=n)]
     for issue in issues:
         lines += ["  " + line for line in issue.render().splitlines()]
     return "\n".join(lines)

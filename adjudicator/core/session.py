@@ -15,9 +15,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from gettext import NullTranslations
 from typing import TYPE_CHECKING, Generic, Protocol
 
 from adjudicator.core.dice import Dice
+from adjudicator.core.i18n import ENGLISH
 from adjudicator.core.options import build_options, changed_options
 from adjudicator.core.phase import Calendar, Phase
 from adjudicator.core.plugin import (
@@ -162,13 +164,14 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
             report.extras,
         )
 
-    def check(self, files: Sequence[OrderFile]) -> Checked:
-        """Parse and check `files` against the current phase; change nothing."""
+    def check(self, files: Sequence[OrderFile], tr: NullTranslations = ENGLISH) -> Checked:
+        """Parse and check `files` against the current phase; change nothing.
+        The summary's words are in `tr`'s language (`core.i18n.translator`)."""
         parsed = with_file_issues(self._plugin.parse(files, self._map, self._state), files)
         refused = self._plugin.check(self._state, parsed.orders, self._map, self._options)
         issues = parsed.issues + refused
-        summary = file_summary(files, parsed, issues, self._power_name, refused)
-        label = "Turn" if self._state.phase.season is None else "Phase"
+        summary = file_summary(files, parsed, issues, self._power_name, refused, tr)
+        label = tr.gettext("Turn") if self._state.phase.season is None else tr.gettext("Phase")
         readings = file_readings(files, parsed, refused)
         text = f"{label}: {self._state.phase}\n{summary}"
         return Checked(text, only_problems(issues), readings, parsed.silent)
@@ -341,7 +344,7 @@ class OpenGame(Protocol):
 
     def judge_without_map(self, files: Sequence[OrderFile], secret: str | None) -> JudgedTurn: ...
 
-    def check(self, files: Sequence[OrderFile]) -> Checked: ...
+    def check(self, files: Sequence[OrderFile], tr: NullTranslations = ENGLISH) -> Checked: ...
 
     def owners(self, files: Sequence[OrderFile]) -> Mapping[str, str]: ...
 
@@ -423,6 +426,7 @@ def file_summary(
     issues: Sequence[OrderIssue],
     power_label: Callable[[str], str],
     refused: Sequence[OrderIssue] = (),
+    tr: NullTranslations = ENGLISH,
 ) -> str:
     """`check`'s text: per order file (labelled with its power) the number of
     orders that count (not those `refused`, such as one replaced by a later
@@ -441,12 +445,25 @@ def file_summary(
         power = file_powers.get(f.name)
         label = f"{power_label(power)} ({f.name})" if power else f.name
         found = len(only_problems(mine))
-        verdict = f"{found} problem(s)" if found else "no problems"
+        verdict = _problems_found(found, tr)
         skipped = len(mine) - found
-        verdict += f", {skipped} line(s) ignored" if skipped else ""
-        lines.append(f"{label}: {counts.get(f.name, 0)} order(s), {verdict}")
+        if skipped:
+            ignored = tr.ngettext("{n} line(s) ignored", "{n} line(s) ignored", skipped)
+            verdict += ", " + ignored.format(n=skipped)
+        n = counts.get(f.name, 0)
+        orders = tr.ngettext("{n} order(s)", "{n} order(s)", n).format(n=n)
+        lines.append(f"{label}: {orders}, {verdict}")
         for issue in sorted(mine, key=lambda i: (i.source.line, i.source.column, i.message)):
             lines += ["  " + line for line in issue.render().splitlines()]
     if parsed.silent:
-        lines.append("No orders from: " + ", ".join(power_label(p) for p in parsed.silent))
+        silent = ", ".join(power_label(p) for p in parsed.silent)
+        lines.append(tr.gettext("No orders from: {powers}").format(powers=silent))
     return "\n".join(lines) + "\n"
+
+
+def _problems_found(found: int, tr: NullTranslations) -> str:
+    """`2 problem(s)` or `no problems`, in `tr`'s language. The English ids
+    keep the `(s)` of the output from before translations (byte for byte)."""
+    if not found:
+        return tr.gettext("no problems")
+    return tr.ngettext("{n} problem(s)", "{n} problem(s)", found).format(n=found)

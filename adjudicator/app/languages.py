@@ -1,0 +1,61 @@
+"""Which language each reader gets (issue 19): the GM's output and each
+player's reply. Translations themselves are in `core.i18n`."""
+
+from __future__ import annotations
+
+from gettext import NullTranslations
+
+import click
+
+from adjudicator.app import gamefolder as gf
+from adjudicator.core.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    UnknownLanguage,
+    checked_language,
+    translator,
+)
+
+
+def gm_language(config: gf.GameConfig | None, option: str | None) -> str:
+    """The GM's language: `--lang`, else game.yaml's `language`, else English."""
+    if option:
+        return checked_language(option, "--lang")
+    return (config.language if config else None) or DEFAULT_LANGUAGE
+
+
+def player_language(config: gf.GameConfig, power: str) -> str:
+    """A player's language: `powers.<p>.language`, else game.yaml's `language`,
+    else English (the GM's `--lang` does not change what a player reads)."""
+    player = config.powers.get(power)
+    own = player.language if player else None
+    return own or config.language or DEFAULT_LANGUAGE
+
+
+def gm_translator(config: gf.GameConfig | None, option: str | None) -> NullTranslations:
+    """`translator(gm_language(...))`."""
+    return translator(gm_language(config, option))
+
+
+def player_translator(config: gf.GameConfig, power: str) -> NullTranslations:
+    """`translator(player_language(...))`."""
+    return translator(player_language(config, power))
+
+
+def _check_lang(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        return checked_language(value)
+    except UnknownLanguage as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+lang_option = click.option(
+    "--lang",
+    "lang",
+    metavar="|".join(LANGUAGES),
+    callback=_check_lang,
+    help="Language of the output (default: game.yaml's language, else en).",
+)
+"""`--lang es|ca|en` for the commands whose output is translated."""
