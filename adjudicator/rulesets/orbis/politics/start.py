@@ -37,18 +37,6 @@ from orders.orbis.politics_model import (
 GOVERNMENT, REBELS = "gobierno", "rebeldes"
 """The factions of a civil war a rebellion escalates into (O-232)."""
 
-_ELECTIONS = {
-    "igualitaria": Election.EGALITARIAN,
-    "electoral-fija": Election.ELECTORAL_FIXED,
-    "electoral-renovable": Election.ELECTORAL_RENEWING,
-    "rotacion": Election.ROTATION,
-    "rotación": Election.ROTATION,
-    "puntos": Election.POINTS,
-    "otra": Election.OTHER,
-    **{e.value: e for e in Election},
-}
-_TERMS = {"fijo": Term.FIXED, "fija": Term.FIXED, **{t.value: t for t in Term}}
-
 
 def _bad(ledger: Ledger, text: str) -> Ledger:
     return ledger.note(f"GM file: {text}")
@@ -194,10 +182,10 @@ def organise(ledger: Ledger, item: GmOrganisation, year: int) -> Ledger:
     if problem or any(o.id == item.id for o in ledger.politics.organisations):
         return _bad(ledger, f"organisation {item.id}: {problem or 'id already used'}")
     try:
-        election, term = _ELECTIONS[item.election], _TERMS[item.term]
+        election, term = Election(item.election), Term(item.term)  # the reader's values
         statute = Statute(election, term, item.fixed_years)
         made = found(item.id, item.name, item.members, year, statute=statute)
-    except (KeyError, ValueError) as error:
+    except ValueError as error:
         return _bad(ledger, f"organisation {item.id}: {error}")
     ledger = ledger.record(organisations=(*ledger.politics.organisations, made))
     return ledger.note(f"Organisation {item.name} ({item.id}) founded (O-279): election due")
