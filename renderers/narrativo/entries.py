@@ -28,6 +28,7 @@ from adjudicator.rulesets.narrativo.outcome import (
     NarrativoResolution,
     RestResult,
     Rolled,
+    made_under,
 )
 from adjudicator.rulesets.narrativo.state import Effect
 from orders.narrativo.model import CheckCall
@@ -42,9 +43,6 @@ from renderers.narrativo.words import (
 
 HIDDEN_MARK = " [hidden]"
 REVEALED_MARK = " [hidden, revealed]"
-PURPOSE_SEPARATORS = (":", "/", "@", "+", "#")
-"""What follows a roll's label in the purposes of the dice it derives
-(`Dreyer-1:rival`, `Dreyer-1/2`, `Dreyer-1@3`, `Dreyer-1+Müller`)."""
 
 
 @dataclass(frozen=True)
@@ -76,10 +74,7 @@ class Entry:
 
     def owns_purpose(self, purpose: str) -> bool:
         """Whether a logged die's purpose belongs to one of this entry's rolls."""
-        return any(
-            purpose == label or any(purpose.startswith(label + s) for s in PURPOSE_SEPARATORS)
-            for label in self.labels
-        )
+        return any(made_under(purpose, label) for label in self.labels)
 
 
 def begun(resolution: NarrativoResolution) -> tuple[Effect, ...]:

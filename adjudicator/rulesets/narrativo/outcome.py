@@ -56,6 +56,25 @@ class Rolled:
     automatic: bool = False
 
 
+LABEL_MARKS = "/@:+#"
+"""What joins a roll's label to the label it was made under: a multiple
+action's pool `/`, an extended interval `@`, a rival or a triggered check
+`:`, a partner `+`, a Fatigue effort's check `#` (see `Rolled`)."""
+
+
+def made_under(label: str, under: str) -> bool:
+    """Whether a roll's label (or a die's purpose) is `under` or a roll made
+    under it (`ward-1/2`, `dreyer-1@3:moral:1` under `dreyer-1`)."""
+    return label == under or any(label.startswith(under + mark) for mark in LABEL_MARKS)
+
+
+def declaration_label(label: str) -> str:
+    """The label a roll was first made under (`ward-1/2` → `ward-1`)."""
+    for mark in LABEL_MARKS:
+        label = label.split(mark, 1)[0]
+    return label
+
+
 def summary(rolled: Rolled) -> str:
     """One roll in words for the record of a hidden roll (shown when the
     Narrator reveals it): pool, difficulty, dice (exploded after `|`),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from adjudicator.rulesets.narrativo.outcome import declaration_label
 from adjudicator.rulesets.narrativo.state import NarrativoState
 from orders.narrativo.model import ActionKind, Declaration, Ruling
 
@@ -35,7 +36,7 @@ def numbered(state: NarrativoState, new: Sequence[Declaration]) -> tuple[Declara
     last: dict[str, int] = {}
     in_use = [d.id for d in state.waiting]
     in_use += [e.id for e in state.extended if e.open]
-    in_use += [_base(label) for label in state.hidden_rolls]
+    in_use += [declaration_label(label) for label in state.hidden_rolls]
     for used in in_use:
         character, _, digits = used.rpartition("-")
         if character and digits.isdigit():
@@ -46,13 +47,6 @@ def numbered(state: NarrativoState, new: Sequence[Declaration]) -> tuple[Declara
         last[declaration.character] = number
         out.append(replace(declaration, number=number))
     return tuple(out)
-
-
-def _base(label: str) -> str:
-    """The declaration id a roll's label starts with (`ward-1/2` → `ward-1`)."""
-    for mark in "/@:+#":
-        label = label.split(mark, 1)[0]
-    return label
 
 
 def _fold(text: str) -> str:

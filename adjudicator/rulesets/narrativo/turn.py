@@ -38,6 +38,7 @@ from adjudicator.rulesets.narrativo.outcome import (
     CheckResult,
     NarrativoResolution,
     RestResult,
+    made_under,
     summary,
 )
 from adjudicator.rulesets.narrativo.rest import rest
@@ -251,7 +252,7 @@ def _close(
         lines[label] = summary(rolled)
     revealed: set[str] = set()
     for wanted in narrator.reveal:
-        found = [k for k in hidden if k == wanted or k.startswith(_derived(wanted))]
+        found = [k for k in hidden if made_under(k, wanted)]
         if not found:
             run.narrator_notes.append(f"reveal {wanted}: no hidden roll by that label")
         revealed.update(found)
@@ -269,12 +270,6 @@ def _close(
         revealed=frozenset(revealed),
     )
     return expire(state, clock.turn)
-
-
-def _derived(label: str) -> tuple[str, ...]:
-    """The labels of the rolls made under `label` (a multiple action's
-    pools, an extended action's intervals, a rival, a triggered check)."""
-    return (f"{label}/", f"{label}@", f"{label}:", f"{label}+", f"{label}#")
 
 
 def _advanced(clock: Clock, narrator: NarratorFile) -> Clock:
