@@ -61,11 +61,18 @@ class OrderIssue:
         """Whether it is a problem (not ignored text)."""
         return self.kind.problem
 
+    @property
+    def hint(self) -> str:
+        """`: did you mean TYR (Tyrolia)?`, or nothing without suggestions."""
+        return f": did you mean {' or '.join(self.suggestions)}?" if self.suggestions else ""
+
+    def quote(self, indent: str = "    ") -> str:
+        """The line as written, on a line of its own, or nothing for a file."""
+        return f"\n{indent}> {self.source.text.strip()}" if self.source.line else ""
+
     def render(self) -> str:
         """`orders.txt, line 4: unknown province 'TYRR': did you mean TYR (Tyrolia)?`"""
-        hint = f": did you mean {' or '.join(self.suggestions)}?" if self.suggestions else ""
-        quote = f"\n    > {self.source.text.strip()}" if self.source.line else ""
-        return f"{self.source}: {self.kind.value}: {self.message}{hint}{quote}"
+        return f"{self.source}: {self.kind.value}: {self.message}{self.hint}{self.quote()}"
 
 
 def problems(issues: Iterable[OrderIssue]) -> tuple[OrderIssue, ...]:

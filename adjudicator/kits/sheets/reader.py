@@ -29,8 +29,12 @@ class SheetIssue:
     warning: bool = False
 
     def __str__(self) -> str:
-        hint = f" (did you mean {' or '.join(self.suggestions)}?)" if self.suggestions else ""
-        return f"{self.file}: {self.key}: {self.message}{hint}"
+        return f"{self.file}: {self.key}: {self.message}{meant(self.suggestions)}"
+
+
+def meant(suggestions: Sequence[str]) -> str:
+    """` (did you mean a or b?)`, or nothing without suggestions."""
+    return f" (did you mean {' or '.join(suggestions)}?)" if suggestions else ""
 
 
 def lookup(words: Words, written: Any) -> str | None:

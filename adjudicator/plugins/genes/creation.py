@@ -23,7 +23,7 @@ from pathlib import Path
 
 from adjudicator.core.dice import Dice
 from adjudicator.core.plugin import OrderFile, Parsed, Report, SetupError, Turn
-from adjudicator.kits.sheets.reader import SheetIssue, lookup, near
+from adjudicator.kits.sheets.reader import SheetIssue, lookup, meant, near
 from adjudicator.rulesets.genes.codec import state_to_dict
 from adjudicator.rulesets.genes.creation import (
     Creation,
@@ -73,8 +73,7 @@ def players(text: str, region: Region) -> tuple[str, ...]:
         country = region.lookup_country(written)
         if country is None:
             listed = ", ".join(f"{c.id} ({c.name})" for c in region.countries.values())
-            hint = near(written, words)
-            maybe = f" (did you mean {' or '.join(hint)}?)" if hint else ""
+            maybe = meant(near(written, words))
             message = f"--players: {written!r} is not a country of region {region.name}{maybe}"
             raise SetupError(f"{message}; its countries: {listed}")
         if country in named:
@@ -96,10 +95,9 @@ def fixed_relevance(text: str | None) -> Relevance | None:
         return None
     canonical = lookup(RELEVANCE_WORDS, text)
     if canonical is None:
-        hint = near(text, RELEVANCE_WORDS)
-        maybe = f" (did you mean {' or '.join(hint)}?)" if hint else ""
         raise SetupError(
-            f"--relevance: {text!r} is not random, small, medium or large (002 §4.1){maybe}"
+            f"--relevance: {text!r} is not random, small, medium or large (002 §4.1)"
+            + meant(near(text, RELEVANCE_WORDS))
         )
     return None if canonical == "random" else Relevance(canonical)
 
