@@ -219,25 +219,20 @@ example-genes: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 
-# `make messages` (issue 19, languages): extract the English message ids of the
-# app's GM- and player-facing texts (`_`, `gettext`, `ngettext`, and `N_` for a
-# message translated where it is printed) into adjudicator/locale/mapjudge.pot,
-# merge them into the es and ca catalogues (new ids come out empty or fuzzy:
-# translate them, tests/test_i18n.py fails until you do), and compile the .mo
-# files the program reads (committed; the test checks they match the .po).
-LOCALE := adjudicator/locale
+# `make messages` (issue 19, languages): for each domain of texts/catalogues.py
+# (the app's, each ruleset's), extract the English message ids of its sources
+# into texts/locale/<domain>.pot, merge them into the es and ca catalogues (new
+# ids come out empty or fuzzy: translate them, tests/test_catalogues.py fails
+# until you do), and compile the .mo files the program reads (committed; the
+# test checks they match the .po). `make messages DOMAINS=orbis` for one.
 messages: $(VENV)/.installed
-	$(BIN)/pybabel extract --no-location --sort-output --project mapjudge --version 0.1.0 \
-	  --copyright-holder "the mapjudge authors" \
-	  -k N_ -o $(LOCALE)/mapjudge.pot adjudicator/app adjudicator/core
-	$(BIN)/pybabel update --no-wrap -i $(LOCALE)/mapjudge.pot -d $(LOCALE) -D mapjudge
-	$(BIN)/pybabel compile --statistics -d $(LOCALE) -D mapjudge
+	$(BIN)/python -m texts.tools.messages $(DOMAINS)
 
 # ruff, mypy --strict, and the import-linter contracts of pyproject.toml (the
 # layers, independent rulesets, no import cycle: docs/architecture.md).
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
-	$(BIN)/mypy adjudicator orders maps renderers
+	$(BIN)/mypy adjudicator orders maps renderers texts
 	$(BIN)/lint-imports
 
 # `make bench`: every row of the speed table (issue 12) side by side with the

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from texts import N_, _, tr
+
 
 @dataclass(frozen=True, slots=True)
 class Source:
@@ -29,7 +31,10 @@ class Source:
         return cls(file, 0, "", 0)
 
     def __str__(self) -> str:
-        return f"{self.file}, line {self.line}" if self.line else self.file
+        """`orders.txt, line 4` in the current language (`texts.using`)."""
+        if not self.line:
+            return self.file
+        return _("{file}, line {line}").format(file=self.file, line=self.line)
 
 
 class IssueKind(StrEnum):
@@ -41,15 +46,30 @@ class IssueKind(StrEnum):
     IGNORED = "ignored"  # plainly no order (a greeting, thanks, a signature): listed, no problem
 
     @property
+    def label(self) -> str:
+        """The kind's word in the current language (`syntax`, `sintaxis`...)."""
+        return _(_KIND_WORDS[self])
+
+    @property
     def problem(self) -> bool:
         """Whether the GM must look at it: every kind but IGNORED counts as a
         problem (exit code 1, "N problem(s)")."""
         return self is not IssueKind.IGNORED
 
 
+_KIND_WORDS = {
+    IssueKind.SYNTAX: N_("syntax"),
+    IssueKind.ILLEGAL: N_("illegal"),
+    IssueKind.AMBIGUOUS: N_("ambiguous"),
+    IssueKind.IGNORED: N_("ignored"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class OrderIssue:
-    """A problem with one order line, phrased for the player."""
+    """A problem with one order line, phrased for the player. `message` is
+    English; when it is a `texts.Text` (made with `T_`) it is told in each
+    reader's language (`text`, `hint` and `render` follow `texts.using`)."""
 
     kind: IssueKind
     message: str
@@ -62,9 +82,17 @@ class OrderIssue:
         return self.kind.problem
 
     @property
+    def text(self) -> str:
+        """The message in the current language."""
+        return tr(self.message)
+
+    @property
     def hint(self) -> str:
         """`: did you mean TYR (Tyrolia)?`, or nothing without suggestions."""
-        return f": did you mean {' or '.join(self.suggestions)}?" if self.suggestions else ""
+        if not self.suggestions:
+            return ""
+        names = _(" or ").join(self.suggestions)
+        return _(": did you mean {names}?").format(names=names)
 
     def quote(self, indent: str = "    ") -> str:
         """The line as written, on a line of its own, or nothing for a file."""
@@ -72,7 +100,7 @@ class OrderIssue:
 
     def render(self) -> str:
         """`orders.txt, line 4: unknown province 'TYRR': did you mean TYR (Tyrolia)?`"""
-        return f"{self.source}: {self.kind.value}: {self.message}{self.hint}{self.quote()}"
+        return f"{self.source}: {self.kind.label}: {self.text}{self.hint}{self.quote()}"
 
 
 def problems(issues: Iterable[OrderIssue]) -> tuple[OrderIssue, ...]:

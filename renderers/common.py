@@ -31,7 +31,7 @@ def issue_line(issue: OrderIssue, indent: str = "  ") -> str:
     """An issue for a report's text: `ana.txt, line 1: unknown attribute or
     skill 'Destresa': did you mean Destreza?`, and the line as written under
     it (the nearest valid names, Trust: bad input answered clearly)."""
-    return f"{issue.source}: {issue.message}{issue.hint}{issue.quote(indent + '    ')}"
+    return f"{issue.source}: {issue.text}{issue.hint}{issue.quote(indent + '    ')}"
 
 
 def roll_dict(roll: Roll) -> dict[str, Any]:

@@ -6,99 +6,21 @@ English, the default, byte for byte as before."""
 from __future__ import annotations
 
 import email
-import re
 import shutil
 from datetime import UTC, datetime
 from email.policy import default
 from pathlib import Path
 
-import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
-from babel.messages.mofile import read_mo
-from babel.messages.pofile import read_po
-
 from adjudicator.app import gamefolder as gf
 from adjudicator.app.inbox import Chosen, Received, SetAside, Sorted, summary
 from adjudicator.app.many import ADJUDICATED, NEEDS_GM, WAITING, GameResult, summary_table
-from adjudicator.core.i18n import LOCALE_DIR, N_, Message, translator
+from adjudicator.core.i18n import T_, translator
 from orders.mail import read_message
 from tests.cli_runner import run
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 LANGS = ("es", "ca")
-SOURCES = ("adjudicator/app", "adjudicator/core")
-"""Where `make messages` extracts the message ids from."""
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
-
-
-def po(lang: str) -> Catalog:
-    with (LOCALE_DIR / lang / "LC_MESSAGES" / "mapjudge.po").open("rb") as handle:
-        return read_po(handle)
-
-
-def key(msgid: str | tuple[str, ...] | list[str]) -> str:
-    """A message's id (the singular of a plural message)."""
-    return msgid if isinstance(msgid, str) else msgid[0]
-
-
-def strings(string: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
-    """A message's translation(s) as a tuple (one, or one per plural form)."""
-    if string is None:
-        return ("",)
-    return (string,) if isinstance(string, str) else tuple(string)
-
-
-def source_ids() -> set[str]:
-    """Every message id the sources mark, as `pybabel extract` finds them."""
-    found: set[str] = set()
-    for folder in SOURCES:
-        for _file, _line, message, _comments, _context in extract_from_dir(
-            ROOT / folder, keywords=KEYWORDS, comment_tags=()
-        ):
-            found.add(key(message))
-    return found
-
-
-# --- the catalogues ------------------------------------------------------------------
-
-
-def test_the_template_has_every_message_id_of_the_sources() -> None:
-    with (LOCALE_DIR / "mapjudge.pot").open("rb") as handle:
-        template = {key(m.id) for m in read_po(handle) if m.id}
-    assert source_ids() == template, "run `make messages`"
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_message_id_is_translated(lang: str) -> None:
-    catalog = po(lang)
-    translated = {key(m.id): m for m in catalog if m.id}
-    assert set(translated) == source_ids(), "run `make messages` and translate"
-    for msgid, message in translated.items():
-        assert not message.fuzzy, f"{lang}: fuzzy: {msgid!r}"
-        texts = strings(message.string)
-        assert all(texts), f"{lang}: untranslated: {msgid!r}"
-        wanted = set(PLACEHOLDER.findall(msgid))
-        for text in texts:  # every {field} kept, none invented
-            assert set(PLACEHOLDER.findall(text)) <= wanted, f"{lang}: {text!r}"
-            assert set(PLACEHOLDER.findall(text)) >= wanted - {"n"}, f"{lang}: {text!r}"
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_plural_forms_are_spanish_and_catalan(lang: str) -> None:
-    catalog = po(lang)
-    assert catalog.plural_forms == "nplurals=2; plural=(n != 1);"
-    assert all(len(strings(m.string)) == 2 for m in catalog if m.id and m.pluralizable)
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_compiled_catalogue_is_up_to_date(lang: str) -> None:
-    with (LOCALE_DIR / lang / "LC_MESSAGES" / "mapjudge.mo").open("rb") as handle:
-        compiled = {key(m.id): strings(m.string) for m in read_mo(handle) if m.id}
-    written = {key(m.id): strings(m.string) for m in po(lang) if m.id}
-    assert compiled == written, "run `make messages` (pybabel compile)"
 
 
 def test_plurals() -> None:
@@ -118,7 +40,7 @@ def test_english_is_the_message_ids_themselves() -> None:
     en = translator("en")
     assert en.gettext("no problems") == "no problems"
     assert en.ngettext("{n} order(s)", "{n} order(s)", 1) == "{n} order(s)"
-    assert Message(N_("superseded by {message}"), (("message", "<a@b>"),)).text() == (
+    assert T_("superseded by {message}", message="<a@b>") == (
         "superseded by <a@b>"
     )
 
@@ -128,11 +50,11 @@ def test_english_is_the_message_ids_themselves() -> None:
 CHECK_ES = """\
 Fase: 1901-spring-movement
 Austria (austria.txt): 2 órdenes, 1 problema
-  austria.txt, line 4: syntax: unknown province 'Serbie': did you mean SER (Serbia)?
+  austria.txt, línea 4: sintaxis: unknown province 'Serbie': ¿quería decir SER (Serbia)?
       > A Budapest - Serbie
 England (england.txt): 3 órdenes, sin problemas
 France (france.txt): 2 órdenes, 1 problema
-  france.txt, line 4: syntax: unknown province 'mid-atlantc': did you mean MAO (Mid-Atlantic Ocean)?
+  france.txt, línea 4: sintaxis: unknown province 'mid-atlantc': ¿quería decir MAO (Mid-Atlantic Ocean)?
       > f brest - mid-atlantc
 Germany (germany.txt): 3 órdenes, sin problemas
 Italy (italy.txt): 3 órdenes, sin problemas
@@ -244,7 +166,7 @@ Entendido en austria.txt: 2 órdenes
   F Trieste - Albania
 
 No entendido: 1 problema
-  austria.txt, line 4: syntax: unknown province 'Serbie': did you mean SER (Serbia)?
+  austria.txt, línea 4: sintaxis: unknown province 'Serbie': ¿quería decir SER (Serbia)?
       > A Budapest - Serbie
 """
 
@@ -301,8 +223,8 @@ def test_inbox_summary_in_spanish() -> None:
     result = Sorted(
         (Chosen("england", ann, ("england.txt",)),),
         (
-            SetAside(who, Message(N_("unknown sender: not read"))),
-            SetAside(old, Message(N_("superseded by {message}"), (("message", "<1.eml@x>"),))),
+            SetAside(who, T_("unknown sender: not read")),
+            SetAside(old, T_("superseded by {message}", message="<1.eml@x>")),
         ),
     )
     deadline = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)

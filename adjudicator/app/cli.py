@@ -35,7 +35,7 @@ from adjudicator.app.game import (
 )
 from adjudicator.app.guard import state_files, using_folder
 from adjudicator.app.inbox import inbox
-from adjudicator.app.languages import gm_translator, lang_option
+from adjudicator.app.languages import gm_language, gm_translator, lang_option, readers
 from adjudicator.app.mail_used import with_mail_used
 from adjudicator.app.many import adjudicate_all
 from adjudicator.app.new_game import NewGroup
@@ -133,7 +133,7 @@ def check(folder: Path, order_paths: tuple[Path, ...], replies: bool, lang: str 
     with using_folder(folder, write=replies):
         game = open_game(folder)
         tr = gm_translator(game.config, lang)
-        checked = game.session.check(read_order_files(order_paths), tr)
+        checked = game.session.check(read_order_files(order_paths), gm_language(game.config, lang))
         if replies:
             replies_after_check(game, checked)
     click.echo(checked.text, nl=False)
@@ -152,7 +152,10 @@ def check(folder: Path, order_paths: tuple[Path, ...], replies: bool, lang: str 
     help="Adjudicate even order files already adjudicated in an earlier phase.",
 )
 @click.option("--replies", is_flag=True, help=REPLIES_HELP)
-def adjudicate(folder: Path, order_paths: tuple[Path, ...], force: bool, replies: bool) -> None:
+@lang_option
+def adjudicate(
+    folder: Path, order_paths: tuple[Path, ...], force: bool, replies: bool, lang: str | None
+) -> None:
     """Resolve the current phase with all order files; write the next turn and report.
 
     Lines with problems are reported and skipped; the turn still resolves
@@ -180,7 +183,8 @@ def adjudicate(folder: Path, order_paths: tuple[Path, ...], force: bool, replies
                 f"{folder}: {game.ruleset.name} rolls dice: the secret is needed "
                 f"({gf.SECRET_FILE} or ${gf.SECRET_ENV})"
             )
-        turn = with_mail_used(game.session.judge(files, secret), game.folder, files)
+        judged = game.session.judge(files, secret, readers(game.config, lang))
+        turn = with_mail_used(judged, game.folder, files)
         _write_turn(game.folder, turn, files)
         if replies:
             replies_after_turn(game, files)

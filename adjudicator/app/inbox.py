@@ -36,9 +36,10 @@ from adjudicator.app.game import LoadedGame, open_game
 from adjudicator.app.guard import using_folder
 from adjudicator.app.languages import gm_translator, lang_option
 from adjudicator.core.files import atomic_write, dump_yaml
-from adjudicator.core.i18n import ENGLISH, N_, Message
+from adjudicator.core.i18n import ENGLISH
 from adjudicator.core.plugin import OrderFile
 from orders.mail import MailMessage, read_message
+from texts import T_, Text
 
 INBOX_DIR = "orders"
 MANIFEST = "inbox.yaml"
@@ -63,7 +64,7 @@ class SetAside:
     """A message not used, and why."""
 
     received: Received
-    why: Message
+    why: Text
     """Why, translated when printed (`inbox.yaml` keeps it in English)."""
     power: str | None = None
 
@@ -177,16 +178,15 @@ def sort_mail(
             power = header_power(game, mail)
         if power is None:
             if headers:
-                why = Message(N_("unknown sender and no power header: not read"))
+                why = T_("unknown sender and no power header: not read")
             else:
-                why = Message(N_("unknown sender: not read"))
+                why = T_("unknown sender: not read")
             aside.append(SetAside(item, why))
         elif mail.date is None and deadline is not None:
-            why = Message(N_("no readable Date header: cannot tell if on time"))
+            why = T_("no readable Date header: cannot tell if on time")
             aside.append(SetAside(item, why, power))
         elif deadline is not None and mail.date is not None and mail.date > deadline:
-            late = N_("late: after the deadline {deadline}")
-            why = Message(late, (("deadline", deadline.isoformat()),))
+            why = T_("late: after the deadline {deadline}", deadline=deadline.isoformat())
             aside.append(SetAside(item, why, power))
         else:
             by_power.setdefault(power, []).append(item)
@@ -203,7 +203,7 @@ def choose(by_power: Mapping[str, list[Received]]) -> tuple[list[Received], list
         winner = ranked[-1][1]
         chosen.append(winner)
         for _, item in ranked[:-1]:
-            why = Message(N_("superseded by {message}"), (("message", _label(winner)),))
+            why = T_("superseded by {message}", message=_label(winner))
             aside.append(SetAside(item, why, power))
     return chosen, aside
 
@@ -249,7 +249,7 @@ def manifest(phase: str, deadline: datetime | None, result: Sorted) -> dict[str,
             c.power: {**_describe(c.received), "files": list(c.files)} for c in result.chosen
         },
         "set_aside": [
-            {**_describe(s.received), "power": s.power, "why": s.why.text()}
+            {**_describe(s.received), "power": s.power, "why": str(s.why)}
             for s in result.set_aside
         ],
     }
@@ -301,7 +301,7 @@ def summary(
         whose = f" [{s.power}]" if s.power else ""
         mail = s.received.mail
         lines.append(
-            f"  {s.received.where}{whose}: {mail.sender}, {_when(mail, tr)}: {s.why.text(tr)}"
+            f"  {s.received.where}{whose}: {mail.sender}, {_when(mail, tr)}: {s.why.translated(tr)}"
         )
     return "\n".join(lines) + "\n"
 

@@ -15,6 +15,7 @@ from adjudicator.core.i18n import (
     checked_language,
     translator,
 )
+from adjudicator.core.session import Readers
 
 
 def gm_language(config: gf.GameConfig | None, option: str | None) -> str:
@@ -30,6 +31,14 @@ def player_language(config: gf.GameConfig, power: str) -> str:
     player = config.powers.get(power)
     own = player.language if player else None
     return own or config.language or DEFAULT_LANGUAGE
+
+
+def readers(config: gf.GameConfig, option: str | None = None) -> Readers:
+    """Who reads a turn's reports in which language: the public report in the
+    GM's language (`gm_language`), each private part in its player's own
+    `powers.<p>.language`, else the public report's."""
+    players = {power: p.language for power, p in config.powers.items() if p.language}
+    return Readers(gm_language(config, option), players)
 
 
 def gm_translator(config: gf.GameConfig | None, option: str | None) -> NullTranslations:

@@ -32,7 +32,7 @@ from adjudicator.app.commit import commit_turn, turn_files
 from adjudicator.app.errors import ReportedFailure, UserError, fail
 from adjudicator.app.game import LoadedGame, OrderFileError, open_game, read_order_files
 from adjudicator.app.guard import using_folder
-from adjudicator.app.languages import gm_translator, lang_option
+from adjudicator.app.languages import gm_translator, lang_option, readers
 from adjudicator.app.preview import deadline_of, inbox_paths, secret_for
 from adjudicator.app.registry import UnknownRuleset
 from adjudicator.core.i18n import ENGLISH
@@ -119,7 +119,7 @@ def _waiting(
 
 
 def _adjudicate(game: LoadedGame, files: Sequence[OrderFile], phase: str) -> GameResult:
-    turn = game.session.judge(files, secret_for(game))
+    turn = game.session.judge(files, secret_for(game), readers(game.config))
     next_path = gf.state_path(game.folder, turn.next_phase)
     if next_path.exists():
         fail(f"{next_path}: already exists; older turns are never rewritten")

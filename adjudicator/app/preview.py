@@ -19,10 +19,12 @@ from adjudicator.app import gamefolder as gf
 from adjudicator.app.errors import ReportedFailure, fail
 from adjudicator.app.game import LoadedGame, open_game, read_order_files
 from adjudicator.app.guard import using_folder
-from adjudicator.app.languages import gm_translator, lang_option
+from adjudicator.app.languages import gm_language, lang_option
 from adjudicator.core.i18n import ENGLISH
 from adjudicator.core.phase import Phase
+from adjudicator.core.session import JudgedTurn, Readers
 from orders.issues import OrderIssue
+from texts import using
 
 INBOX_DIR = "orders"
 INBOX_GLOB = "*.txt"
@@ -94,8 +96,16 @@ def preview(folder: Path, order_paths: tuple[Path, ...], lang: str | None) -> No
             fail(f"the game is over: {over}")
         paths = list(order_paths) or inbox_paths(folder)
         files = read_order_files(paths)
-        turn = game.session.judge_without_map(files, secret_for(game))
-    tr = gm_translator(game.config, lang)
+        gm = gm_language(game.config, lang)
+        turn = game.session.judge_without_map(files, secret_for(game), Readers(gm))
+    with using(gm, game.config.ruleset) as tr:
+        _print_preview(game, turn, paths, tr)
+
+
+def _print_preview(
+    game: LoadedGame, turn: JudgedTurn, paths: list[Path], tr: NullTranslations
+) -> None:
+    """What `preview` prints, in `tr`'s language."""
     now = datetime.now().astimezone()
     names = ", ".join(p.name for p in paths) or tr.gettext("none")
     heading = tr.gettext("PREVIEW of {phase} for the GM: nothing was written")

@@ -25,13 +25,14 @@ from pathlib import Path
 
 from adjudicator.app import gamefolder as gf
 from adjudicator.app.game import LoadedGame
-from adjudicator.app.languages import player_translator
+from adjudicator.app.languages import player_language
 from adjudicator.core.files import atomic_write
 from adjudicator.core.i18n import ENGLISH
 from adjudicator.core.phase import Phase
 from adjudicator.core.plugin import OrderFile
 from adjudicator.core.session import Checked, FileReading
 from orders.issues import OrderIssue
+from texts import using
 
 OUTBOX_DIR = "outbox"
 MAIL_DOMAIN = "mapjudge.invalid"
@@ -100,9 +101,9 @@ def build_replies(config: gf.GameConfig, turn: TurnText) -> list[Reply]:
 
 def _reply(config: gf.GameConfig, turn: TurnText, stage: Stage, sender: str, power: str) -> Reply:
     player = config.powers[power]
-    tr = player_translator(config, power)
-    body = reply_body(config.name, power, player.player, turn, tr)
-    subject = f"[{config.name}] {turn.phase.title}: {stage_words(stage, tr)}"
+    with using(player_language(config, power), config.ruleset) as tr:
+        body = reply_body(config.name, power, player.player, turn, tr)
+        subject = f"[{config.name}] {turn.phase.title}: {stage_words(stage, tr)}"
     return Reply(
         power=power,
         sender=sender,

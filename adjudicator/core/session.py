@@ -42,6 +42,7 @@ from adjudicator.core.plugin import (
 from adjudicator.core.receipts import receipts
 from orders.issues import OrderIssue
 from orders.issues import problems as only_problems
+from texts import DEFAULT_LANGUAGE, using
 
 if TYPE_CHECKING:
     import click
@@ -93,6 +94,24 @@ class FileReading:
 
 
 @dataclass(frozen=True)
+class Readers:
+    """The languages a turn's reports are written in (issue 19): the public
+    report's (the game's `language`) and each player's for his private part
+    (`powers.<p>.language`, else the public one). The JSON stays English, the
+    same for every reader (tools read it)."""
+
+    public: str = DEFAULT_LANGUAGE
+    players: Mapping[str, str] = field(default_factory=dict)
+
+    def of(self, power: str) -> str:
+        """The language of `power`'s private report."""
+        return self.players.get(power, self.public)
+
+
+ENGLISH_READERS = Readers()
+
+
+@dataclass(frozen=True)
 class GameSetup:
     """A game as the app read it: its name, map, game.yaml's options and
     preset, and the current state's plain data."""
@@ -135,20 +154,44 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
     def phase(self) -> Phase:
         return self._state.phase
 
-    def judge(self, files: Sequence[OrderFile], secret: str | None) -> JudgedTurn:
+    def judge(
+        self, files: Sequence[OrderFile], secret: str | None, readers: Readers = ENGLISH_READERS
+    ) -> JudgedTurn:
         """Parse, check and resolve the current phase with `files`; the
-        report, and the map of the phase it leads to."""
+        report (in `readers`' languages), and the map of the phase it leads to."""
         turn = self._turn(self._state, files, secret)
         next_state = self._plugin.next_state(turn.resolution)
-        report = self._plugin.report(turn)
+        report = self._report(turn, readers)
         image = self._plugin.draw(self._map, next_state, lambda: turn.resolution, "png")
         return self._judged(next_state, report, image)
 
-    def judge_without_map(self, files: Sequence[OrderFile], secret: str | None) -> JudgedTurn:
+    def judge_without_map(
+        self, files: Sequence[OrderFile], secret: str | None, readers: Readers = ENGLISH_READERS
+    ) -> JudgedTurn:
         """`judge` for `mapjudge resolve`: the reports, no map."""
         turn = self._turn(self._state, files, secret)
-        report = self._plugin.report(turn)
+        report = self._report(turn, readers)
         return self._judged(self._plugin.next_state(turn.resolution), report, None)
+
+    def _report(self, turn: Turn[StateT, OrderT, MapT, ResolutionT], readers: Readers) -> Report:
+        """The plugin's report written once per language `readers` need: the
+        public text in theirs, each private part in its player's, the JSON
+        (public and private) in English."""
+        written: dict[str, Report] = {}
+
+        def report_in(lang: str) -> Report:
+            if lang not in written:
+                with using(lang, self._plugin.name):
+                    written[lang] = self._plugin.report(turn)
+            return written[lang]
+
+        english = report_in(DEFAULT_LANGUAGE)
+        public = report_in(readers.public)
+        private = {
+            power: replace(part, text=report_in(readers.of(power)).private[power].text)
+            for power, part in english.private.items()
+        }
+        return replace(english, text=public.text, private=private, extras=public.extras)
 
     def _judged(self, next_state: StateT, report: Report, image: bytes | None) -> JudgedTurn:
         data = self._plugin.write_state(next_state)
@@ -164,14 +207,15 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
             report.extras,
         )
 
-    def check(self, files: Sequence[OrderFile], tr: NullTranslations = ENGLISH) -> Checked:
+    def check(self, files: Sequence[OrderFile], lang: str = DEFAULT_LANGUAGE) -> Checked:
         """Parse and check `files` against the current phase; change nothing.
-        The summary's words are in `tr`'s language (`core.i18n.translator`)."""
+        The summary is in `lang` (`en`, `es`, `ca`)."""
         parsed = with_file_issues(self._plugin.parse(files, self._map, self._state), files)
         refused = self._plugin.check(self._state, parsed.orders, self._map, self._options)
         issues = parsed.issues + refused
-        summary = file_summary(files, parsed, issues, self._power_name, refused, tr)
-        label = tr.gettext("Turn") if self._state.phase.season is None else tr.gettext("Phase")
+        with using(lang, self._plugin.name) as tr:
+            summary = file_summary(files, parsed, issues, self._power_name, refused, tr)
+            label = tr.gettext("Turn") if self._state.phase.season is None else tr.gettext("Phase")
         readings = file_readings(files, parsed, refused)
         text = f"{label}: {self._state.phase}\n{summary}"
         return Checked(text, only_problems(issues), readings, parsed.silent)
@@ -340,11 +384,15 @@ class OpenGame(Protocol):
     @property
     def phase(self) -> Phase: ...
 
-    def judge(self, files: Sequence[OrderFile], secret: str | None) -> JudgedTurn: ...
+    def judge(
+        self, files: Sequence[OrderFile], secret: str | None, readers: Readers = ENGLISH_READERS
+    ) -> JudgedTurn: ...
 
-    def judge_without_map(self, files: Sequence[OrderFile], secret: str | None) -> JudgedTurn: ...
+    def judge_without_map(
+        self, files: Sequence[OrderFile], secret: str | None, readers: Readers = ENGLISH_READERS
+    ) -> JudgedTurn: ...
 
-    def check(self, files: Sequence[OrderFile], tr: NullTranslations = ENGLISH) -> Checked: ...
+    def check(self, files: Sequence[OrderFile], lang: str = DEFAULT_LANGUAGE) -> Checked: ...
 
     def owners(self, files: Sequence[OrderFile]) -> Mapping[str, str]: ...
 
