@@ -24,6 +24,8 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from texts import current_language
+
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
@@ -72,6 +74,13 @@ class Area:
     city: City | None = None
     terrain: str | None = None
     axial: tuple[int, int] | None = None
+    names: tuple[tuple[str, str], ...] = ()
+    """Its name in other languages (`names: {es: Borgoña, ca: Borgonya}`)."""
+
+    @property
+    def local_name(self) -> str:
+        """Its name in the language being written (`texts.using`), else `name`."""
+        return dict(self.names).get(current_language(), self.name)
 
     @property
     def fleet_locations(self) -> tuple[str, ...]:
@@ -105,6 +114,13 @@ class PowerInfo:
     name: str
     aliases: tuple[str, ...] = ()
     colour: str = "#888888"
+    names: tuple[tuple[str, str], ...] = ()
+    """Its name in other languages (`names: {es: Francia, ca: França}`)."""
+
+    @property
+    def local_name(self) -> str:
+        """Its name in the language being written (`texts.using`), else `name`."""
+        return dict(self.names).get(current_language(), self.name)
 
 
 @dataclass(frozen=True)

@@ -146,14 +146,37 @@ def parse_map(data: Mapping[str, Any], errors: Errors) -> MapSpec:
 
 def _parse_power(pid: str, raw: object, errors: Errors) -> tuple[str, PowerInfo]:
     reader = _Reader(
-        raw, f"powers.{pid}", errors, required=("name",), optional=("aliases", "colour")
+        raw, f"powers.{pid}", errors, required=("name",), optional=("aliases", "colour", "names")
     )
     if not _POWER_ID.match(pid):
         errors.add(f"powers.{pid}", "is not a power id (lowercase ASCII letters, digits, _)")
     colour = reader.text("colour", PowerInfo.colour)
     if not _COLOUR.match(colour):
         errors.add(f"powers.{pid}.colour", f"must look like '#1f4e9c', not {_show(colour)}")
-    return pid, PowerInfo(pid, reader.text("name", pid), reader.strings("aliases"), colour)
+    name = reader.text("name", pid)
+    names = _parse_names(reader)
+    return pid, PowerInfo(pid, name, reader.strings("aliases"), colour, names)
+
+
+NAME_LANGUAGES = ("es", "ca")
+"""The languages a map's `names` may give (English is `name`)."""
+
+
+def _parse_names(reader: _Reader) -> tuple[tuple[str, str], ...]:
+    """`names: {es: Borgoña, ca: Borgonya}`: the name in other languages."""
+    raw: dict[object, object] = reader.typed(
+        "names", lambda v: isinstance(v, dict), "a mapping of language to name", {}
+    )
+    names: list[tuple[str, str]] = []
+    for lang, value in raw.items():
+        where = f"{reader.key('names')}.{lang}"
+        if lang not in NAME_LANGUAGES:
+            reader.errors.add(where, f"is not a language: use {', '.join(NAME_LANGUAGES)}")
+        elif not isinstance(value, str) or not value.strip():
+            reader.errors.add(where, "must be a non-empty string")
+        else:
+            names.append((lang, value))
+    return tuple(sorted(names))
 
 
 def _parse_geography(top: _Reader, errors: Errors) -> tuple[dict[str, Area], Borders]:
@@ -173,7 +196,7 @@ def _parse_geography(top: _Reader, errors: Errors) -> tuple[dict[str, Area], Bor
     return areas, borders
 
 
-_COMMON_AREA_KEYS = ("name", "aliases", "supply_center", "home_of", "city")
+_COMMON_AREA_KEYS = ("name", "aliases", "supply_center", "home_of", "city", "names")
 _AREA_KEYS = (*_COMMON_AREA_KEYS, "kind", "coasts", "terrain", "axial")
 
 
@@ -224,6 +247,7 @@ def _common_area_fields(reader: _Reader) -> dict[str, Any]:
         "supply_center": lambda: reader.flag("supply_center"),
         "home_of": lambda: reader.text("home_of") or None,
         "city": lambda: _parse_city(reader.raw["city"], reader.key("city"), reader.errors),
+        "names": lambda: _parse_names(reader),
     }
     return {key: parse() for key, parse in parsers.items() if reader.has(key)}
 
