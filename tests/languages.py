@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from collections.abc import Iterable
 from pathlib import Path
+
+from adjudicator.app.game import current_phase_id
 
 STOPLIST = frozenset(
     """
@@ -66,3 +69,22 @@ def snapshot(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")
     assert path.exists(), f"{path}: no snapshot: run with MAPJUDGE_UPDATE_SNAPSHOTS=1"
     assert text == path.read_text(encoding="utf-8"), f"{path}: the report changed"
+
+
+def reports_in(example: Path, workdir: Path, lang: str) -> dict[str, str]:
+    """The reports of the current phase of the game folder `example`, played
+    on a copy in `workdir` with `mapjudge adjudicate DIR DIR/orders/*.txt
+    --lang LANG` (players without a language of their own read `lang` too):
+    `{"public": text, "<power>": private text, ...}`."""
+    from tests.cli_runner import run
+
+    folder = workdir / f"{example.name}-{lang}"
+    shutil.copytree(example, folder, ignore=shutil.ignore_patterns("played", "reports"))
+    phase = current_phase_id(folder)
+    orders = sorted((folder / "orders").glob("*.txt"))
+    result = run("adjudicate", folder, *orders, "--lang", lang)
+    assert result.exit_code in (0, 1), result.output
+    reports = {"public": (folder / "reports" / f"{phase}.txt").read_text(encoding="utf-8")}
+    for private in sorted((folder / "reports" / phase).glob("*.txt")):
+        reports[private.stem] = private.read_text(encoding="utf-8")
+    return reports
