@@ -71,20 +71,29 @@ def snapshot(path: Path, text: str) -> None:
     assert text == path.read_text(encoding="utf-8"), f"{path}: the report changed"
 
 
-def reports_in(example: Path, workdir: Path, lang: str) -> dict[str, str]:
-    """The reports of the current phase of the game folder `example`, played
-    on a copy in `workdir` with `mapjudge adjudicate DIR DIR/orders/*.txt
-    --lang LANG` (players without a language of their own read `lang` too):
-    `{"public": text, "<power>": private text, ...}`."""
-    from tests.cli_runner import run
+def reports_in(example: Path, workdir: Path, lang: str, phase: str | None = None) -> dict[str, str]:
+    """The reports of one phase of the game folder `example`, played on a copy
+    in `workdir` with `mapjudge adjudicate DIR MAIL --lang LANG` (players
+    without a language of their own read `lang` too): `{"public": text,
+    "<power>": private text, ...}`.
+
+    The mail of each phase is `orders/<phase>/*.txt` (or `orders/*.txt` for a
+    folder without phase folders); the phases before `phase` (default: the
+    first) are played in English first, as `make demo` plays them."""
+    from tests.cli_runner import run  # noqa: PLC0415 - keeps this module light
 
     folder = workdir / f"{example.name}-{lang}"
     shutil.copytree(example, folder, ignore=shutil.ignore_patterns("played", "reports"))
-    phase = current_phase_id(folder)
-    orders = sorted((folder / "orders").glob("*.txt"))
+    while (current := current_phase_id(folder)) != (phase or current):
+        mail = folder / "orders" / current
+        assert mail.is_dir(), f"{example}: no mail for {current} on the way to {phase}"
+        run("adjudicate", folder, *sorted(mail.glob("*.txt")))
+    current = current_phase_id(folder)
+    mail = folder / "orders" / current
+    orders = sorted((mail if mail.is_dir() else folder / "orders").glob("*.txt"))
     result = run("adjudicate", folder, *orders, "--lang", lang)
     assert result.exit_code in (0, 1), result.output
-    reports = {"public": (folder / "reports" / f"{phase}.txt").read_text(encoding="utf-8")}
-    for private in sorted((folder / "reports" / phase).glob("*.txt")):
+    reports = {"public": (folder / "reports" / f"{current}.txt").read_text(encoding="utf-8")}
+    for private in sorted((folder / "reports" / current).glob("*.txt")):
         reports[private.stem] = private.read_text(encoding="utf-8")
     return reports
