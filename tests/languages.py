@@ -80,7 +80,7 @@ def reports_in(example: Path, workdir: Path, lang: str, phase: str | None = None
     The mail of each phase is `orders/<phase>/*.txt` (or `orders/*.txt` for a
     folder without phase folders); the phases before `phase` (default: the
     first) are played in English first, as `make demo` plays them."""
-    from tests.cli_runner import run  # noqa: PLC0415 - keeps this module light
+    from tests.cli_runner import run
 
     folder = workdir / f"{example.name}-{lang}"
     shutil.copytree(example, folder, ignore=shutil.ignore_patterns("played", "reports"))
