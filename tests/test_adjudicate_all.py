@@ -5,12 +5,14 @@ exit code 1 when any game needs the GM."""
 
 from __future__ import annotations
 
+import io
 import shutil
 from pathlib import Path
 
 import pytest
 
 from adjudicator.app import gamefolder as gf
+from adjudicator.app.progress import progress
 from tests.cli_runner import run
 from tests.folder_snapshot import EXAMPLES, copy_example, first_mail, snapshot
 
@@ -169,3 +171,24 @@ def test_user_mistakes(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "'--workers': 0 is not in the range x>=1" in result.stderr
     assert EXAMPLES.is_dir()
+
+
+class _Terminal(io.StringIO):
+    """A stream that says it is a terminal (as stderr is for a GM at a shell)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_is_a_bar_on_a_terminal_and_lines_elsewhere() -> None:
+    """Issue 19, "Many games": a progress bar with the count and the game
+    just finished on a terminal; one line per game in a log."""
+    terminal, log = _Terminal(), io.StringIO()
+    for stream in (terminal, log):
+        with progress(3, stream) as shown:
+            for game in ("a", "b", "c"):
+                shown.finished(game, "adjudicated")
+    bar = terminal.getvalue()
+    assert "games" in bar and "3/3" in bar and "100%" in bar and "c: adjudicated" in bar
+    assert "#" in bar
+    assert log.getvalue() == "[1/3] a: adjudicated\n[2/3] b: adjudicated\n[3/3] c: adjudicated\n"

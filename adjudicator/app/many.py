@@ -7,7 +7,8 @@ must order is missing from `DIR/orders/*.txt`: the ruleset's `silent` list) or
 whose deadline has passed (game.yaml `deadlines`) is adjudicated with its
 inbox, exactly as `mapjudge adjudicate DIR DIR/orders/*.txt` would (stale mail
 refused, the turn committed as one step under the folder's lock); the others
-wait. A progress line per finished game goes to stderr, then a summary table
+wait. The progress goes to stderr (a bar on a terminal, a line per finished
+game elsewhere), then a summary table
 sorted by game name to stdout; the exit code is 1 when any game needs the GM
 (order problems, or an error such as a broken game.yaml).
 """
@@ -34,6 +35,7 @@ from adjudicator.app.game import LoadedGame, OrderFileError, open_game, read_ord
 from adjudicator.app.guard import using_folder
 from adjudicator.app.languages import gm_translator, lang_option, readers
 from adjudicator.app.preview import deadline_of, inbox_paths, secret_for
+from adjudicator.app.progress import progress
 from adjudicator.app.registry import UnknownRuleset
 from adjudicator.core.i18n import ENGLISH
 from adjudicator.core.options import OptionError
@@ -134,17 +136,19 @@ def _adjudicate(game: LoadedGame, files: Sequence[OrderFile], phase: str) -> Gam
 
 
 def settle_all(folders: Sequence[Path], workers: int, now: datetime) -> list[GameResult]:
-    """Every game settled in a pool of `workers` processes; a progress line on
-    stderr per finished game; the results sorted by game name."""
+    """Every game settled in a pool of `workers` processes; the progress on
+    stderr (`app.progress`: a bar on a terminal, else a line per finished
+    game); the results sorted by game name."""
     results: list[GameResult] = []
     if not folders:
         return results
-    with ProcessPoolExecutor(max_workers=min(workers, len(folders))) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(folders)))
+    with pool, progress(len(folders), sys.stderr) as shown:
         futures = {pool.submit(settle_game, str(f), now.isoformat()): f for f in folders}
-        for done, future in enumerate(as_completed(futures), start=1):
+        for future in as_completed(futures):
             result = _result_of(future, futures[future])
             results.append(result)
-            click.echo(f"[{done}/{len(folders)}] {result.game}: {result.result}", err=True)
+            shown.finished(result.game, result.result)
     return sorted(results, key=lambda r: r.game)
 
 
