@@ -44,6 +44,7 @@ from typing import Any
 
 from maps.loader import MAPS_DIR, MapError
 from maps.safe_yaml import YamlProblem, read_yaml_file
+from texts import T_
 
 FORMAT = "mapjudge-geometry"
 VERSION = 1
@@ -127,13 +128,24 @@ def load_geometry(map_name: str) -> MapGeometry:
     try:
         data = read_yaml_file(path, path.name, cached=True)
     except OSError as exc:
-        raise MapError([f"{path.name}: no drawing geometry for map {map_name!r} ({exc.strerror})"])
+        raise MapError(
+            [
+                T_(
+                    "{file}: no drawing geometry for map {name!r} ({reason})",
+                    file=path.name,
+                    name=map_name,
+                    reason=exc.strerror,
+                )
+            ]
+        )
     except YamlProblem as exc:
-        raise MapError([str(exc)]) from None
+        raise MapError([exc.args[0]]) from None
     try:
         return geometry_from_dict(data)
     except (KeyError, TypeError, ValueError) as exc:
-        raise MapError([f"{path.name}: malformed geometry: {exc!r}"]) from None
+        raise MapError(
+            [T_("{file}: malformed geometry: {problem}", file=path.name, problem=repr(exc))]
+        ) from None
 
 
 def geometry_from_dict(data: Mapping[str, Any]) -> MapGeometry:

@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from maps.model import Area, AreaKind, Crossing
+from texts import T_
 
 Axial = tuple[int, int]
 Report = Callable[[str, str], None]
@@ -168,7 +169,7 @@ def parse_grid(raw: object, report: Report, path: str = "grid") -> HexGrid | Non
     }
     for key in raw:
         if key not in known:
-            report(f"{path}.{key}", "is not a known grid key")
+            report(f"{path}.{key}", T_("is not a known grid key"))
     before = _Counter(report)
     rows = _rows(raw.get("rows"), raw.get("columns"), before, path)
     terrain = _terrain(raw.get("terrain"), before, path)
@@ -201,29 +202,34 @@ class _Counter:
 
 def _rows(raw: object, columns: object, report: Report, path: str) -> tuple[str, ...] | None:
     if not isinstance(raw, list) or not raw or not all(isinstance(r, str) and r for r in raw):
-        report(f"{path}.rows", "must be a non-empty list of non-empty strings")
+        report(f"{path}.rows", T_("must be a non-empty list of non-empty strings"))
         return None
     if columns is not None and (not isinstance(columns, int) or isinstance(columns, bool)):
-        report(f"{path}.columns", "must be a whole number")
+        report(f"{path}.columns", T_("must be a whole number"))
         return None
     expected = columns if columns is not None else len(raw[0])
     bad = [i for i, r in enumerate(raw) if len(r) != expected]
     for i in bad:
-        report(f"{path}.rows[{i}]", f"has {len(raw[i])} hexes, expected {expected}")
+        report(
+            f"{path}.rows[{i}]",
+            T_("has {n} hexes, expected {expected}", n=len(raw[i]), expected=expected),
+        )
     return None if bad else tuple(raw)
 
 
 def _terrain(raw: object, report: Report, path: str) -> dict[str, str] | None:
     if not isinstance(raw, Mapping) or not raw:
-        report(f"{path}.terrain", "must be a non-empty mapping of symbol -> terrain")
+        report(f"{path}.terrain", T_("must be a non-empty mapping of symbol -> terrain"))
         return None
     good = True
     for symbol, name in raw.items():
         if not isinstance(symbol, str) or len(symbol) != 1:
-            report(f"{path}.terrain", f"key {symbol!r} must be a single character")
+            report(
+                f"{path}.terrain", T_("key {symbol!r} must be a single character", symbol=symbol)
+            )
             good = False
         if not isinstance(name, str) or not name:
-            report(f"{path}.terrain.{symbol}", "must be a terrain name")
+            report(f"{path}.terrain.{symbol}", T_("must be a terrain name"))
             good = False
     return dict(raw) if good else None
 
@@ -233,13 +239,15 @@ def _layout(raw: object, report: Report, path: str) -> HexLayout | None:
         return HexLayout(raw if isinstance(raw, str) else "")
     except ValueError:
         choices = ", ".join(layout.value for layout in HexLayout)
-        report(f"{path}.layout", f"is {raw!r}, expected one of {choices}")
+        report(
+            f"{path}.layout", T_("is {raw!r}, expected one of {choices}", raw=raw, choices=choices)
+        )
         return None
 
 
 def _number(raw: object, key: str, report: Report) -> int:
     if not isinstance(raw, int) or isinstance(raw, bool) or not 0 <= raw <= MAX_NUMBER:
-        report(key, f"must be a whole number from 0 to {MAX_NUMBER}")
+        report(key, T_("must be a whole number from 0 to {most}", most=MAX_NUMBER))
         return 0
     return raw
 
@@ -254,12 +262,19 @@ def _terrain_set(
 ) -> frozenset[str]:
     value = raw.get(key, list(default))
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        report(f"{path}.{key}", "must be a list of terrain names")
+        report(f"{path}.{key}", T_("must be a list of terrain names"))
         return frozenset()
     if key in raw and terrain is not None:
         for name in value:
             if name not in terrain.values():
-                report(f"{path}.{key}", f"names {name!r}, which no symbol in {path}.terrain has")
+                report(
+                    f"{path}.{key}",
+                    T_(
+                        "names {name!r}, which no symbol in {path}.terrain has",
+                        name=name,
+                        path=path,
+                    ),
+                )
     return frozenset(value)
 
 
@@ -269,7 +284,10 @@ def _check_symbols(
     for i, row in enumerate(rows):
         for j, symbol in enumerate(row):
             if symbol not in terrain:
-                report(f"{path}.rows[{i}][{j}]", f"symbol {symbol!r} is not in {path}.terrain")
+                report(
+                    f"{path}.rows[{i}][{j}]",
+                    T_("symbol {symbol!r} is not in {path}.terrain", symbol=symbol, path=path),
+                )
 
 
 def _check_extent(
@@ -280,7 +298,12 @@ def _check_extent(
     if last_column > MAX_NUMBER or last_row > MAX_NUMBER:
         report(
             f"{path}.rows",
-            f"reach column {last_column}, row {last_row}; hex names allow {MAX_NUMBER}",
+            T_(
+                "reach column {last_column}, row {last_row}; hex names allow {most}",
+                last_column=last_column,
+                last_row=last_row,
+                most=MAX_NUMBER,
+            ),
         )
 
 

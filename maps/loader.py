@@ -25,6 +25,7 @@ from maps.parse import FORMAT, VERSION, parse_map
 from maps.safe_yaml import YamlProblem, read_yaml_file
 from maps.spec import Borders, Errors, MapSpec, ScenarioSpec
 from maps.validate import check_consistency, check_references
+from texts import T_, Tn_
 
 __all__ = [
     "FORMAT",
@@ -52,9 +53,26 @@ class MapError(ValueError):
         if len(self.errors) == 1:
             message = self.errors[0]
         else:
-            lines = "\n".join(f"  - {e}" for e in self.errors)
-            message = f"{len(self.errors)} errors found by the {stage} check:\n{lines}"
+            lines = ""
+            for error in self.errors:
+                lines = T_("{lines}\n  - {error}", lines=lines, error=error)
+            message = Tn_(
+                "{n} errors found by the {stage} check:{lines}",
+                "{n} errors found by the {stage} check:{lines}",
+                len(self.errors),
+                stage=STAGE_WORDS.get(stage, stage),
+                lines=lines,
+            )
         super().__init__(message)
+
+
+STAGE_WORDS = {
+    "file": T_("file"),
+    "structure": T_("structure"),
+    "references": T_("references"),
+    "consistency": T_("consistency"),
+}
+"""The map checks' stages, as the errors name them."""
 
 
 # --- public API ----------------------------------------------------------------
@@ -97,7 +115,15 @@ def _locate(name_or_path: str | Path) -> tuple[Path, str]:
         path = MAPS_DIR / f"{name_or_path}.yaml"
         if not path.is_file():
             known = ", ".join(packaged_maps())
-            raise MapError([f"{name_or_path}: no such packaged map (known: {known})"])
+            raise MapError(
+                [
+                    T_(
+                        "{name}: no such packaged map (known: {known})",
+                        name=name_or_path,
+                        known=known,
+                    )
+                ]
+            )
         return path, path.name
     path = Path(name_or_path)
     return path, str(path)
@@ -108,19 +134,31 @@ def _load_file(path: Path, source: str) -> GameMap:
     try:
         data = read_yaml_file(path, source, cached=path.parent == MAPS_DIR)
     except OSError as exc:
-        raise MapError([f"{source}: cannot read the map file ({exc.strerror})"]) from exc
+        raise MapError(
+            [
+                T_(
+                    "{source}: cannot read the map file ({reason})",
+                    source=source,
+                    reason=exc.strerror,
+                )
+            ]
+        ) from exc
     except YamlProblem as exc:
         if exc.line is None:  # too large, not UTF-8...: its own words
-            raise MapError([str(exc)]) from None
-        raise MapError([f"{source}: not valid YAML: {_yaml_problem(exc)}"]) from None
+            raise MapError([exc.args[0]]) from None
+        raise MapError(
+            [T_("{source}: not valid YAML: {problem}", source=source, problem=_yaml_problem(exc))]
+        ) from None
     if not isinstance(data, Mapping):
-        raise MapError([f"{source}: the file must hold a mapping of map keys"], "structure")
+        raise MapError(
+            [T_("{source}: the file must hold a mapping of map keys", source=source)], "structure"
+        )
     return load_map_data(data, source)
 
 
 def _yaml_problem(exc: YamlProblem) -> str:
-    column = f", column {exc.column}" if exc.column is not None else ""
-    return f"line {exc.line}{column}: {exc.problem}"
+    column = T_(", column {column}", column=exc.column) if exc.column is not None else ""
+    return T_("line {line}{column}: {problem}", line=exc.line, column=column, problem=exc.problem)
 
 
 # --- building the map ---------------------------------------------------------------

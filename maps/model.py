@@ -24,7 +24,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from texts import current_language
+from texts import T_, current_language
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -290,7 +290,14 @@ class GameMap:
         """The scenario called `name`; KeyError listing the known ones otherwise."""
         if name not in self.scenarios:
             known = ", ".join(sorted(self.scenarios))
-            raise KeyError(f"unknown scenario {name!r} for map {self.name} (known: {known})")
+            raise KeyError(
+                T_(
+                    "unknown scenario {name!r} for map {map} (known: {known})",
+                    name=name,
+                    map=self.name,
+                    known=known,
+                )
+            )
         return self.scenarios[name]
 
     def supply_centers(self) -> tuple[str, ...]:

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from maps import hexgrid
 from maps.model import Area, AreaKind, City, Crossing, PowerInfo, StartingUnit, Strait
 from maps.spec import Borders, Errors, MapSpec, ScenarioSpec
+from texts import T_
 
 FORMAT = "mapjudge-map"
 VERSION = 1
@@ -46,18 +47,19 @@ class _Reader:
         self.errors = errors
         self.raw: Mapping[str, object] = raw if isinstance(raw, Mapping) else {}
         if not isinstance(raw, Mapping):
-            errors.add(path or "the file", "must be a mapping")
+            errors.add(path or T_("the file"), T_("must be a mapping"))
             return
         required = tuple(required)
         allowed = set(required) | set(optional)
         for key in raw:
             if key not in allowed:
                 errors.add(
-                    self.key(str(key)), f"is not a known key (known: {', '.join(sorted(allowed))})"
+                    self.key(str(key)),
+                    T_("is not a known key (known: {values})", values=", ".join(sorted(allowed))),
                 )
         for key in required:
             if key not in raw:
-                errors.add(self.key(key), "is missing")
+                errors.add(self.key(key), T_("is missing"))
 
     def key(self, name: str) -> str:
         return f"{self.path}.{name}" if self.path else name
@@ -70,29 +72,31 @@ class _Reader:
         if value is _MISSING:
             return default
         if not check(value):
-            self.errors.add(self.key(name), f"must be {what}, not {_show(value)}")
+            self.errors.add(
+                self.key(name), T_("must be {what}, not {value}", what=what, value=_show(value))
+            )
             return default
         return value  # type: ignore[return-value]
 
     def text(self, name: str, default: str = "") -> str:
         return self.typed(
-            name, lambda v: isinstance(v, str) and v != "", "a non-empty string", default
+            name, lambda v: isinstance(v, str) and v != "", T_("a non-empty string"), default
         )
 
     def integer(self, name: str, default: int | None = None) -> int | None:
-        return self.typed(name, _is_int, "a whole number", default)
+        return self.typed(name, _is_int, T_("a whole number"), default)
 
     def flag(self, name: str) -> bool:
         return self.typed(name, lambda v: isinstance(v, bool), "true or false", False)
 
     def strings(self, name: str) -> tuple[str, ...]:
-        value: list[str] = self.typed(name, _is_str_list, "a list of strings", [])
+        value: list[str] = self.typed(name, _is_str_list, T_("a list of strings"), [])
         return tuple(value)
 
     def items(self, name: str) -> Iterator[tuple[str, object]]:
         """The entries of a nested mapping, skipping (and reporting) non-string keys."""
         value: Mapping[object, object] = self.typed(
-            name, lambda v: isinstance(v, Mapping), "a mapping", {}
+            name, lambda v: isinstance(v, Mapping), T_("a mapping"), {}
         )
         for key, item in value.items():
             if isinstance(key, str):
@@ -100,7 +104,7 @@ class _Reader:
             else:
                 self.errors.add(
                     self.key(name),
-                    f"key {key!r} is not a string; quote keys that look like numbers",
+                    T_("key {key!r} is not a string; quote keys that look like numbers", key=key),
                 )
 
 
@@ -126,9 +130,15 @@ def parse_map(data: Mapping[str, Any], errors: Errors) -> MapSpec:
         optional=("title", "powers", "areas", "borders", "grid", "hexes", "straits", "scenarios"),
     )
     if top.has("format") and data.get("format") != FORMAT:
-        errors.add("format", f"must be {FORMAT!r}, not {_show(data.get('format'))}")
+        errors.add(
+            "format",
+            T_("must be {format!r}, not {value}", format=FORMAT, value=_show(data.get("format"))),
+        )
     if top.has("version") and data.get("version") != VERSION:
-        errors.add("version", f"must be {VERSION}, not {_show(data.get('version'))}")
+        errors.add(
+            "version",
+            T_("must be {version}, not {value}", version=VERSION, value=_show(data.get("version"))),
+        )
     areas, borders = _parse_geography(top, errors)
     return MapSpec(
         name=top.text("map"),
@@ -149,10 +159,12 @@ def _parse_power(pid: str, raw: object, errors: Errors) -> tuple[str, PowerInfo]
         raw, f"powers.{pid}", errors, required=("name",), optional=("aliases", "colour", "names")
     )
     if not _POWER_ID.match(pid):
-        errors.add(f"powers.{pid}", "is not a power id (lowercase ASCII letters, digits, _)")
+        errors.add(f"powers.{pid}", T_("is not a power id (lowercase ASCII letters, digits, _)"))
     colour = reader.text("colour", PowerInfo.colour)
     if not _COLOUR.match(colour):
-        errors.add(f"powers.{pid}.colour", f"must look like '#1f4e9c', not {_show(colour)}")
+        errors.add(
+            f"powers.{pid}.colour", T_("must look like '#1f4e9c', not {value}", value=_show(colour))
+        )
     name = reader.text("name", pid)
     names = _parse_names(reader)
     return pid, PowerInfo(pid, name, reader.strings("aliases"), colour, names)
@@ -165,15 +177,17 @@ NAME_LANGUAGES = ("es", "ca")
 def _parse_names(reader: _Reader) -> tuple[tuple[str, str], ...]:
     """`names: {es: Borgoña, ca: Borgonya}`: the name in other languages."""
     raw: dict[object, object] = reader.typed(
-        "names", lambda v: isinstance(v, dict), "a mapping of language to name", {}
+        "names", lambda v: isinstance(v, dict), T_("a mapping of language to name"), {}
     )
     names: list[tuple[str, str]] = []
     for lang, value in raw.items():
         where = f"{reader.key('names')}.{lang}"
         if lang not in NAME_LANGUAGES:
-            reader.errors.add(where, f"is not a language: use {', '.join(NAME_LANGUAGES)}")
+            reader.errors.add(
+                where, T_("is not a language: use {values}", values=", ".join(NAME_LANGUAGES))
+            )
         elif not isinstance(value, str) or not value.strip():
-            reader.errors.add(where, "must be a non-empty string")
+            reader.errors.add(where, T_("must be a non-empty string"))
         else:
             names.append((lang, value))
     return tuple(sorted(names))
@@ -184,13 +198,13 @@ def _parse_geography(top: _Reader, errors: Errors) -> tuple[dict[str, Area], Bor
     if top.has("grid"):
         for key in ("areas", "borders"):
             if top.has(key):
-                errors.add(key, "is not allowed with a grid (the grid gives areas and borders)")
+                errors.add(key, T_("is not allowed with a grid (the grid gives areas and borders)"))
         return _parse_grid(top, errors)
     for key in ("areas", "borders"):
         if not top.has(key):
-            errors.add(key, "is missing (give areas and borders, or a grid)")
+            errors.add(key, T_("is missing (give areas and borders, or a grid)"))
     if top.has("hexes"):
-        errors.add("hexes", "is only allowed with a grid")
+        errors.add("hexes", T_("is only allowed with a grid"))
     areas = dict(_parse_area(code, raw, errors) for code, raw in top.items("areas"))
     borders = {loc: _parse_border(loc, raw, errors) for loc, raw in top.items("borders")}
     return areas, borders
@@ -204,19 +218,22 @@ def _parse_area(code: str, raw: object, errors: Errors) -> tuple[str, Area]:
     path = f"areas.{code}"
     reader = _Reader(raw, path, errors, required=("name", "kind"), optional=_AREA_KEYS)
     if not _AREA_CODE.match(code):
-        errors.add(path, "is not an area code (uppercase letters and digits)")
+        errors.add(path, T_("is not an area code (uppercase letters and digits)"))
     kind_text = reader.text("kind", AreaKind.LAND.value)
     try:
         kind = AreaKind(kind_text)
     except ValueError:
-        errors.add(f"{path}.kind", f"is {kind_text!r}, expected one of land, coast, sea")
+        errors.add(
+            f"{path}.kind",
+            T_("is {kind_text!r}, expected one of land, coast, sea", kind_text=kind_text),
+        )
         kind = AreaKind.LAND
     coasts = reader.strings("coasts")
     for i, coast in enumerate(coasts):
         if not _COAST.match(coast):
             errors.add(
                 f"{path}.coasts[{i}]",
-                f"{coast!r} is not a coast name (1-4 lowercase letters, like nc)",
+                T_("{coast!r} is not a coast name (1-4 lowercase letters, like nc)", coast=coast),
             )
     base = Area(
         code=code,
@@ -233,7 +250,7 @@ def _parse_axial(reader: _Reader) -> tuple[int, int] | None:
     value = reader.typed(
         "axial",
         lambda v: isinstance(v, list) and len(v) == 2 and all(map(_is_int, v)),
-        "a list of two whole numbers [q, r]",
+        T_("a list of two whole numbers [q, r]"),
         None,
     )
     return None if value is None else (value[0], value[1])
@@ -284,7 +301,7 @@ def _parse_grid(top: _Reader, errors: Errors) -> tuple[dict[str, Area], Borders]
         path = f"hexes.{code}"
         reader = _Reader(raw, path, errors, optional=_COMMON_AREA_KEYS)
         if code not in areas:
-            errors.add(path, "is not a hex of the grid (impassable or off the grid)")
+            errors.add(path, T_("is not a hex of the grid (impassable or off the grid)"))
             continue
         areas[code] = dataclasses.replace(areas[code], **_common_area_fields(reader))
     return areas, expansion.borders
@@ -292,14 +309,14 @@ def _parse_grid(top: _Reader, errors: Errors) -> tuple[dict[str, Area], Borders]
 
 def _parse_straits(raw: object, errors: Errors) -> tuple[Strait, ...]:
     if not isinstance(raw, list):
-        errors.add("straits", f"must be a list, not {_show(raw)}")
+        errors.add("straits", T_("must be a list, not {value}", value=_show(raw)))
         return ()
     straits = []
     for i, item in enumerate(raw):
         reader = _Reader(item, f"straits[{i}]", errors, required=("between", "controlled_from"))
         between = reader.strings("between")
         if reader.has("between") and len(between) != 2:
-            errors.add(reader.key("between"), "must name exactly two locations")
+            errors.add(reader.key("between"), T_("must name exactly two locations"))
             continue
         if len(between) == 2:
             straits.append(Strait((between[0], between[1]), reader.text("controlled_from")))
@@ -328,7 +345,7 @@ def _parse_scenario(name: str, raw: object, errors: Errors) -> ScenarioSpec:
     )
     victory = reader.integer("victory_centers")
     if victory is not None and victory <= 0:
-        errors.add(reader.key("victory_centers"), "must be positive")
+        errors.add(reader.key("victory_centers"), T_("must be positive"))
     units = {
         power: _parse_units(f"{path}.units.{power}", power, value, errors)
         for power, value in reader.items("units")
@@ -358,7 +375,8 @@ def _ducats_by_power(reader: _Reader, name: str) -> dict[str, int]:
     for power, value in reader.items(name):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             reader.errors.add(
-                f"{reader.key(name)}.{power}", f"must be 0 or more ducats, not {_show(value)}"
+                f"{reader.key(name)}.{power}",
+                T_("must be 0 or more ducats, not {value}", value=_show(value)),
             )
             continue
         found[power] = value
@@ -375,7 +393,7 @@ def _areas_by_power(reader: _Reader, name: str) -> dict[str, tuple[str, ...]]:
 
 def _string_list(value: object, path: str, errors: Errors) -> tuple[str, ...]:
     if not _is_str_list(value):
-        errors.add(path, f"must be a list of strings, not {_show(value)}")
+        errors.add(path, T_("must be a list of strings, not {value}", value=_show(value)))
         return ()
     return tuple(value)  # type: ignore[arg-type]
 
@@ -386,7 +404,8 @@ def _parse_units(path: str, power: str, value: object, errors: Errors) -> tuple[
         match = _UNIT.match(text.strip())
         if match is None:
             errors.add(
-                f"{path}[{i}]", f"{text!r} is not a unit (write 'A LOC', 'F LOC' or 'G LOC')"
+                f"{path}[{i}]",
+                T_("{text!r} is not a unit (write 'A LOC', 'F LOC' or 'G LOC')", text=text),
             )
             continue
         units.append(StartingUnit(power, match[1], match[2]))

@@ -29,6 +29,7 @@ from typing import Any
 import yaml
 
 from maps.user_cache import cache_directory
+from texts import N_, T_
 
 __all__ = [
     "DEFAULT_MAX_YAML_BYTES",
@@ -57,14 +58,21 @@ class YamlProblem(ValueError):
         problem: str,
         line: int | None = None,
         column: int | None = None,
-        what: str = "bad YAML",
+        what: str | None = None,
     ) -> None:
         self.source = source
         self.problem = problem
         self.line = line
         self.column = column
-        where = f" (line {line})" if line is not None else ""
-        super().__init__(f"{source}{where}: {what}: {problem}")
+        where = T_(" (line {line})", line=line) if line is not None else ""
+        told = T_(
+            "{source}{where}: {what}: {problem}",
+            source=source,
+            where=where,
+            what=what or T_("bad YAML"),
+            problem=problem,
+        )
+        super().__init__(told)
 
 
 def yaml_limit() -> int:
@@ -81,9 +89,21 @@ def env_limit(variable: str, default: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise ValueError(f"${variable}={text!r}: expected a whole number of bytes") from None
+        raise ValueError(
+            T_(
+                "${variable}={text!r}: expected a whole number of bytes",
+                variable=variable,
+                text=text,
+            )
+        ) from None
     if value <= 0:
-        raise ValueError(f"${variable}={text!r}: expected a positive number of bytes")
+        raise ValueError(
+            T_(
+                "${variable}={text!r}: expected a positive number of bytes",
+                variable=variable,
+                text=text,
+            )
+        )
     return value
 
 
@@ -96,7 +116,7 @@ class _StrictLoader(_Base):  # type: ignore[misc, valid-type]
             raise yaml.constructor.ConstructorError(
                 None,
                 None,
-                "anchors and aliases (&name, *name) are not allowed",
+                T_("anchors and aliases (&name, *name) are not allowed"),
                 node.start_mark,
             )
         return super().construct_object(node, deep)
@@ -111,7 +131,7 @@ class _StrictLoader(_Base):  # type: ignore[misc, valid-type]
                         raise yaml.constructor.ConstructorError(
                             None,
                             None,
-                            f"duplicate key {key_node.value!r}",
+                            T_("duplicate key {key!r}", key=key_node.value),
                             key_node.start_mark,
                         )
                     seen.add(key)
@@ -131,16 +151,20 @@ def load_yaml(text: str | bytes, source: str, limit: int | None = None) -> Any:
         column = mark.column + 1 if mark is not None else None
         raise YamlProblem(source, _problem(exc), line, column) from None
     except RecursionError:
-        raise YamlProblem(source, "nested too deeply") from None
+        raise YamlProblem(source, T_("nested too deeply")) from None
 
 
 def _check_size(source: str, size: int, most: int) -> None:
     if size > most:
         raise YamlProblem(
             source,
-            f"{size} bytes or more, and a YAML file may have {most} "
-            f"(raise ${MAX_YAML_ENV} if it is right)",
-            what="too large",
+            T_(
+                "{size} bytes or more, and a YAML file may have {most} (raise ${env} if it is right)",
+                size=size,
+                most=most,
+                env=MAX_YAML_ENV,
+            ),
+            what=T_("too large"),
         )
 
 
@@ -169,7 +193,7 @@ def read_yaml_file(path: Path, source: str | None = None, *, cached: bool = Fals
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        problem = f"not UTF-8: byte 0x{data[exc.start]:02x} cannot be read"
+        problem = T_("not UTF-8: byte {byte} cannot be read", byte=f"0x{data[exc.start]:02x}")
         raise YamlProblem(name, problem, line) from None
     loaded = load_yaml(text, name, most)
     if copy is not None:
@@ -230,6 +254,30 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+_YAML_PROBLEMS = frozenset(
+    {
+        N_("mapping values are not allowed here"),
+        N_("mapping values are not allowed in this context"),
+        N_("did not find expected key"),
+        N_("did not find expected node content"),
+        N_("did not find expected ',' or ']'"),
+        N_("did not find expected '-' indicator"),
+        N_("could not find expected ':'"),
+        N_("found character that cannot start any token"),
+        N_("found unexpected end of stream"),
+        N_("found a tab character that violates indentation"),
+        N_("found unknown escape character"),
+        N_("block sequence entries are not allowed in this context"),
+    }
+)
+"""The problems PyYAML reports most (its English words), told in the reader's
+language; any other as PyYAML words it."""
+
+
 def _problem(exc: yaml.YAMLError) -> str:
     problem = getattr(exc, "problem", None)
-    return str(problem) if problem else str(exc).splitlines()[0] if str(exc) else "invalid YAML"
+    if problem in _YAML_PROBLEMS:
+        return T_(str(problem))
+    if isinstance(problem, str) and problem:
+        return problem  # a `Text` of ours stays one
+    return str(problem) if problem else str(exc).splitlines()[0] if str(exc) else T_("invalid YAML")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from maps.model import Area, Crossing, PowerInfo, StartingUnit, Strait
+from texts import T_
 
 Borders = dict[str, dict[Crossing, tuple[str, ...]]]
 """Location -> crossing (army or fleet) -> the locations it borders."""
@@ -22,7 +23,9 @@ class Errors:
     items: list[str] = field(default_factory=list)
 
     def add(self, key: str, message: str) -> None:
-        self.items.append(f"{self.source}: {key} {message}")
+        self.items.append(
+            T_("{source}: {key} {message}", source=self.source, key=key, message=message)
+        )
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from maps.model import (
     split_location,
 )
 from maps.spec import Borders, Errors, MapSpec, ScenarioSpec
+from texts import T_
 
 T = TypeVar("T")
 
@@ -34,18 +35,22 @@ def check_references(spec: MapSpec, errors: Errors) -> None:
         _check_area_references(area, spec, errors)
     for loc, crossings in spec.borders.items():
         if not _is_location(spec.areas, loc):
-            errors.add(f"borders.{loc}", f"is keyed by unknown location {loc}")
+            errors.add(f"borders.{loc}", T_("is keyed by unknown location {loc}", loc=loc))
         for crossing, targets in crossings.items():
             for target in targets:
                 if not _is_location(spec.areas, target):
-                    errors.add(f"borders.{loc}.{crossing}", f"lists unknown location {target}")
+                    errors.add(
+                        f"borders.{loc}.{crossing}",
+                        T_("lists unknown location {target}", target=target),
+                    )
     for i, strait in enumerate(spec.straits):
         for loc in strait.between:
             if not _is_location(spec.areas, loc):
-                errors.add(f"straits[{i}].between", f"names unknown location {loc}")
+                errors.add(f"straits[{i}].between", T_("names unknown location {loc}", loc=loc))
         if strait.controlled_from not in spec.areas:
             errors.add(
-                f"straits[{i}].controlled_from", f"names unknown area {strait.controlled_from}"
+                f"straits[{i}].controlled_from",
+                T_("names unknown area {controlled_from}", controlled_from=strait.controlled_from),
             )
     for scenario in spec.scenarios.values():
         _check_scenario_references(scenario, spec, errors)
@@ -54,9 +59,12 @@ def check_references(spec: MapSpec, errors: Errors) -> None:
 def _check_area_references(area: Area, spec: MapSpec, errors: Errors) -> None:
     path = spec.area_path(area.code)
     if area.home_of is not None and area.home_of not in spec.powers:
-        errors.add(f"{path}.home_of", f"names unknown power {area.home_of}")
+        errors.add(f"{path}.home_of", T_("names unknown power {home_of}", home_of=area.home_of))
     if area.coasts and area.kind is not AreaKind.COAST:
-        errors.add(f"{path}.coasts", f"are only allowed on coast areas, not on a {area.kind} area")
+        errors.add(
+            f"{path}.coasts",
+            T_("are only allowed on coast areas, not on a {kind} area", kind=area.kind),
+        )
 
 
 def _is_location(areas: Mapping[str, Area], loc: str) -> bool:
@@ -69,7 +77,7 @@ def _check_scenario_references(scenario: ScenarioSpec, spec: MapSpec, errors: Er
     path = scenario.path
     for power in scenario.powers:
         if power not in spec.powers:
-            errors.add(f"{path}.powers", f"names unknown power {power}")
+            errors.add(f"{path}.powers", T_("names unknown power {power}", power=power))
     keyed: tuple[tuple[str, Mapping[str, object]], ...] = (
         ("units", scenario.units),
         ("treasury", scenario.treasury),
@@ -78,28 +86,36 @@ def _check_scenario_references(scenario: ScenarioSpec, spec: MapSpec, errors: Er
     for section, keys in keyed:
         for power in keys:
             if power not in scenario.powers:
-                errors.add(f"{path}.{section}.{power}", "is not one of the scenario's powers")
+                errors.add(f"{path}.{section}.{power}", T_("is not one of the scenario's powers"))
     for power in scenario.double_variable_income:
         if power not in scenario.powers:
-            errors.add(f"{path}.double_variable_income", f"names {power}, not a scenario power")
+            errors.add(
+                f"{path}.double_variable_income",
+                T_("names {power}, not a scenario power", power=power),
+            )
     for code in scenario.variable_income_cities:
         if code in spec.areas and spec.areas[code].city is None:
-            errors.add(f"{path}.variable_income_cities", f"names {code}, which has no city")
+            errors.add(
+                f"{path}.variable_income_cities", T_("names {code}, which has no city", code=code)
+            )
     for power, units in scenario.units.items():
         for i, unit in enumerate(units):
             if not _is_location(spec.areas, unit.location):
                 errors.add(
-                    f"{path}.units.{power}[{i}]", f"stands on unknown location {unit.location}"
+                    f"{path}.units.{power}[{i}]",
+                    T_("stands on unknown location {location}", location=unit.location),
                 )
     for section, by_power in _areas_by_power(scenario):
         for power, codes in by_power.items():
             for code in codes:
                 if code not in spec.areas:
-                    errors.add(f"{path}.{section}.{power}", f"names unknown area {code}")
+                    errors.add(
+                        f"{path}.{section}.{power}", T_("names unknown area {code}", code=code)
+                    )
     for section, codes in _area_lists(scenario):
         for code in codes:
             if code not in spec.areas:
-                errors.add(f"{path}.{section}", f"names unknown area {code}")
+                errors.add(f"{path}.{section}", T_("names unknown area {code}", code=code))
 
 
 def _areas_by_power(
@@ -141,9 +157,9 @@ def _army_problem(areas: Mapping[str, Area], loc: str) -> str | None:
     """Why an army cannot stand on `loc` (None if it can)."""
     code, coast = split_location(loc)
     if coast is not None:
-        return f"is one coast of {code}; armies stand on the whole area {code}"
+        return T_("is one coast of {code}; armies stand on the whole area {code}", code=code)
     if areas[code].kind is AreaKind.SEA:
-        return "is a sea area"
+        return T_("is a sea area")
     return None
 
 
@@ -151,9 +167,9 @@ def _fleet_problem(areas: Mapping[str, Area], loc: str) -> str | None:
     """Why a fleet cannot stand on `loc` (None if it can)."""
     area = areas[split_location(loc)[0]]
     if area.kind is AreaKind.LAND:
-        return "is a land area"
+        return T_("is a land area")
     if loc not in area.fleet_locations:
-        return f"has split coasts; name one of {', '.join(area.fleet_locations)}"
+        return T_("has split coasts; name one of {values}", values=", ".join(area.fleet_locations))
     return None
 
 
@@ -162,9 +178,9 @@ def _garrison_problem(areas: Mapping[str, Area], loc: str) -> str | None:
     code, coast = split_location(loc)
     city = areas[code].city
     if coast is not None or city is None:
-        return "has no city for a garrison"
+        return T_("has no city for a garrison")
     if not city.fortified:
-        return "has a city without walls (a garrison needs a fortified city)"
+        return T_("has a city without walls (a garrison needs a fortified city)")
     return None
 
 
@@ -181,12 +197,12 @@ def _check_border_ends(spec: MapSpec, errors: Errors) -> None:
             problem = _PROBLEMS[crossing]
             path = f"borders.{loc}.{crossing}"
             if (why := problem(spec.areas, loc)) is not None:
-                errors.add(path, f"is keyed by {loc}, which {why}")
+                errors.add(path, T_("is keyed by {loc}, which {why}", loc=loc, why=why))
             for target in targets:
                 if (why := problem(spec.areas, target)) is not None:
-                    errors.add(path, f"lists {target}, which {why}")
+                    errors.add(path, T_("lists {target}, which {why}", target=target, why=why))
                 if target == loc:
-                    errors.add(path, "lists its own location")
+                    errors.add(path, T_("lists its own location"))
 
 
 def _check_symmetry(borders: Borders, errors: Errors) -> None:
@@ -196,7 +212,12 @@ def _check_symmetry(borders: Borders, errors: Errors) -> None:
                 if loc not in borders.get(target, {}).get(crossing, ()):
                     errors.add(
                         f"borders.{loc}.{crossing}",
-                        f"lists {target} but borders.{target}.{crossing} does not list {loc}",
+                        T_(
+                            "lists {target} but borders.{target}.{crossing} does not list {loc}",
+                            target=target,
+                            crossing=crossing,
+                            loc=loc,
+                        ),
                     )
 
 
@@ -234,7 +255,7 @@ def _all_lists(spec: MapSpec) -> Iterator[tuple[str, Sequence[object]]]:
 def _check_duplicate_entries(spec: MapSpec, errors: Errors) -> None:
     for path, items in _all_lists(spec):
         for item in _duplicates(items):
-            errors.add(path, f"lists {item} more than once")
+            errors.add(path, T_("lists {item} more than once", item=item))
 
 
 def _check_area_names(spec: MapSpec, errors: Errors) -> None:
@@ -262,7 +283,15 @@ def _check_names(
         for where, text in labelled:
             other_owner, other_where = index.setdefault(normalize_name(text), (owner, where))
             if other_owner != owner:
-                errors.add(where, f"{text!r} is also a name of {other_owner} ({other_where})")
+                errors.add(
+                    where,
+                    T_(
+                        "{text!r} is also a name of {other_owner} ({other_where})",
+                        text=text,
+                        other_owner=other_owner,
+                        other_where=other_where,
+                    ),
+                )
 
 
 def _check_straits(spec: MapSpec, errors: Errors) -> None:
@@ -270,7 +299,7 @@ def _check_straits(spec: MapSpec, errors: Errors) -> None:
         a, b = strait.between
         crossings = spec.borders.get(a, {})
         if not any(b in targets for targets in crossings.values()):
-            errors.add(f"straits[{i}].between", f"{a}-{b} is not a border")
+            errors.add(f"straits[{i}].between", T_("{a}-{b} is not a border", a=a, b=b))
 
 
 def _check_scenario(scenario: ScenarioSpec, areas: Mapping[str, Area], errors: Errors) -> None:
@@ -282,7 +311,7 @@ def _check_scenario(scenario: ScenarioSpec, areas: Mapping[str, Area], errors: E
             if owner != power:
                 errors.add(
                     f"{scenario.path}.supply_centers.{power}",
-                    f"lists {code}, already owned by {owner}",
+                    T_("lists {code}, already owned by {owner}", code=code, owner=owner),
                 )
     _check_control(scenario, areas, errors)
     _check_autonomous_garrisons(scenario, areas, garrisons, errors)
@@ -301,11 +330,28 @@ def _check_units(
             path = f"{scenario.path}.units.{power}[{i}]"
             label = f"'{unit.kind} {unit.location}'"
             if (why := _UNIT_PROBLEMS[unit.kind](areas, unit.location)) is not None:
-                errors.add(path, f"{label} cannot stand there: {unit.location} {why}")
+                errors.add(
+                    path,
+                    T_(
+                        "{label} cannot stand there: {location} {why}",
+                        label=label,
+                        location=unit.location,
+                        why=why,
+                    ),
+                )
             slot = (split_location(unit.location)[0], unit.kind == "G")
             first_path, first_label = occupied.setdefault(slot, (path, label))
             if first_path != path:
-                errors.add(path, f"{label} shares {slot[0]} with {first_label} ({first_path})")
+                errors.add(
+                    path,
+                    T_(
+                        "{label} shares {slot} with {first_label} ({first_path})",
+                        label=label,
+                        slot=slot[0],
+                        first_label=first_label,
+                        first_path=first_path,
+                    ),
+                )
     return {code: path for (code, garrison), (path, _) in occupied.items() if garrison}
 
 
@@ -319,10 +365,15 @@ def _check_control(scenario: ScenarioSpec, areas: Mapping[str, Area], errors: Er
             for code in codes:
                 area = areas[code]
                 if area.kind is AreaKind.SEA and area.city is None:
-                    errors.add(path, f"lists {code}, a sea area without a city (not controllable)")
+                    errors.add(
+                        path,
+                        T_("lists {code}, a sea area without a city (not controllable)", code=code),
+                    )
                 first = listed.setdefault(code, path)
                 if first != path:
-                    errors.add(path, f"lists {code}, already listed by {first}")
+                    errors.add(
+                        path, T_("lists {code}, already listed by {first}", code=code, first=first)
+                    )
 
 
 def _check_autonomous_garrisons(
@@ -331,10 +382,15 @@ def _check_autonomous_garrisons(
     path = f"{scenario.path}.autonomous_garrisons"
     for code in scenario.autonomous_garrisons:
         if (why := _garrison_problem(areas, code)) is not None:
-            errors.add(path, f"lists {code}, which {why}")
+            errors.add(path, T_("lists {code}, which {why}", code=code, why=why))
         if code in garrisons:
             errors.add(
-                path, f"lists {code}, whose city already holds a garrison ({garrisons[code]})"
+                path,
+                T_(
+                    "lists {code}, whose city already holds a garrison ({garrisons})",
+                    code=code,
+                    garrisons=garrisons[code],
+                ),
             )
 
 
@@ -355,12 +411,15 @@ def _check_disabled_areas(scenario: ScenarioSpec, errors: Errors) -> None:
             for code in codes:
                 if code in disabled:
                     errors.add(
-                        f"{scenario.path}.{section}.{power}", f"lists {code}, a disabled area"
+                        f"{scenario.path}.{section}.{power}",
+                        T_("lists {code}, a disabled area", code=code),
                     )
     for section, codes in _area_lists(scenario):
         for code in codes:
             if code in disabled and section != "disabled_areas":
-                errors.add(f"{scenario.path}.{section}", f"lists {code}, a disabled area")
+                errors.add(
+                    f"{scenario.path}.{section}", T_("lists {code}, a disabled area", code=code)
+                )
 
 
 def _check_sieges(
@@ -382,18 +441,32 @@ def _check_sieges(
     for code in scenario.sieges:
         besieger = besiegers.get(code)
         if besieger is None:
-            errors.add(path, f"lists {code}, but no army or fleet stands there to besiege it")
+            errors.add(
+                path, T_("lists {code}, but no army or fleet stands there to besiege it", code=code)
+            )
         if code not in garrison_owner:
-            errors.add(path, f"lists {code}, but its city holds no garrison to besiege")
+            errors.add(
+                path, T_("lists {code}, but its city holds no garrison to besiege", code=code)
+            )
             continue
         if besieger is None:
             continue
         if garrison_owner[code] == besieger.power:
             errors.add(
                 path,
-                f"lists {code}, but its garrison and '{besieger.kind} {besieger.location}' "
-                f"both belong to {besieger.power}",
+                T_(
+                    "lists {code}, but its garrison and '{kind} {location}' both belong to {power}",
+                    code=code,
+                    kind=besieger.kind,
+                    location=besieger.location,
+                    power=besieger.power,
+                ),
             )
         city = areas[code].city
         if besieger.kind == "F" and not (city is not None and city.port):
-            errors.add(path, f"lists {code}, but a fleet besieges only a port, and {code} has none")
+            errors.add(
+                path,
+                T_(
+                    "lists {code}, but a fleet besieges only a port, and {code} has none", code=code
+                ),
+            )

@@ -91,7 +91,7 @@ class OrderIssue:
         """`: did you mean TYR (Tyrolia)?`, or nothing without suggestions."""
         if not self.suggestions:
             return ""
-        names = _(" or ").join(self.suggestions)
+        names = _(" or ").join(tr(name) for name in self.suggestions)
         return _(": did you mean {names}?").format(names=names)
 
     def quote(self, indent: str = "    ") -> str:

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from orders.issues import IssueKind, OrderIssue, Source
+from texts import T_
 
 _HEADER_NAMES = (
     r"(from|to|subject|date|cc|bcc|sent|reply-to"  # English mail clients
@@ -77,11 +78,11 @@ def nothing_read(file: str, text: str) -> OrderIssue:
     is empty, or every line was skipped (mail header, quoted mail, signature)
     or ignored as text that is no order."""
     if not text.strip():
-        message = "the file is empty: no orders"
+        message = T_("the file is empty: no orders")
     elif next(order_lines(text), None) is None:
-        message = "no orders: every line was skipped as mail header, quoted mail or signature"
+        message = T_("no orders: every line was skipped as mail header, quoted mail or signature")
     else:
-        message = "no orders were read from this file"
+        message = T_("no orders were read from this file")
     return OrderIssue(IssueKind.SYNTAX, message, Source.whole(file))
 
 

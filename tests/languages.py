@@ -40,7 +40,7 @@ STOPLIST = frozenset(
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|«[^»\n]*»|“[^”\n]*”")
-WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
+WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
 
 def _readable(text: str) -> str:

@@ -50,16 +50,16 @@ def test_english_is_the_message_ids_themselves() -> None:
 CHECK_ES = """\
 Fase: 1901-spring-movement
 Austria (austria.txt): 2 órdenes, 1 problema
-  austria.txt, línea 4: sintaxis: unknown province 'Serbie': ¿quería decir SER (Serbia)?
+  austria.txt, línea 4: sintaxis: provincia desconocida 'Serbie': ¿quería decir SER (Serbia)?
       > A Budapest - Serbie
-England (england.txt): 3 órdenes, sin problemas
-France (france.txt): 2 órdenes, 1 problema
-  france.txt, línea 4: sintaxis: unknown province 'mid-atlantc': ¿quería decir MAO (Mid-Atlantic Ocean)?
+Inglaterra (england.txt): 3 órdenes, sin problemas
+Francia (france.txt): 2 órdenes, 1 problema
+  france.txt, línea 4: sintaxis: provincia desconocida 'mid-atlantc': ¿quería decir MAO (Océano Atlántico Medio)?
       > f brest - mid-atlantc
-Germany (germany.txt): 3 órdenes, sin problemas
-Italy (italy.txt): 3 órdenes, sin problemas
-Russia (russia.txt): 4 órdenes, sin problemas
-Turkey (turkey.txt): 3 órdenes, sin problemas
+Alemania (germany.txt): 3 órdenes, sin problemas
+Italia (italy.txt): 3 órdenes, sin problemas
+Rusia (russia.txt): 4 órdenes, sin problemas
+Turquía (turkey.txt): 3 órdenes, sin problemas
 """
 
 
@@ -89,9 +89,9 @@ def test_check_in_the_games_language_unless_lang_says_otherwise(tmp_path: Path) 
     catalan = run("check", folder, *orders(folder))
     assert catalan.stdout.splitlines()[:2] == [
         "Fase: 1901-spring-movement",
-        "Austria (austria.txt): 2 ordres, 1 problema",
+        "Àustria (austria.txt): 2 ordres, 1 problema",
     ]
-    assert "England (england.txt): 3 ordres, sense problemes" in catalan.stdout
+    assert "Anglaterra (england.txt): 3 ordres, sense problemes" in catalan.stdout
     assert catalan.stderr == "mapjudge: 2 problemes a les ordres\n"
     english = run("check", folder, *orders(folder), "--lang", "en")
     assert english.stdout.splitlines()[1] == "Austria (austria.txt): 2 order(s), 1 problem(s)"
@@ -146,7 +146,7 @@ def test_the_languages_are_kept_by_game_yaml(tmp_path: Path) -> None:
 # --- the replies, each in its player's language ------------------------------------
 
 ENGLAND_CA = """\
-classic-1901: Spring 1901 movement
+classic-1901: Primavera de 1901, moviment
 Per a Ann Wright (england)
 
 Entès a england.txt: 3 ordres
@@ -158,7 +158,7 @@ No entès: res, s'han llegit totes les línies d'ordres.
 """
 
 AUSTRIA_ES = """\
-classic-1901: Spring 1901 movement
+classic-1901: Primavera de 1901, movimiento
 Para Franz Ferdinand (austria)
 
 Entendido en austria.txt: 2 órdenes
@@ -166,7 +166,7 @@ Entendido en austria.txt: 2 órdenes
   F Trieste - Albania
 
 No entendido: 1 problema
-  austria.txt, línea 4: sintaxis: unknown province 'Serbie': ¿quería decir SER (Serbia)?
+  austria.txt, línea 4: sintaxis: provincia desconocida 'Serbie': ¿quería decir SER (Serbia)?
       > A Budapest - Serbie
 """
 
@@ -189,9 +189,9 @@ def test_each_reply_in_its_players_language(tmp_path: Path) -> None:
     assert (out / "austria.txt").read_text(encoding="utf-8") == AUSTRIA_ES
     subjects = {p: subject(out / f"{p}.eml") for p in ("england", "austria", "france")}
     assert subjects == {
-        "england": "[classic-1901] Spring 1901 movement: les teves ordres",
-        "austria": "[classic-1901] Spring 1901 movement: tus órdenes",
-        "france": "[classic-1901] Spring 1901 movement: tus órdenes",
+        "england": "[classic-1901] Primavera de 1901, moviment: les teves ordres",
+        "austria": "[classic-1901] Primavera de 1901, movimiento: tus órdenes",
+        "france": "[classic-1901] Primavera de 1901, movimiento: tus órdenes",
     }
 
 

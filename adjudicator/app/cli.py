@@ -24,7 +24,18 @@ import yaml
 
 from adjudicator.app import gamefolder as gf
 from adjudicator.app.commit import commit_turn, turn_files
-from adjudicator.app.errors import ReportedFailure, UsageProblem, UserError, fail
+from adjudicator.app.disorder import in_civil_disorder, with_disorder_named
+from adjudicator.app.errors import (
+    ReportedFailure,
+    UsageProblem,
+    UserError,
+    fail,
+    forget_language,
+    speak,
+    spoken,
+    told,
+    warn,
+)
 from adjudicator.app.game import (
     OrderFileError,
     current_phase_id,
@@ -35,7 +46,13 @@ from adjudicator.app.game import (
 )
 from adjudicator.app.guard import state_files, using_folder
 from adjudicator.app.inbox import inbox
-from adjudicator.app.languages import gm_language, gm_translator, lang_option, readers
+from adjudicator.app.languages import (
+    gm_language,
+    gm_translator,
+    lang_option,
+    readers,
+    ruleset_title,
+)
 from adjudicator.app.mail_used import with_mail_used
 from adjudicator.app.many import adjudicate_all
 from adjudicator.app.new_game import NewGroup
@@ -43,14 +60,18 @@ from adjudicator.app.preview import preview
 from adjudicator.app.registry import UnknownRuleset, command_entry, find_ruleset
 from adjudicator.app.replies import replies_after_check, replies_after_turn
 from adjudicator.app.send import send_command
+from adjudicator.app.stale_mail import stale_order_files
 from adjudicator.core.dice import file_digest, verify_roll, verify_secret
 from adjudicator.core.files import atomic_write
+from adjudicator.core.messages import message_of
 from adjudicator.core.options import OptionError
 from adjudicator.core.phase import Phase
 from adjudicator.core.plugin import OrderFile
 from adjudicator.core.receipts import receipts_from_dict, rolls_from_dict
-from adjudicator.core.session import BadState, JudgedTurn
+from adjudicator.core.session import BadState, JudgedTurn, Readers
 from orders.issues import OrderIssue
+from texts import T_, Tn_, _, ngettext
+from texts import tr as tell
 
 DEBUG_ENV = "MAPJUDGE_DEBUG"
 
@@ -84,21 +105,31 @@ class JudgeGroup(click.Group):
         return command
 
     def invoke(self, ctx: click.Context) -> Any:
+        forget_language()
         try:
             return super().invoke(ctx)
-        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+        except click.ClickException as exc:
+            if type(exc) is click.ClickException:  # a ruleset command's: told as ours
+                raise UserError(exc.message) from exc
+            raise
+        except (click.exceptions.Exit, click.exceptions.Abort):
             raise
         except UnknownRuleset as exc:
-            raise UsageProblem(str(exc)) from exc
+            raise UsageProblem(message_of(exc)) from exc
         except OrderFileError as exc:
-            raise UserError(str(exc)) from exc
+            raise UserError(message_of(exc)) from exc
         except (gf.GameFolderError, OptionError, OSError, ValueError, yaml.YAMLError) as exc:
-            raise UserError(str(exc)) from exc
+            raise UserError(message_of(exc)) from exc
         except Exception as exc:
             if os.environ.get(DEBUG_ENV):
                 raise
             raise UserError(
-                f"internal error: {type(exc).__name__}: {exc} (set {DEBUG_ENV}=1 for details)"
+                T_(
+                    "internal error: {kind}: {problem} (set {env}=1 for details)",
+                    kind=type(exc).__name__,
+                    problem=message_of(exc),
+                    env=DEBUG_ENV,
+                )
             ) from exc
 
 
@@ -165,14 +196,18 @@ def adjudicate(
     with using_folder(folder):
         if state_files(folder) != before:
             fail(
-                f"{folder}: another command moved the game on while this one waited "
-                f"(now at {current_phase_id(folder)}); nothing written: check the phase "
-                "and the mail, and run again"
+                T_(
+                    "{folder}: another command moved the game on while this one waited "
+                    "(now at {phase}); nothing written: check the phase "
+                    "and the mail, and run again",
+                    folder=folder,
+                    phase=current_phase_id(folder),
+                )
             )
         game = open_game(folder)
         over = game.session.game_over()
         if over:
-            fail(f"the game is over: {over}")
+            fail(T_("the game is over: {reason}", reason=over))
         gf.check_not_archived(folder, order_paths)
         files = read_order_files(order_paths)
         if not force:
@@ -180,11 +215,19 @@ def adjudicate(
         secret = gf.checked_secret(folder, game.config)
         if secret is None and game.ruleset.rolls_dice:
             fail(
-                f"{folder}: {game.ruleset.name} rolls dice: the secret is needed "
-                f"({gf.SECRET_FILE} or ${gf.SECRET_ENV})"
+                T_(
+                    "{folder}: {ruleset} rolls dice: the secret is needed ({file} or ${env})",
+                    folder=folder,
+                    ruleset=game.ruleset.name,
+                    file=gf.SECRET_FILE,
+                    env=gf.SECRET_ENV,
+                )
             )
-        judged = game.session.judge(files, secret, readers(game.config, lang))
-        turn = with_mail_used(judged, game.folder, files)
+        disorder = in_civil_disorder(game, files)
+        judged = game.session.judge(files, secret, readers(game.config, lang), disorder)
+        judged = with_disorder_named(judged, game, disorder, gm_language(game.config, lang))
+        public = gm_language(game.config, lang)
+        turn = with_mail_used(judged, game.folder, files, public, game.config.ruleset)
         _write_turn(game.folder, turn, files)
         if replies:
             replies_after_turn(game, files)
@@ -196,18 +239,29 @@ def refuse_stale_mail(folder: Path, phase: Phase, files: Sequence[OrderFile]) ->
     """Trust #5: an order file byte for byte like one archived for an earlier
     phase is last phase's mail (an inbox not emptied): warn for each, and stop
     with exit code 1 before writing anything."""
-    stale = gf.stale_order_files(folder, [(f.name, f.data) for f in files])
+    stale = stale_order_files(folder, [(f.name, f.data) for f in files])
     for name, copy in stale:
-        same = "" if copy.name == name else f" (as {copy.name})"
-        click.echo(
-            f"mapjudge: warning: {name} was already adjudicated in {copy.parent.name}{same}: "
-            f"it is the same, byte for byte, as {copy.relative_to(folder)}",
-            err=True,
+        same = "" if copy.name == name else T_(" (as {name})", name=copy.name)
+        warn(
+            T_(
+                "{name} was already adjudicated in {phase}{same}: "
+                "it is the same, byte for byte, as {copy}",
+                name=name,
+                phase=copy.parent.name,
+                same=same,
+                copy=copy.relative_to(folder),
+            )
         )
     if stale:
         fail(
-            f"{len(stale)} order file(s) were already adjudicated in an earlier phase; "
-            f"nothing written. If they really are the mail for {phase}, run again with --force"
+            Tn_(
+                "{n} order file(s) were already adjudicated in an earlier phase; "
+                "nothing written. If they really are the mail for {phase}, run again with --force",
+                "{n} order file(s) were already adjudicated in an earlier phase; "
+                "nothing written. If they really are the mail for {phase}, run again with --force",
+                len(stale),
+                phase=phase,
+            )
         )
 
 
@@ -216,24 +270,36 @@ def _write_turn(folder: Path, turn: JudgedTurn, files: Sequence[OrderFile]) -> N
     state, as one step (`commit.commit_turn`: staged, then moved into place)."""
     next_path = gf.state_path(folder, turn.next_phase)
     if next_path.exists():
-        fail(f"{next_path}: already exists; older turns are never rewritten")
+        fail(T_("{path}: already exists; older turns are never rewritten", path=next_path))
     commit_turn(folder, turn_files(turn, files))
 
 
 def raise_for_issues(issues: Sequence[OrderIssue]) -> None:
     """Exit code 1 (after the output) when any order line had a problem."""
     if issues:
-        raise ReportedFailure(f"{len(issues)} order line(s) had problems (see the report)")
+        raise ReportedFailure(
+            Tn_(
+                "{n} order line(s) had problems (see the report)",
+                "{n} order line(s) had problems (see the report)",
+                len(issues),
+            )
+        )
 
 
 @main.command()
 @click.argument("folder", metavar="DIR", type=FOLDER)
-def show(folder: Path) -> None:
+@lang_option
+def show(folder: Path, lang: str | None) -> None:
     """Print the current phase and each power's position."""
     with using_folder(folder, write=False):
         game = open_game(folder)
-        described = game.session.describe()
-    click.echo(f"Game: {game.config.name}\nRuleset: {game.ruleset.title}")
+        gm_language(game.config, lang)
+        with spoken():
+            described = game.session.describe()
+            heading = _("Game: {name}\nRuleset: {ruleset}").format(
+                name=game.config.name, ruleset=told(ruleset_title(game.ruleset.title))
+            )
+    click.echo(heading)
     click.echo(described, nl=False)
 
 
@@ -242,7 +308,10 @@ def show(folder: Path) -> None:
 @click.option("--phase", "phase_id", help="Phase to draw (default: the current one).")
 @click.option("--format", "fmt", type=click.Choice(["png", "svg"]), default="png")
 @click.option("--out", type=FILE, help="Output file (default: DIR/turns/<phase>.<format>).")
-def render(folder: Path, phase_id: str | None, fmt: str, out: Path | None) -> None:
+@lang_option
+def render(
+    folder: Path, phase_id: str | None, fmt: str, out: Path | None, lang: str | None
+) -> None:
     """Draw a phase's map: the board and the orders that led to it."""
     into_folder = out is None or out.resolve().is_relative_to(folder.resolve())
     with using_folder(folder, write=into_folder):
@@ -251,20 +320,31 @@ def render(folder: Path, phase_id: str | None, fmt: str, out: Path | None) -> No
         state_data = gf.read_state_data(folder, phase)
         data = game.session.draw(state_data, lambda: earlier_turn(game, phase), fmt)
         if data is None:
-            fail(f"map {game.config.map or game.ruleset.default_map!r} has no drawing geometry")
+            fail(
+                T_(
+                    "map {name!r} has no drawing geometry",
+                    name=game.config.map or game.ruleset.default_map,
+                )
+            )
         path = out or gf.map_path(folder, phase, fmt)
         atomic_write(path, data)
-    click.echo(f"wrote {path}")
+        gm_language(game.config, lang)
+    click.echo(told(T_("wrote {path}", path=path)))
 
 
 @main.command()
 @click.argument("folder", metavar="DIR", type=FOLDER)
-def undo(folder: Path) -> None:
+@lang_option
+def undo(folder: Path, lang: str | None) -> None:
     """Remove the latest turn (and the report that made it); never the first."""
     with using_folder(folder):
-        _, ruleset = folder_ruleset(folder)
+        config, ruleset = folder_ruleset(folder)
         removed, current = gf.undo(folder, ruleset.calendar)
-    click.echo(f"removed {removed}; the current phase is {current} again")
+    gm_language(config, lang)
+    message = T_(
+        "removed {removed}; the current phase is {current} again", removed=removed, current=current
+    )
+    click.echo(told(message))
 
 
 @main.command()
@@ -274,6 +354,7 @@ def undo(folder: Path) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 @click.option("--secret-file", type=FILE, help="Dice secret, for rulesets that roll.")
 @click.option("--game", "game_name", default="", help="Game name used in dice labels.")
+@lang_option
 def resolve(
     ruleset_name: str,
     position: Path,
@@ -281,18 +362,22 @@ def resolve(
     fmt: str,
     secret_file: Path | None,
     game_name: str,
+    lang: str | None,
 ) -> None:
     """Resolve one phase without a game folder (the entry point for other programs)."""
     ruleset = find_ruleset(ruleset_name)
+    gm = gm_language(None, lang)
+    speak(gm, ruleset.name)
     try:
         turn = ruleset.resolve_position(
             read_position(position),
             read_order_files([orders_path]),
             gf.read_secret_file(secret_file) if secret_file else None,
             game_name,
+            Readers(gm),
         )
     except BadState as exc:  # the state does not fit the map: name the file (Trust #7)
-        fail(f"{position}: {exc}")
+        fail(T_("{path}: {problem}", path=position, problem=message_of(exc)))
     click.echo(turn.json_text if fmt == "json" else turn.text, nl=False)
     raise_for_issues(turn.issues)
 
@@ -301,7 +386,7 @@ def read_position(path: Path) -> dict[str, object]:
     """A state's plain data from YAML or JSON (the state's `to_dict` form)."""
     data = gf.read_yaml(path)
     if not isinstance(data, dict):
-        fail(f"{path}: expected a game state mapping (phase, units, supply_centers)")
+        fail(T_("{path}: expected a game state mapping (phase, units, supply_centers)", path=path))
     return data
 
 
@@ -312,35 +397,46 @@ def read_position(path: Path) -> dict[str, object]:
     type=FILE,
     help="The revealed secret (default: $MAPJUDGE_SECRET or DIR/secret.txt).",
 )
-def verify(folder: Path, secret_file: Path | None) -> None:
+@lang_option
+def verify(folder: Path, secret_file: Path | None, lang: str | None) -> None:
     """Check the revealed secret against the commitment, every logged roll and receipt."""
     config = gf.load_config(folder)
+    gm_language(config, lang)
     if not config.commitment:
-        fail(f"{gf.game_file(folder)}: no dice.commitment to verify")
+        fail(T_("{path}: no dice.commitment to verify", path=gf.game_file(folder)))
     secret = gf.find_secret(folder, secret_file)
     if secret is None:
-        fail("no secret given: use --secret-file, $MAPJUDGE_SECRET or DIR/secret.txt")
-    checks = [Check("commitment", verify_secret(secret, config.commitment))]
+        fail(T_("no secret given: use --secret-file, $MAPJUDGE_SECRET or DIR/secret.txt"))
+    checks = [Check(T_("commitment"), verify_secret(secret, config.commitment))]
     with using_folder(folder, write=False):
         for path in sorted((folder / gf.REPORTS_DIR).glob("*.json")):
             checks += verify_report(folder, path, secret, config.name)
-    click.echo("".join(f"{c}\n" for c in checks), nl=False)
+    with spoken():
+        click.echo("".join(f"{c}\n" for c in checks), nl=False)
     failed = sum(1 for c in checks if not c.ok)
     if failed:
-        raise ReportedFailure(f"verification failed: {failed} problem(s)")
-    click.echo(f"all {len(checks)} check(s) passed")
+        raise ReportedFailure(
+            Tn_(
+                "verification failed: {n} problem(s)", "verification failed: {n} problem(s)", failed
+            )
+        )
+    with spoken():
+        n = len(checks)
+        click.echo(ngettext("all {n} check(s) passed", "all {n} check(s) passed", n).format(n=n))
 
 
 @dataclass(frozen=True)
 class Check:
-    """One verified item: what, whether it holds, and why not."""
+    """One verified item: what, whether it holds, and why not (in the
+    language being written when printed)."""
 
     what: str
     ok: bool
-    why: str = "MISMATCH"
+    why: str = T_("MISMATCH")
 
     def __str__(self) -> str:
-        return f"{self.what}: {'ok' if self.ok else self.why}"
+        verdict = _("ok") if self.ok else tell(self.why)
+        return f"{tell(self.what)}: {verdict}"
 
 
 def verify_report(folder: Path, path: Path, secret: str, game: str) -> list[Check]:
@@ -349,7 +445,12 @@ def verify_report(folder: Path, path: Path, secret: str, game: str) -> list[Chec
     phase = path.stem
     checks = [
         Check(
-            f"{phase} roll {roll.purpose} #{roll.index}",
+            T_(
+                "{phase} roll {purpose} #{index}",
+                phase=phase,
+                purpose=roll.purpose,
+                index=roll.index,
+            ),
             verify_roll(secret, roll) and roll.game == game and roll.phase == phase,
         )
         for roll in rolls_from_dict(data)
@@ -357,18 +458,25 @@ def verify_report(folder: Path, path: Path, secret: str, game: str) -> list[Chec
     archive = gf.archive_dir(folder, phase)
     named = set()
     for receipt in receipts_from_dict(data):
-        what = f"{phase} receipt {receipt.file}"
+        what = T_("{phase} receipt {file}", phase=phase, file=receipt.file)
         if not gf.is_plain_name(receipt.file):  # Trust #10: never a file outside the archive
-            checks.append(Check(what, False, "not a plain file name: nothing read"))
+            checks.append(Check(what, False, T_("not a plain file name: nothing read")))
             continue
         named.add(receipt.file)
         copy = archive / receipt.file
         if copy.is_file() and not copy.is_symlink():
             checks.append(Check(what, file_digest(copy.read_bytes()) == receipt.sha256))
         else:
-            checks.append(Check(what, False, f"missing copy {copy}"))
+            checks.append(Check(what, False, T_("missing copy {copy}", copy=copy)))
     extra = sorted(p.name for p in archive.iterdir() if p.name not in named) if archive.is_dir() else []
-    checks += [Check(f"{phase} archive {name}", False, "not in the report's receipts") for name in extra]
+    checks += [
+        Check(
+            T_("{phase} archive {name}", phase=phase, name=name),
+            False,
+            T_("not in the report's receipts"),
+        )
+        for name in extra
+    ]
     return checks
 
 
@@ -376,7 +484,9 @@ def _read_json(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise gf.GameFolderError(f"{path}: cannot read report JSON: {exc}") from None
+        raise gf.GameFolderError(
+            T_("{path}: cannot read report JSON: {problem}", path=path, problem=exc)
+        ) from None
     if not isinstance(data, dict):
-        raise gf.GameFolderError(f"{path}: expected a JSON object")
+        raise gf.GameFolderError(T_("{path}: expected a JSON object", path=path))
     return data

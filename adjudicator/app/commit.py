@@ -41,9 +41,12 @@ from pathlib import Path, PurePosixPath
 from adjudicator.app import gamefolder as gf
 from adjudicator.app.folderlock import STAGING_DIR
 from adjudicator.core.files import dump_yaml, fsync_dir
+from adjudicator.core.i18n import T_
+from adjudicator.core.messages import message_of
 from adjudicator.core.phase import Calendar
 from adjudicator.core.plugin import OrderFile
 from adjudicator.core.session import JudgedTurn
+from texts import Tn_
 
 MANIFEST = "MANIFEST.json"
 STAGED = "files"
@@ -101,13 +104,18 @@ def commit_turn(folder: Path, turn: TurnFiles) -> None:
     any of the turn's files already exists."""
     staging = folder / STAGING_DIR
     if staging.exists() or staging.is_symlink():
-        raise gf.GameFolderError(f"{staging}: left by an interrupted turn; run the command again")
+        raise gf.GameFolderError(
+            T_("{path}: left by an interrupted turn; run the command again", path=staging)
+        )
     order = turn.order()
     for rel in order:
         target = folder / _checked(rel)
         if target.exists() or target.is_symlink():
             raise gf.GameFolderError(
-                f"{target}: already exists; older turns are never rewritten (nothing written)"
+                T_(
+                    "{path}: already exists; older turns are never rewritten (nothing written)",
+                    path=target,
+                )
             )
     try:
         _stage_and_move(folder, staging, turn, order)
@@ -169,7 +177,9 @@ def _checked(rel: str) -> str:
     path = PurePosixPath(rel)
     inside = any(path.is_relative_to(root) and path != PurePosixPath(root) for root in _ROOTS)
     if path.is_absolute() or not inside or any(p in ("", ".", "..") for p in path.parts):
-        raise gf.GameFolderError(f"{rel!r}: not a path inside the game folder's turn files")
+        raise gf.GameFolderError(
+            T_("{path!r}: not a path inside the game folder's turn files", path=rel)
+        )
     return rel
 
 
@@ -198,8 +208,11 @@ def leftovers(folder: Path) -> list[str]:
     staging = folder / STAGING_DIR
     if staging.is_dir():
         return [
-            (f"{staging}: an interrupted turn was left here; run a mapjudge command "
-            "with write access to the folder to finish or roll it back")
+            T_(
+                "{path}: an interrupted turn was left here; run a mapjudge command "
+                "with write access to the folder to finish or roll it back",
+                path=staging,
+            )
         ]
     return []
 
@@ -208,15 +221,18 @@ def _recover_staging(folder: Path) -> list[str]:
     staging = folder / STAGING_DIR
     if staging.is_file():
         staging.unlink()
-        return [f"removed {staging}: a file where mapjudge stages a turn"]
+        return [T_("removed {path}: a file where mapjudge stages a turn", path=staging)]
     if not staging.is_dir():
         return []
     manifest = _read_manifest(staging)
     if manifest is None:
         _discard(staging)
         return [
-            (f"removed {staging}: a turn interrupted before its files were ready "
-            "(none of them had been moved into place)")
+            T_(
+                "removed {path}: a turn interrupted before its files were ready "
+                "(none of them had been moved into place)",
+                path=staging,
+            )
         ]
     phase, order = manifest
     state_file = order[-1]
@@ -224,8 +240,12 @@ def _recover_staging(folder: Path) -> list[str]:
         _move_into_place(folder, staging, order, _Hook(enabled=False))
         _discard(staging)
         return [
-            (f"finished the turn of {phase} that was interrupted after its state file "
-            f"({state_file}) was written")
+            T_(
+                "finished the turn of {phase} that was interrupted after its state file "
+                "({file}) was written",
+                phase=phase,
+                file=state_file,
+            )
         ]
     removed = []
     for rel in order[:-1]:
@@ -237,9 +257,17 @@ def _recover_staging(folder: Path) -> list[str]:
         _rmdir_if_empty(folder / rel)
     _discard(staging)
     return [
-        (f"rolled back the turn of {phase} that was interrupted before its state file "
-        f"({state_file}) was written: {_count(removed)} moved into place removed; "
-        f"the current phase is still {phase}")
+        Tn_(
+            "rolled back the turn of {phase} that was interrupted before its state file "
+            "({file}) was written: {n} file moved into place removed; "
+            "the current phase is still {phase}",
+            "rolled back the turn of {phase} that was interrupted before its state file "
+            "({file}) was written: {n} files moved into place removed; "
+            "the current phase is still {phase}",
+            len(removed),
+            phase=phase,
+            file=state_file,
+        )
     ]
 
 
@@ -253,11 +281,18 @@ def _read_manifest(staging: Path) -> tuple[str, list[str]] | None:
         phase, order = str(data["phase"]), [_checked(str(rel)) for rel in data["files"]]
     except (OSError, ValueError, KeyError, TypeError, gf.GameFolderError) as exc:
         raise gf.GameFolderError(
-            f"{path}: cannot recover the interrupted turn ({exc}); look at {staging} "
-            "and remove it by hand"
+            T_(
+                "{path}: cannot recover the interrupted turn ({problem}); look at {staging} "
+                "and remove it by hand",
+                path=path,
+                problem=message_of(exc),
+                staging=staging,
+            )
         ) from None
     if not order:
-        raise gf.GameFolderError(f"{path}: names no files; remove {staging} by hand")
+        raise gf.GameFolderError(
+            T_("{path}: names no files; remove {staging} by hand", path=path, staging=staging)
+        )
     return phase, order
 
 
@@ -290,7 +325,14 @@ def _remove_stale_temps(folder: Path) -> list[str]:
     if not stale:
         return []
     names = ", ".join(str(p.relative_to(folder)) for p in sorted(stale))
-    return [f"removed {_count(stale)} left by an interrupted write: {names}"]
+    return [
+        Tn_(
+            "removed {n} file left by an interrupted write: {names}",
+            "removed {n} files left by an interrupted write: {names}",
+            len(stale),
+            names=names,
+        )
+    ]
 
 
 def _roll_back_orphans(folder: Path, calendar: Calendar, *, remove: bool) -> list[str]:
@@ -319,24 +361,25 @@ def _roll_back_orphans(folder: Path, calendar: Calendar, *, remove: bool) -> lis
     names = ", ".join(str(p.relative_to(folder)) for p in orphans)
     if not remove:
         return [
-            (f"{names}: left by an interrupted turn of {current} (its next state file "
-            "was never written, or an undo was interrupted); the next adjudicate or undo "
-            "removes them")
+            T_(
+                "{names}: left by an interrupted turn of {phase} (its next state file "
+                "was never written, or an undo was interrupted); the next adjudicate or undo "
+                "removes them",
+                names=names,
+                phase=current,
+            )
         ]
     for path in maps:
         path.unlink()
     gf.remove_turn_outputs(folder, current)
     return [
-        (f"rolled back an interrupted turn of {current} (its next state file was never "
-        f"written, or an undo was interrupted): removed {names}")
+        T_(
+            "rolled back an interrupted turn of {phase} (its next state file was never "
+            "written, or an undo was interrupted): removed {names}",
+            phase=current,
+            names=names,
+        )
     ]
-
-
-# --- small helpers ----------------------------------------------------------------
-
-
-def _count(items: Sequence[object]) -> str:
-    return f"{len(items)} file{'' if len(items) == 1 else 's'}"
 
 
 def _write_synced(path: Path, data: bytes) -> None:

@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from adjudicator.app import gamefolder as gf
+from texts import T_
 
 LOCK_FILE = ".lock"
 STAGING_DIR = ".staging"
@@ -69,8 +70,11 @@ def check_no_links(folder: Path) -> None:
 def _refuse_link(path: Path) -> None:
     if path.is_symlink():
         raise gf.GameFolderError(
-            f"{path}: is a symbolic link; mapjudge never reads or writes outside the "
-            "game folder: replace the link with a real file or folder (nothing was done)"
+            T_(
+                "{path}: is a symbolic link; mapjudge never reads or writes outside the "
+                "game folder: replace the link with a real file or folder (nothing was done)",
+                path=path,
+            )
         )
 
 
@@ -80,7 +84,9 @@ def lock_wait() -> float:
     try:
         return max(0.0, float(text)) if text else DEFAULT_WAIT
     except ValueError:
-        raise gf.GameFolderError(f"${WAIT_ENV}: expected a number of seconds, not {text!r}") from None
+        raise gf.GameFolderError(
+            T_("${env}: expected a number of seconds, not {text!r}", env=WAIT_ENV, text=text)
+        ) from None
 
 
 @contextmanager
@@ -91,7 +97,7 @@ def locked(folder: Path, *, write: bool = True) -> Iterator[bool]:
     goes on without the lock when the folder cannot be written (a read-only
     copy): it then yields False and must not change anything."""
     if not folder.is_dir():
-        raise gf.GameFolderError(f"{folder}: no such game folder")
+        raise gf.GameFolderError(T_("{folder}: no such game folder", folder=folder))
     check_no_links(folder)
     path = folder / LOCK_FILE
     flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
@@ -101,7 +107,9 @@ def locked(folder: Path, *, write: bool = True) -> Iterator[bool]:
         if not write and exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
             yield False
             return
-        raise gf.GameFolderError(f"{path}: cannot open the lock: {exc.strerror or exc}") from None
+        raise gf.GameFolderError(
+            T_("{path}: cannot open the lock: {reason}", path=path, reason=exc.strerror or exc)
+        ) from None
     try:
         _acquire(fd, path, lock_wait())
         os.ftruncate(fd, 0)
@@ -123,8 +131,13 @@ def _acquire(fd: int, path: Path, wait: float) -> None:
             time.sleep(_POLL)
     holder = _holder(path)
     raise FolderBusy(
-        f"{path.parent}: another mapjudge command{holder} is using this game folder "
-        f"(waited {wait:g} s); nothing was done: run this again when it has finished"
+        T_(
+            "{folder}: another mapjudge command{holder} is using this game folder "
+            "(waited {wait} s); nothing was done: run this again when it has finished",
+            folder=path.parent,
+            holder=holder,
+            wait=f"{wait:g}",
+        )
     )
 
 
@@ -133,4 +146,4 @@ def _holder(path: Path) -> str:
         pid = path.read_text(encoding="ascii").strip()
     except (OSError, UnicodeDecodeError):
         return ""
-    return f" (process {pid})" if pid.isdigit() else ""
+    return T_(" (process {pid})", pid=pid) if pid.isdigit() else ""

@@ -10,7 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.app import gamefolder as gf
+from adjudicator.app.errors import speak
 from adjudicator.app.registry import UnknownRuleset, find_ruleset
+from adjudicator.core.i18n import T_
+from adjudicator.core.messages import did_you_mean, message_of
 from adjudicator.core.options import OptionError
 from adjudicator.core.order_text import MAX_ORDER_ENV, order_limit
 from adjudicator.core.phase import Phase
@@ -35,10 +38,17 @@ class OrderFileError(ValueError):
 def folder_ruleset(folder: Path) -> tuple[gf.GameConfig, AnyRuleset]:
     """game.yaml and its ruleset; a bad ruleset name names game.yaml and the key."""
     config = gf.load_config(folder)
+    speak(config.language, config.ruleset)
     try:
         return config, find_ruleset(config.ruleset)
     except UnknownRuleset as exc:
-        raise gf.GameFolderError(f"{gf.game_file(folder)}: key 'ruleset': {exc}") from None
+        raise gf.GameFolderError(
+            T_(
+                "{path}: key 'ruleset': {problem}",
+                path=gf.game_file(folder),
+                problem=message_of(exc),
+            )
+        ) from None
 
 
 def open_game(folder: Path) -> LoadedGame:
@@ -49,7 +59,9 @@ def open_game(folder: Path) -> LoadedGame:
     try:
         ruleset.check_options(config.options, config.preset)
     except (OptionError, TypeError, ValueError) as exc:
-        raise gf.GameFolderError(f"{where}: key 'options'/'preset': {exc}") from None
+        raise gf.GameFolderError(
+            T_("{path}: key 'options'/'preset': {problem}", path=where, problem=message_of(exc))
+        ) from None
     phase = gf.current_phase(folder, ruleset.calendar)
     reference = map_reference(folder, config.map or ruleset.default_map)
     setup = GameSetup(
@@ -58,7 +70,9 @@ def open_game(folder: Path) -> LoadedGame:
     try:
         session = ruleset.open(setup)
     except BadState as exc:
-        raise gf.GameFolderError(f"{gf.state_path(folder, phase)}: {exc}") from None
+        raise gf.GameFolderError(
+            T_("{path}: {problem}", path=gf.state_path(folder, phase), problem=message_of(exc))
+        ) from None
     return LoadedGame(folder, config, ruleset, session)
 
 
@@ -74,8 +88,12 @@ def map_reference(folder: Path, name: str) -> str:
     (Trust #10): a path is refused, naming game.yaml and the key."""
     if not gf.is_plain_name(name):
         raise gf.GameFolderError(
-            f"{gf.game_file(folder)}: key 'map': {name!r} must be a packaged map's name "
-            "or a file in the game folder, not a path"
+            T_(
+                "{path}: key 'map': {name!r} must be a packaged map's name "
+                "or a file in the game folder, not a path",
+                path=gf.game_file(folder),
+                name=name,
+            )
         )
     local = folder / name
     return str(local) if local.suffix in (".yaml", ".yml") and local.is_file() else name
@@ -109,7 +127,7 @@ def read_order_files(paths: Sequence[Path]) -> tuple[OrderFile, ...]:
     files = tuple(OrderFile(path.name, _read_bytes(path)) for path in paths)
     twice = [name for name, n in Counter(f.name for f in files).items() if n > 1]
     if twice:
-        raise OrderFileError(f"two order files are called {twice[0]}: rename one")
+        raise OrderFileError(T_("two order files are called {name}: rename one", name=twice[0]))
     return files
 
 
@@ -117,21 +135,33 @@ def _read_bytes(path: Path) -> bytes:
     """An order file's bytes; one larger than the limit is refused before it
     is read (`$MAPJUDGE_MAX_ORDER_BYTES`, Trust #9)."""
     if not path.is_file():
-        raise OrderFileError(f"{path}: no such order file{_did_you_mean(path)}")
+        raise OrderFileError(
+            T_("{path}: no such order file{hint}", path=path, hint=_did_you_mean(path))
+        )
     most = order_limit()
     try:
         size = path.stat().st_size
         if size > most:
             raise OrderFileError(
-                f"{path}: {size} bytes is more than the {most} an order file may have "
-                f"(raise ${MAX_ORDER_ENV} if it is right)"
+                T_(
+                    "{path}: {size} bytes is more than the {most} an order file may have "
+                    "(raise ${env} if it is right)",
+                    path=path,
+                    size=size,
+                    most=most,
+                    env=MAX_ORDER_ENV,
+                )
             )
         with path.open("rb") as handle:
             data = handle.read(most + 1)
     except OSError as exc:
-        raise OrderFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise OrderFileError(
+            T_("{path}: cannot read: {reason}", path=path, reason=exc.strerror or exc)
+        ) from None
     if len(data) > most:  # it grew while read
-        raise OrderFileError(f"{path}: more than the {most} bytes an order file may have")
+        raise OrderFileError(
+            T_("{path}: more than the {most} bytes an order file may have", path=path, most=most)
+        )
     return data
 
 
@@ -141,4 +171,4 @@ def _did_you_mean(path: Path) -> str:
         return ""
     names = [p.name for p in folder.iterdir() if p.is_file()]
     close = difflib.get_close_matches(path.name, names, n=3, cutoff=0.6)
-    return f": did you mean {' or '.join(close)}?" if close else ""
+    return did_you_mean(close)

@@ -26,7 +26,6 @@ naming the file (and key) at fault.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import secrets
@@ -38,7 +37,8 @@ from typing import Any
 
 from adjudicator.core.dice import verify_secret
 from adjudicator.core.files import atomic_write, dump_yaml
-from adjudicator.core.i18n import UnknownLanguage, checked_language
+from adjudicator.core.i18n import LANGUAGES, T_, UnknownLanguage, checked_language
+from adjudicator.core.messages import message_of
 from adjudicator.core.phase import Calendar, Phase
 from adjudicator.core.plugin import StateLike
 from adjudicator.core.receipts import receipts_from_dict
@@ -83,6 +83,9 @@ class GameConfig:
     mail: Mapping[str, Any] = field(default_factory=dict)
     language: str | None = None
     """`language: es|ca|en`: the default language of the GM's output and the replies."""
+    civil_disorder_after: int | None = None
+    """`civil_disorder_after: N`: a power that had to order and sent nothing in N
+    phases in a row is in civil disorder until it orders again (`app.disorder`)."""
     """`mail: {smtp_host, smtp_port, from, starttls, user}` (`send.py`); never a password;
     `power_headers: true` lets `inbox` match a message by its power header (`inbox.py`)."""
 
@@ -109,6 +112,8 @@ class GameConfig:
             data["deadlines"] = {k: v.isoformat() for k, v in sorted(self.deadlines.items())}
         if self.mail:
             data["mail"] = dict(self.mail)
+        if self.civil_disorder_after is not None:
+            data["civil_disorder_after"] = self.civil_disorder_after
         return data
 
 
@@ -122,11 +127,13 @@ def read_yaml(path: Path) -> Any:
     try:
         return read_yaml_file(path)
     except FileNotFoundError:
-        raise GameFolderError(f"{path}: file not found") from None
+        raise GameFolderError(T_("{path}: file not found", path=path)) from None
     except OSError as exc:
-        raise GameFolderError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise GameFolderError(
+            T_("{path}: cannot read: {reason}", path=path, reason=exc.strerror or exc)
+        ) from None
     except YamlProblem as exc:
-        raise GameFolderError(str(exc)) from None
+        raise GameFolderError(message_of(exc)) from None
 
 
 # --- game.yaml -------------------------------------------------------------------
@@ -139,9 +146,11 @@ def game_file(folder: Path) -> Path:
 def check_folder(folder: Path) -> None:
     """`GameFolderError` unless `folder` is a game folder (has game.yaml)."""
     if not folder.is_dir():
-        raise GameFolderError(f"{folder}: no such game folder")
+        raise GameFolderError(T_("{folder}: no such game folder", folder=folder))
     if not game_file(folder).is_file():
-        raise GameFolderError(f"{folder}: not a game folder (no {GAME_FILE})")
+        raise GameFolderError(
+            T_("{folder}: not a game folder (no {file})", folder=folder, file=GAME_FILE)
+        )
 
 
 def load_config(folder: Path) -> GameConfig:
@@ -150,7 +159,9 @@ def load_config(folder: Path) -> GameConfig:
     path = game_file(folder)
     data = read_yaml(path)
     if not isinstance(data, Mapping):
-        raise GameFolderError(f"{path}: expected a mapping of keys (ruleset, powers, ...)")
+        raise GameFolderError(
+            T_("{path}: expected a mapping of keys (ruleset, powers, ...)", path=path)
+        )
     _known_keys(path, data, GAME_KEYS, "")
     return GameConfig(
         ruleset=_required_str(path, data, "ruleset"),
@@ -164,6 +175,7 @@ def load_config(folder: Path) -> GameConfig:
         deadlines=_parse_deadlines(path, data.get("deadlines")),
         mail=_mapping(path, data.get("mail"), "mail"),
         language=_parse_language(path, data, "language", ""),
+        civil_disorder_after=_parse_disorder_after(path, data.get("civil_disorder_after")),
     )
 
 
@@ -177,7 +189,7 @@ def save_config(folder: Path, config: GameConfig) -> None:
 
 GAME_KEYS = (
     "name", "ruleset", "map", "scenario", "preset", "options", "powers", "dice", "deadlines",
-    "mail", "language",
+    "mail", "language", "civil_disorder_after",
 )
 """The keys of game.yaml (`GameConfig.to_dict`); any other is a mistake (Trust #7)."""
 
@@ -187,13 +199,20 @@ def _known_keys(path: Path, data: Mapping[Any, Any], known: Sequence[str], where
     for key in data:
         if str(key) not in known:
             listed = ", ".join(known)
-            raise GameFolderError(f"{path}: unknown key '{where}{key}' (known: {listed})")
+            raise GameFolderError(
+                T_(
+                    "{path}: unknown key '{key}' (known: {listed})",
+                    path=path,
+                    key=f"{where}{key}",
+                    listed=listed,
+                )
+            )
 
 
 def _required_str(path: Path, data: Mapping[str, Any], key: str) -> str:
     value = _optional_str(path, data, key)
     if not value:
-        raise GameFolderError(f"{path}: missing key {key!r}")
+        raise GameFolderError(T_("{path}: missing key {key!r}", path=path, key=key))
     return value
 
 
@@ -202,7 +221,7 @@ def _optional_str(path: Path, data: Mapping[str, Any], key: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str | int) or isinstance(value, bool):
-        raise GameFolderError(f"{path}: key {key!r} must be a string")
+        raise GameFolderError(T_("{path}: key {key!r} must be a string", path=path, key=key))
     return str(value)
 
 
@@ -210,7 +229,7 @@ def _mapping(path: Path, value: Any, key: str) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise GameFolderError(f"{path}: key {key!r} must be a mapping")
+        raise GameFolderError(T_("{path}: key {key!r} must be a mapping", path=path, key=key))
     return {str(k): v for k, v in value.items()}
 
 
@@ -219,7 +238,13 @@ def _parse_powers(path: Path, value: Any) -> dict[str, Player]:
     for power, entry in _mapping(path, value, "powers").items():
         entry = entry or {}
         if not isinstance(entry, Mapping):
-            raise GameFolderError(f"{path}: key 'powers.{power}' must be a mapping (player, email)")
+            raise GameFolderError(
+                T_(
+                    "{path}: key 'powers.{power}' must be a mapping (player, email)",
+                    path=path,
+                    power=power,
+                )
+            )
         _known_keys(path, entry, ("player", "email", "language"), f"powers.{power}.")
         language = _parse_language(path, entry, "language", f"powers.{power}.")
         powers[power] = Player(
@@ -235,8 +260,32 @@ def _parse_language(path: Path, data: Mapping[str, Any], key: str, where: str) -
         return None
     try:
         return checked_language(str(value), f"{path}: key '{where}{key}'")
-    except UnknownLanguage as exc:
-        raise GameFolderError(str(exc)) from None
+    except UnknownLanguage:
+        raise GameFolderError(
+            T_(
+                "{path}: key '{key}': unknown language {code!r} (choose one of: {known})",
+                path=path,
+                key=f"{where}{key}",
+                code=str(value),
+                known=", ".join(LANGUAGES),
+            )
+        ) from None
+
+
+def _parse_disorder_after(path: Path, value: Any) -> int | None:
+    """`civil_disorder_after: N` (a whole number, 1 or more), or None when not given."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise GameFolderError(
+            T_(
+                "{path}: key 'civil_disorder_after' must be a whole number of phases, "
+                "1 or more, not {value}",
+                path=path,
+                value=repr(value),
+            )
+        )
+    return value
 
 
 def _parse_deadlines(path: Path, value: Any) -> dict[str, datetime]:
@@ -250,8 +299,13 @@ def _parse_deadlines(path: Path, value: Any) -> dict[str, datetime]:
             moment = None
         if moment is None or moment.tzinfo is None:
             raise GameFolderError(
-                f"{path}: key 'deadlines.{phase}': {text!r} is not an ISO-8601 date and time "
-                "with its offset (e.g. 2026-12-01T20:00:00+01:00)"
+                T_(
+                    "{path}: key 'deadlines.{phase}': {text!r} is not an ISO-8601 date and time "
+                    "with its offset (e.g. 2026-12-01T20:00:00+01:00)",
+                    path=path,
+                    phase=phase,
+                    text=text,
+                )
             )
         deadlines[phase] = moment
     return deadlines
@@ -265,7 +319,9 @@ def _parse_commitment(path: Path, value: Any) -> str | None:
         return None
     text = str(commitment).strip().lower()
     if len(text) != 64 or any(c not in "0123456789abcdef" for c in text):
-        raise GameFolderError(f"{path}: key 'dice.commitment' must be a SHA-256 hex digest")
+        raise GameFolderError(
+            T_("{path}: key 'dice.commitment' must be a SHA-256 hex digest", path=path)
+        )
     return text
 
 
@@ -289,9 +345,11 @@ def read_secret_file(path: Path) -> str:
     try:
         secret = path.read_text(encoding="utf-8").strip()
     except OSError as exc:
-        raise GameFolderError(f"{path}: cannot read secret: {exc.strerror or exc}") from None
+        raise GameFolderError(
+            T_("{path}: cannot read secret: {reason}", path=path, reason=exc.strerror or exc)
+        ) from None
     if not secret:
-        raise GameFolderError(f"{path}: the secret file is empty")
+        raise GameFolderError(T_("{path}: the secret file is empty", path=path))
     return secret
 
 
@@ -311,8 +369,12 @@ def checked_secret(folder: Path, config: GameConfig, secret_file: Path | None = 
     secret = find_secret(folder, secret_file)
     if secret is not None and config.commitment and not verify_secret(secret, config.commitment):
         raise GameFolderError(
-            f"{game_file(folder)}: the secret does not match dice.commitment "
-            f"(wrong {SECRET_FILE} or ${SECRET_ENV}?)"
+            T_(
+                "{path}: the secret does not match dice.commitment (wrong {file} or ${env}?)",
+                path=game_file(folder),
+                file=SECRET_FILE,
+                env=SECRET_ENV,
+            )
         )
     return secret
 
@@ -336,7 +398,13 @@ def list_phases(folder: Path, calendar: Calendar) -> list[Phase]:
         try:
             phases.append(calendar.parse(path.stem))
         except ValueError as exc:
-            raise GameFolderError(f"{path}: file name is not a phase id ({exc})") from None
+            raise GameFolderError(
+                T_(
+                    "{path}: file name is not a phase id ({problem})",
+                    path=path,
+                    problem=message_of(exc),
+                )
+            ) from None
     return sorted(phases, key=calendar.sort_key)
 
 
@@ -349,10 +417,15 @@ def read_state_data(folder: Path, phase: Phase | str) -> Mapping[str, object]:
     path = state_path(folder, phase)
     data = read_yaml(path)
     if not isinstance(data, Mapping):
-        raise GameFolderError(f"{path}: expected a game state mapping")
+        raise GameFolderError(T_("{path}: expected a game state mapping", path=path))
     if str(data.get("phase")) != str(phase):
         raise GameFolderError(
-            f"{path}: key 'phase' says {data.get('phase')}, file name says {phase}"
+            T_(
+                "{path}: key 'phase' says {said}, file name says {phase}",
+                path=path,
+                said=data.get("phase"),
+                phase=phase,
+            )
         )
     return data
 
@@ -363,14 +436,16 @@ def read_state(folder: Path, phase: Phase | str, reader: StateReader) -> StateLi
     try:
         return reader(data)
     except ValueError as exc:
-        raise GameFolderError(f"{state_path(folder, phase)}: {exc}") from None
+        raise GameFolderError(
+            T_("{path}: {problem}", path=state_path(folder, phase), problem=message_of(exc))
+        ) from None
 
 
 def current_phase(folder: Path, calendar: Calendar) -> Phase:
     """The latest phase in `turns/`."""
     phases = list_phases(folder, calendar)
     if not phases:
-        raise GameFolderError(f"{folder / TURNS_DIR}: no state files")
+        raise GameFolderError(T_("{path}: no state files", path=folder / TURNS_DIR))
     return phases[-1]
 
 
@@ -384,7 +459,9 @@ def write_state(folder: Path, phase: Phase, data: Mapping[str, object]) -> Path:
     existing turn."""
     path = state_path(folder, phase)
     if path.exists():
-        raise GameFolderError(f"{path}: already exists; older turns are never rewritten")
+        raise GameFolderError(
+            T_("{path}: already exists; older turns are never rewritten", path=path)
+        )
     atomic_write(path, dump_yaml(dict(data)))
     return path
 
@@ -418,7 +495,11 @@ def check_not_archived(folder: Path, files: Sequence[Path]) -> None:
     for path in files:
         if path.resolve().is_relative_to(archive):
             raise GameFolderError(
-                f"{path}: order files must not be inside {ARCHIVE_DIR}/ (mapjudge's copies)"
+                T_(
+                    "{path}: order files must not be inside {archive}/ (mapjudge's copies)",
+                    path=path,
+                    archive=ARCHIVE_DIR,
+                )
             )
 
 
@@ -430,7 +511,9 @@ def undo(folder: Path, calendar: Calendar) -> tuple[Phase, Phase]:
     """
     phases = list_phases(folder, calendar)
     if len(phases) < 2:
-        raise GameFolderError(f"{folder}: nothing to undo (only the first turn is there)")
+        raise GameFolderError(
+            T_("{folder}: nothing to undo (only the first turn is there)", folder=folder)
+        )
     latest, previous = phases[-1], phases[-2]
     state_path(folder, latest).unlink()  # from here on the turn no longer counts
     remove_turn_outputs(folder, previous, latest)
@@ -473,14 +556,14 @@ def turn_outputs(folder: Path, phase: Phase | str, later: Phase | str | None = N
     archive = archive_dir(folder, phase)
     if archive.is_dir():
         paths += sorted(
-            p for p in archive.iterdir() if named is None or p.name in named or _is_temp(p.name)
+            p for p in archive.iterdir() if named is None or p.name in named or is_temp(p.name)
         )
     if later is not None:
         paths += [map_path(folder, later, "png"), map_path(folder, later, "svg")]
     return [p for p in paths if p.is_file() and not p.is_symlink()]
 
 
-def _is_temp(name: str) -> bool:
+def is_temp(name: str) -> bool:
     """A temporary file of `atomic_write` (`.<name>.<random>.tmp`)."""
     return name.startswith(".") and name.endswith(".tmp")
 
@@ -502,22 +585,3 @@ def is_plain_name(name: str) -> bool:
     """A file name with no folder in it (`england.txt`, not `../x` or `a/b`):
     the only names a receipt may give (Trust #10)."""
     return bool(name) and name not in (".", "..") and not any(c in name for c in ("/", "\\", "\0"))
-
-
-def stale_order_files(folder: Path, files: Sequence[tuple[str, bytes]]) -> list[tuple[str, Path]]:
-    """The order files (name, bytes) that were already adjudicated: byte for byte
-    a copy in `orders/archive/<phase>/` of an earlier phase (Trust #5). Returns
-    (name, the archived copy) for each, in the order given."""
-    archived: dict[bytes, Path] = {}
-    root = folder / ARCHIVE_DIR
-    phases = sorted(p for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
-    for phase_dir in phases:
-        for path in sorted(phase_dir.iterdir()):
-            if path.is_file() and not _is_temp(path.name):
-                archived.setdefault(hashlib.sha256(path.read_bytes()).digest(), path)
-    stale = []
-    for name, data in files:
-        copy = archived.get(hashlib.sha256(data).digest())
-        if copy is not None:
-            stale.append((name, copy))
-    return stale

@@ -13,6 +13,7 @@ import click
 
 from adjudicator.app import commit
 from adjudicator.app import gamefolder as gf
+from adjudicator.app.errors import told
 from adjudicator.app.folderlock import locked
 from adjudicator.app.game import folder_ruleset
 from adjudicator.core.phase import Calendar
@@ -31,7 +32,7 @@ def using_folder(folder: Path, *, write: bool = True) -> Iterator[None]:
         else:
             notes = commit.leftovers(folder)
         for note in notes:
-            click.echo(f"mapjudge: {note}", err=True)
+            click.echo(f"mapjudge: {told(note)}", err=True)
         yield
 
 

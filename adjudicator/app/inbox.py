@@ -98,7 +98,9 @@ def read_mailbox(path: Path) -> list[Received]:
         return [_eml(p) for p in sorted(path.glob("*.eml")) if p.is_file()]
     if path.is_file():
         return list(_mbox(path))
-    fail(f"{path}: no such mailbox (a folder of .eml files, an mbox file or a Maildir)")
+    fail(
+        T_("{path}: no such mailbox (a folder of .eml files, an mbox file or a Maildir)", path=path)
+    )
 
 
 def _eml(path: Path) -> Received:
@@ -116,7 +118,7 @@ def _mbox(path: Path) -> Iterator[Received]:
     box = mailbox.mbox(path, create=False)
     keys = list(box.iterkeys())
     if not keys and path.stat().st_size and not path.read_bytes().startswith(b"From "):
-        fail(f"{path}: not an mbox file (it does not start with a 'From ' line)")
+        fail(T_("{path}: not an mbox file (it does not start with a 'From ' line)", path=path))
     for index, key in enumerate(keys, start=1):
         yield Received(
             f"{path.name}#{index}", read_message(_bounded(box.get_bytes(key), path.name))
@@ -125,7 +127,14 @@ def _mbox(path: Path) -> Iterator[Received]:
 
 def _bounded(raw: bytes, where: str) -> bytes:
     if len(raw) > MAX_MESSAGE_BYTES:
-        fail(f"{where}: {len(raw)} bytes is more than the {MAX_MESSAGE_BYTES} a message may have")
+        fail(
+            T_(
+                "{where}: {size} bytes is more than the {most} a message may have",
+                where=where,
+                size=len(raw),
+                most=MAX_MESSAGE_BYTES,
+            )
+        )
     return raw
 
 
@@ -142,7 +151,14 @@ def address_book(powers: Mapping[str, gf.Player]) -> dict[str, str]:
             if not key:
                 continue
             if key in book:
-                fail(f"game.yaml: key 'powers.{power}.email': {key} is also {book[key]}'s address")
+                fail(
+                    T_(
+                        "game.yaml: key 'powers.{power}.email': {address} is also {other}'s address",
+                        power=power,
+                        address=key,
+                        other=book[key],
+                    )
+                )
             book[key] = power
     return book
 
@@ -151,7 +167,9 @@ def power_headers(config: gf.GameConfig, folder: Path) -> bool:
     """`mail.power_headers` of game.yaml (default false)."""
     value = config.mail.get("power_headers", False)
     if not isinstance(value, bool):
-        fail(f"{gf.game_file(folder)}: key 'mail.power_headers' must be true or false")
+        fail(
+            T_("{path}: key 'mail.power_headers' must be true or false", path=gf.game_file(folder))
+        )
     return value
 
 
@@ -235,7 +253,13 @@ def file_orders(folder: Path, power: str, item: Received) -> tuple[str, ...]:
         written[f"{power}-{attachment.name}"] = attachment.data
     for name, data in written.items():
         if not gf.is_plain_name(name):
-            fail(f"{item.where}: attachment name {name!r} is not a plain file name")
+            fail(
+                T_(
+                    "{where}: attachment name {name!r} is not a plain file name",
+                    where=item.where,
+                    name=name,
+                )
+            )
         atomic_write(inbox / name, data)
     return tuple(written)
 
@@ -249,8 +273,7 @@ def manifest(phase: str, deadline: datetime | None, result: Sorted) -> dict[str,
             c.power: {**_describe(c.received), "files": list(c.files)} for c in result.chosen
         },
         "set_aside": [
-            {**_describe(s.received), "power": s.power, "why": str(s.why)}
-            for s in result.set_aside
+            {**_describe(s.received), "power": s.power, "why": str(s.why)} for s in result.set_aside
         ],
     }
 

@@ -8,6 +8,7 @@ from gettext import NullTranslations
 import click
 
 from adjudicator.app import gamefolder as gf
+from adjudicator.app.errors import env_language, speak
 from adjudicator.core.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
@@ -16,13 +17,21 @@ from adjudicator.core.i18n import (
     translator,
 )
 from adjudicator.core.session import Readers
+from texts import T_, Text
 
 
 def gm_language(config: gf.GameConfig | None, option: str | None) -> str:
-    """The GM's language: `--lang`, else game.yaml's `language`, else English."""
+    """The GM's language: `--lang`, else game.yaml's `language`, else English
+    (without a game: `$MAPJUDGE_LANG`, else English). The command's errors are
+    told in it from now on (`errors.speak`)."""
     if option:
-        return checked_language(option, "--lang")
-    return (config.language if config else None) or DEFAULT_LANGUAGE
+        lang = checked_language(option, "--lang")
+    elif config is None:
+        lang = env_language() or DEFAULT_LANGUAGE
+    else:
+        lang = config.language or DEFAULT_LANGUAGE
+    speak(lang, config.ruleset if config else None, chosen=bool(option))
+    return lang
 
 
 def player_language(config: gf.GameConfig, power: str) -> str:
@@ -55,16 +64,30 @@ def _check_lang(_ctx: click.Context, _param: click.Parameter, value: str | None)
     if value is None:
         return None
     try:
-        return checked_language(value)
+        lang = checked_language(value)
     except UnknownLanguage as exc:
         raise click.BadParameter(str(exc)) from None
+    speak(lang, chosen=True)
+    return lang
 
+
+LANG_HELP = "Language of the output (default: game.yaml's language, else en)."
 
 lang_option = click.option(
-    "--lang",
-    "lang",
-    metavar="|".join(LANGUAGES),
-    callback=_check_lang,
-    help="Language of the output (default: game.yaml's language, else en).",
+    "--lang", "lang", metavar="|".join(LANGUAGES), callback=_check_lang, help=LANG_HELP
 )
 """`--lang es|ca|en` for the commands whose output is translated."""
+
+
+def lang_parameter() -> click.Option:
+    """`--lang` as a parameter, for a command made without decorators (`new`)."""
+    return click.Option(
+        ["--lang", "lang"], metavar="|".join(LANGUAGES), callback=_check_lang, help=LANG_HELP
+    )
+
+
+def ruleset_title(title: str) -> Text:
+    """A ruleset's title kept to be told in the reader's language: its own
+    `Text`, or the English title looked up in the catalogues (the rulesets'
+    domains translate their titles)."""
+    return title if isinstance(title, Text) else T_(str(title))

@@ -11,6 +11,7 @@ hand-saved files reads as before.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -19,20 +20,30 @@ from typing import Any
 from adjudicator.app import gamefolder as gf
 from adjudicator.core.plugin import OrderFile
 from adjudicator.core.session import JudgedTurn
+from texts import DEFAULT_LANGUAGE, N_, _, using
 
 MANIFEST = Path("orders") / "inbox.yaml"
 
 
-def with_mail_used(turn: JudgedTurn, folder: Path, files: Sequence[OrderFile]) -> JudgedTurn:
-    """`turn` with the mail-used section in its public text and JSON, when
-    the manifest of this phase names the files adjudicated."""
+def with_mail_used(
+    turn: JudgedTurn,
+    folder: Path,
+    files: Sequence[OrderFile],
+    lang: str = DEFAULT_LANGUAGE,
+    ruleset: str | None = None,
+) -> JudgedTurn:
+    """`turn` with the mail-used section in its public text (in `lang`, the
+    public report's language) and JSON, when the manifest of this phase names
+    the files adjudicated."""
     used = mail_used(folder, str(turn.phase), {Path(f.name).name for f in files})
     if used is None:
         return turn
     powers, aside = used
     data = json.loads(turn.json_text)
     data["mail_used"] = {"powers": powers, "set_aside": aside}
-    text = turn.text.rstrip("\n") + "\n\n" + "\n".join(section(powers, aside)) + "\n"
+    with using(lang, ruleset):
+        lines = section(powers, aside)
+    text = turn.text.rstrip("\n") + "\n\n" + "\n".join(lines) + "\n"
     json_text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     return replace(turn, text=text, json_text=json_text)
 
@@ -69,20 +80,41 @@ def mail_used(
 def section(
     powers: Mapping[str, Mapping[str, Any]], aside: Sequence[Mapping[str, Any]]
 ) -> list[str]:
-    """The report's lines: one per power, then the messages set aside."""
-    lines = ["Mail used (mapjudge inbox, orders/inbox.yaml):"]
+    """The report's lines: one per power, then the messages set aside (in the
+    language being written; the manifest's reasons are English)."""
+    lines = [_("Mail used (mapjudge inbox, orders/inbox.yaml):")]
     for power, entry in powers.items():
         lines.append(f"  {power}: {_message(entry)}")
     if aside:
-        lines.append("Set aside (not read):")
+        lines.append(_("Set aside (not read):"))
         for entry in aside:
-            who = entry.get("power") or "unknown sender"
-            lines.append(f"  {who}: {_message(entry)}: {entry.get('why', '')}")
+            who = entry.get("power") or _("unknown sender")
+            lines.append(f"  {who}: {_message(entry)}: {_why(str(entry.get('why', '')))}")
     return lines
 
 
 def _message(entry: Mapping[str, Any]) -> str:
-    sender = entry.get("sender") or "no sender"
-    date = entry.get("date") or "no date"
+    sender = entry.get("sender") or _("no sender")
+    date = entry.get("date") or _("no date")
     digest = str(entry.get("sha256") or "")[:16]
     return f"{sender}, {date}, sha256 {digest}"
+
+
+_REASONS = (
+    (
+        re.compile(r"late: after the deadline (?P<deadline>.+)"),
+        N_("late: after the deadline {deadline}"),
+    ),
+    (re.compile(r"superseded by (?P<message>.+)"), N_("superseded by {message}")),
+)
+"""The reasons `inbox` writes with a value in them (in English in the manifest)."""
+
+
+def _why(reason: str) -> str:
+    """A reason of the manifest (English, as `inbox` wrote it) in the language
+    being written; one it does not know as written."""
+    for pattern, msgid in _REASONS:
+        found = pattern.fullmatch(reason)
+        if found:
+            return _(msgid).format(**found.groupdict())
+    return _(reason) if reason else reason

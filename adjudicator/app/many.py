@@ -30,16 +30,20 @@ import yaml
 
 from adjudicator.app import gamefolder as gf
 from adjudicator.app.commit import commit_turn, turn_files
-from adjudicator.app.errors import ReportedFailure, UserError, fail
+from adjudicator.app.disorder import in_civil_disorder, with_disorder_named
+from adjudicator.app.errors import ReportedFailure, UserError, fail, spoken
 from adjudicator.app.game import LoadedGame, OrderFileError, open_game, read_order_files
 from adjudicator.app.guard import using_folder
 from adjudicator.app.languages import gm_translator, lang_option, readers
 from adjudicator.app.preview import deadline_of, inbox_paths, secret_for
 from adjudicator.app.progress import progress
 from adjudicator.app.registry import UnknownRuleset
+from adjudicator.app.stale_mail import stale_order_files
 from adjudicator.core.i18n import ENGLISH
+from adjudicator.core.messages import message_of
 from adjudicator.core.options import OptionError
 from adjudicator.core.plugin import OrderFile
+from texts import T_, Text, Tn_, current_translations
 
 ADJUDICATED = "adjudicated"
 WAITING = "waiting"
@@ -63,7 +67,7 @@ class GameResult:
 def game_folders(games_dir: Path) -> list[Path]:
     """The game folders directly under `games_dir`, sorted by name."""
     if not games_dir.is_dir():
-        fail(f"{games_dir}: no such folder of games")
+        fail(T_("{path}: no such folder of games", path=games_dir))
     return sorted(p for p in games_dir.iterdir() if p.is_dir() and gf.game_file(p).is_file())
 
 
@@ -83,12 +87,13 @@ def settle_game(folder: str, now_iso: str) -> GameResult:
         ValueError,
         yaml.YAMLError,
     ) as exc:
-        message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
+        message = exc.message if isinstance(exc, click.ClickException) else message_of(exc)
         return GameResult(path.name, "-", NEEDS_GM, 1, message)
     except Exception as exc:  # noqa: BLE001 (an internal error: reported, the others go on)
-        return GameResult(
-            path.name, "-", NEEDS_GM, 1, f"internal error: {type(exc).__name__}: {exc}"
+        internal = T_(
+            "internal error: {kind}: {problem}", kind=type(exc).__name__, problem=message_of(exc)
         )
+        return GameResult(path.name, "-", NEEDS_GM, 1, internal)
 
 
 def _settle(folder: Path, now: datetime) -> GameResult:
@@ -104,10 +109,12 @@ def _settle(folder: Path, now: datetime) -> GameResult:
         passed = due is not None and now >= due
         if checked.silent and not passed:
             return _waiting(folder.name, phase, checked.silent, due, len(checked.issues))
-        stale = gf.stale_order_files(folder, [(f.name, f.data) for f in files])
+        stale = stale_order_files(folder, [(f.name, f.data) for f in files])
         if stale:
             names = ", ".join(name for name, _ in stale)
-            note = f"already adjudicated in an earlier phase (empty the inbox): {names}"
+            note = T_(
+                "already adjudicated in an earlier phase (empty the inbox): {names}", names=names
+            )
             return GameResult(folder.name, phase, NEEDS_GM, len(stale), note)
         return _adjudicate(game, files, phase)
 
@@ -115,24 +122,30 @@ def _settle(folder: Path, now: datetime) -> GameResult:
 def _waiting(
     name: str, phase: str, silent: Sequence[str], due: datetime | None, problems: int
 ) -> GameResult:
-    until = f"deadline {due.isoformat()}" if due else "no deadline set"
-    note = f"no orders yet from {', '.join(silent)} ({until})"
+    until = T_("deadline {due}", due=due.isoformat()) if due else T_("no deadline set")
+    note = T_("no orders yet from {powers} ({until})", powers=", ".join(silent), until=until)
     return GameResult(name, phase, WAITING, problems, note)
 
 
 def _adjudicate(game: LoadedGame, files: Sequence[OrderFile], phase: str) -> GameResult:
-    turn = game.session.judge(files, secret_for(game), readers(game.config))
+    disorder = in_civil_disorder(game, files)
+    turn = game.session.judge(files, secret_for(game), readers(game.config), disorder)
+    turn = with_disorder_named(turn, game, disorder, readers(game.config).public)
     next_path = gf.state_path(game.folder, turn.next_phase)
     if next_path.exists():
-        fail(f"{next_path}: already exists; older turns are never rewritten")
+        fail(T_("{path}: already exists; older turns are never rewritten", path=next_path))
     commit_turn(game.folder, turn_files(turn, files))
     if turn.issues:
-        note = (
-            f"adjudicated, now at {turn.next_phase}; {len(turn.issues)} order line(s) had "
-            f"problems: see {gf.report_paths(Path(), phase)[0]}"
+        note = Tn_(
+            "adjudicated, now at {phase}; {n} order line(s) had problems: see {report}",
+            "adjudicated, now at {phase}; {n} order line(s) had problems: see {report}",
+            len(turn.issues),
+            phase=turn.next_phase,
+            report=gf.report_paths(Path(), phase)[0],
         )
         return GameResult(game.folder.name, phase, NEEDS_GM, len(turn.issues), note)
-    return GameResult(game.folder.name, phase, ADJUDICATED, 0, f"now at {turn.next_phase}")
+    now_at = T_("now at {phase}", phase=turn.next_phase)
+    return GameResult(game.folder.name, phase, ADJUDICATED, 0, now_at)
 
 
 def settle_all(folders: Sequence[Path], workers: int, now: datetime) -> list[GameResult]:
@@ -148,7 +161,7 @@ def settle_all(folders: Sequence[Path], workers: int, now: datetime) -> list[Gam
         for future in as_completed(futures):
             result = _result_of(future, futures[future])
             results.append(result)
-            shown.finished(result.game, result.result)
+            shown.finished(result.game, result_words(result.result, current_translations()))
     return sorted(results, key=lambda r: r.game)
 
 
@@ -156,7 +169,8 @@ def _result_of(future: Future[GameResult], folder: Path) -> GameResult:
     try:
         return future.result()
     except BrokenProcessPool as exc:  # a worker died (killed, out of memory)
-        return GameResult(folder.name, "-", NEEDS_GM, 1, f"the worker process died: {exc}")
+        died = T_("the worker process died: {problem}", problem=exc)
+        return GameResult(folder.name, "-", NEEDS_GM, 1, died)
 
 
 def result_words(result: str, tr: NullTranslations = ENGLISH) -> str:
@@ -195,7 +209,11 @@ def summary_table(results: Sequence[GameResult], tr: NullTranslations = ENGLISH)
         "  ".join(cell.ljust(w) for cell, w in zip(row[:3], widths, strict=True)) + "  " + row[3]
         for row in rows
     ]
-    notes = [f"{r.game}: {r.note}" for r in results if r.result in (WAITING, NEEDS_GM, OVER)]
+    notes = [
+        f"{r.game}: {r.note.translated(tr) if isinstance(r.note, Text) else r.note}"
+        for r in results
+        if r.result in (WAITING, NEEDS_GM, OVER)
+    ]
     if notes:
         lines += ["", *notes]
     lines += ["", totals(results, tr)]
@@ -225,11 +243,18 @@ def adjudicate_all(games_dir: Path, workers: int | None, lang: str | None) -> No
     or whose deadline has passed; print a summary; exit 1 if any game needs the GM."""
     folders = game_folders(games_dir)
     if not folders:
-        raise UserError(f"{games_dir}: no game folders (folders with {gf.GAME_FILE}) in it")
+        raise UserError(
+            T_(
+                "{path}: no game folders (folders with {file}) in it",
+                path=games_dir,
+                file=gf.GAME_FILE,
+            )
+        )
     now = datetime.now().astimezone()
     sys.stderr.flush()
-    results = settle_all(folders, workers or os.cpu_count() or 1, now)
     tr = gm_translator(None, lang)
+    with spoken():
+        results = settle_all(folders, workers or os.cpu_count() or 1, now)
     click.echo(summary_table(results, tr), nl=False)
     needing = sum(1 for r in results if r.result == NEEDS_GM)
     if needing:

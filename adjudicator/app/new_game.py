@@ -14,14 +14,17 @@ from pathlib import Path
 import click
 
 from adjudicator.app import gamefolder as gf
-from adjudicator.app.errors import UsageProblem, fail
+from adjudicator.app.errors import UsageProblem, fail, told
 from adjudicator.app.folderlock import LOCK_FILE, locked
+from adjudicator.app.languages import gm_language, lang_parameter, ruleset_title
 from adjudicator.app.registry import UnknownRuleset, find_ruleset, ruleset_names
 from adjudicator.core.dice import commitment
 from adjudicator.core.files import atomic_write
+from adjudicator.core.messages import message_of
 from adjudicator.core.plugin import InputKind, StartInput, StartRequest
 from adjudicator.core.session import AnyRuleset
 from maps.safe_yaml import load_yaml
+from texts import T_
 
 FOLDER = click.Path(path_type=Path, file_okay=False)
 FILE = click.Path(path_type=Path, dir_okay=False)
@@ -45,7 +48,7 @@ class NewGroup(click.Group):
         try:
             ruleset = find_ruleset(cmd_name)
         except UnknownRuleset as exc:
-            raise UsageProblem(str(exc)) from exc
+            raise UsageProblem(message_of(exc)) from exc
         return new_command(ruleset)
 
 
@@ -64,6 +67,7 @@ def new_command(ruleset: AnyRuleset) -> click.Command:
             metavar="KEY=VALUE",
             help="A ruleset option for game.yaml, e.g. events=true (repeatable).",
         ),
+        lang_parameter(),
     ]
     params += [_input_option(i) for i in ruleset.start_inputs]
 
@@ -73,8 +77,10 @@ def new_command(ruleset: AnyRuleset) -> click.Command:
         name: str | None,
         secret_file: Path | None,
         option_texts: tuple[str, ...],
+        lang: str | None,
         **inputs: Path | str | None,
     ) -> None:
+        gm_language(None, lang)
         given = {key: str(value) for key, value in inputs.items() if value is not None}
         create_game(ruleset, folder, scenario, name, secret_file, option_texts, given)
 
@@ -93,7 +99,9 @@ def _input_option(start_input: StartInput) -> click.Option:
         kind = FOLDER
     elif start_input.kind is InputKind.NUMBER:
         kind = click.IntRange(min=0)
-    return click.Option([f"--{start_input.name}", start_input.name], type=kind, help=start_input.help)
+    return click.Option(
+        [f"--{start_input.name}", start_input.name], type=kind, help=start_input.help
+    )
 
 
 def create_game(
@@ -119,7 +127,8 @@ def create_game(
     with locked(folder):
         _refuse_not_empty(folder)  # another `new` may have been quicker
         if given_secret is None:
-            click.echo(f"wrote {gf.write_secret(folder, secret)} (keep it private)")
+            written = gf.write_secret(folder, secret)
+            click.echo(told(T_("wrote {path} (keep it private)", path=written)))
         for file_name, data in started.files.items():
             atomic_write(folder / file_name, data)
         config = gf.GameConfig(
@@ -134,14 +143,20 @@ def create_game(
         gf.save_config(folder, config)
         gf.write_state(folder, started.phase, started.state_data)
     if started.message:
-        click.echo(started.message, nl=False)
-    click.echo(f"created {folder}: {ruleset.title}, first phase {started.phase}")
+        click.echo(told(started.message), nl=False)
+    created = T_(
+        "created {folder}: {ruleset}, first phase {phase}",
+        folder=folder,
+        ruleset=ruleset_title(ruleset.title),
+        phase=started.phase,
+    )
+    click.echo(told(created))
 
 
 def _refuse_not_empty(folder: Path) -> None:
     """A game is created only in a new or empty folder (its lock file aside)."""
     if folder.exists() and any(p.name != LOCK_FILE for p in folder.iterdir()):
-        fail(f"{folder}: already exists and is not empty")
+        fail(T_("{folder}: already exists and is not empty", folder=folder))
 
 
 def parse_options(texts: Sequence[str]) -> dict[str, object]:
@@ -150,7 +165,7 @@ def parse_options(texts: Sequence[str]) -> dict[str, object]:
     for text in texts:
         key, sep, value = text.partition("=")
         if not sep or not key.strip():
-            fail(f"--option {text!r}: expected KEY=VALUE, e.g. events=true")
+            fail(T_("--option {text!r}: expected KEY=VALUE, e.g. events=true", text=text))
         name = key.strip()
         options[name] = load_yaml(value, f"--option {name}") if value.strip() else ""
     return options

@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 
 from adjudicator.app import gamefolder as gf
+from adjudicator.app.disorder import in_civil_disorder, with_disorder_named
 from adjudicator.app.errors import ReportedFailure, fail
 from adjudicator.app.game import LoadedGame, open_game, read_order_files
 from adjudicator.app.guard import using_folder
@@ -24,7 +25,7 @@ from adjudicator.core.i18n import ENGLISH
 from adjudicator.core.phase import Phase
 from adjudicator.core.session import JudgedTurn, Readers
 from orders.issues import OrderIssue
-from texts import using
+from texts import T_, using
 
 INBOX_DIR = "orders"
 INBOX_GLOB = "*.txt"
@@ -62,8 +63,13 @@ def secret_for(game: LoadedGame) -> str | None:
     secret = gf.checked_secret(game.folder, game.config)
     if secret is None and game.ruleset.rolls_dice:
         fail(
-            f"{game.folder}: {game.ruleset.name} rolls dice: the secret is needed "
-            f"({gf.SECRET_FILE} or ${gf.SECRET_ENV})"
+            T_(
+                "{folder}: {ruleset} rolls dice: the secret is needed ({file} or ${env})",
+                folder=game.folder,
+                ruleset=game.ruleset.name,
+                file=gf.SECRET_FILE,
+                env=gf.SECRET_ENV,
+            )
         )
     return secret
 
@@ -93,11 +99,13 @@ def preview(folder: Path, order_paths: tuple[Path, ...], lang: str | None) -> No
         game = open_game(folder)
         over = game.session.game_over()
         if over:
-            fail(f"the game is over: {over}")
+            fail(T_("the game is over: {reason}", reason=over))
         paths = list(order_paths) or inbox_paths(folder)
         files = read_order_files(paths)
         gm = gm_language(game.config, lang)
-        turn = game.session.judge_without_map(files, secret_for(game), Readers(gm))
+        disorder = in_civil_disorder(game, files)
+        turn = game.session.judge_without_map(files, secret_for(game), Readers(gm), disorder)
+        turn = with_disorder_named(turn, game, disorder, gm)
     with using(gm, game.config.ruleset) as tr:
         _print_preview(game, turn, paths, tr)
 

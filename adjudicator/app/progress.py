@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Protocol, TextIO
 
 import click
 
+from texts import _
+
 if TYPE_CHECKING:
     from click._termui_impl import ProgressBar
 
@@ -47,7 +49,7 @@ def _shown(item: str | None) -> str | None:
 
 
 @contextmanager
-def progress(total: int, stream: TextIO, label: str = "games") -> Iterator[Progress]:
+def progress(total: int, stream: TextIO, label: str | None = None) -> Iterator[Progress]:
     """A `Progress` for `total` games on `stream`: a bar on a terminal, lines elsewhere."""
     if not stream.isatty():
         yield _Lines(total, stream)
@@ -55,7 +57,7 @@ def progress(total: int, stream: TextIO, label: str = "games") -> Iterator[Progr
     with click.progressbar(
         None,
         length=total,
-        label=label,
+        label=label or _("games"),
         file=stream,
         show_pos=True,
         show_percent=True,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from adjudicator.core.session import AnyRuleset, Ruleset
+from texts import T_
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,15 @@ def find_ruleset(name: str) -> AnyRuleset:
             return _load(entry)
     known = ", ".join(ruleset_names())
     close = difflib.get_close_matches(key, ruleset_names(), n=1, cutoff=0.6)
-    hint = f" (did you mean {close[0]}?)" if close else ""
-    raise UnknownRuleset(f"unknown ruleset {name!r}{hint}: known rulesets are {known}")
+    hint = T_(" (did you mean {name}?)", name=close[0]) if close else ""
+    raise UnknownRuleset(
+        T_(
+            "unknown ruleset {name!r}{hint}: known rulesets are {known}",
+            name=name,
+            hint=hint,
+            known=known,
+        )
+    )
 
 
 def command_entry(command: str) -> Entry | None:

@@ -32,7 +32,7 @@ from adjudicator.core.phase import Phase
 from adjudicator.core.plugin import OrderFile
 from adjudicator.core.session import Checked, FileReading
 from orders.issues import OrderIssue
-from texts import using
+from texts import T_, using
 
 OUTBOX_DIR = "outbox"
 MAIL_DOMAIN = "mapjudge.invalid"
@@ -103,7 +103,7 @@ def _reply(config: gf.GameConfig, turn: TurnText, stage: Stage, sender: str, pow
     player = config.powers[power]
     with using(player_language(config, power), config.ruleset) as tr:
         body = reply_body(config.name, power, player.player, turn, tr)
-        subject = f"[{config.name}] {turn.phase.title}: {stage_words(stage, tr)}"
+        subject = f"[{config.name}] {turn.phase.local_title}: {stage_words(stage, tr)}"
     return Reply(
         power=power,
         sender=sender,
@@ -142,7 +142,7 @@ def reply_body(
         (i for i in turn.issues if i.source.file in names),
         key=lambda i: (i.source.file, i.source.line, i.source.column, i.message),
     )
-    parts = [f"{game}: {turn.phase.title}\n{_greeting(power, player, tr)}"]
+    parts = [f"{game}: {turn.phase.local_title}\n{_greeting(power, player, tr)}"]
     parts.append(_understood(mine, tr))
     parts.append(_problems(issues, tr))
     private = dict(turn.private).get(power)
@@ -202,7 +202,13 @@ def write_replies(folder: Path, phase: Phase, replies: Sequence[Reply]) -> list[
     written = []
     for reply in replies:
         if not gf.is_plain_name(reply.power):
-            raise gf.GameFolderError(f"{gf.game_file(folder)}: power {reply.power!r} is no name")
+            raise gf.GameFolderError(
+                T_(
+                    "{path}: power {power!r} is no name",
+                    path=gf.game_file(folder),
+                    power=reply.power,
+                )
+            )
         atomic_write(out / f"{reply.power}.eml", reply.eml())
         atomic_write(out / f"{reply.power}.txt", reply.body)
         written += [out / f"{reply.power}.eml", out / f"{reply.power}.txt"]

@@ -24,12 +24,14 @@ from typing import Any
 import click
 
 from adjudicator.app import gamefolder as gf
-from adjudicator.app.errors import fail
+from adjudicator.app.errors import fail, spoken
 from adjudicator.app.game import folder_ruleset
 from adjudicator.app.guard import using_folder
+from adjudicator.app.languages import gm_language, lang_option
 from adjudicator.app.replies import OUTBOX_DIR, outbox_dir
 from adjudicator.core.files import atomic_write, dump_yaml
 from adjudicator.core.phase import Calendar
+from texts import T_, _
 
 PASSWORD_ENV = "MAPJUDGE_SMTP_PASSWORD"
 SENT_FILE = "sent.yaml"
@@ -62,24 +64,47 @@ def mail_settings(folder: Path, mail: Mapping[str, Any]) -> MailSettings:
     """The checked `mail:` settings; a message naming game.yaml and the key."""
     where = gf.game_file(folder)
     if not mail:
-        fail(f"{where}: no mail settings: add 'mail: {{smtp_host: ..., from: ...}}'")
+        fail(
+            T_("{where}: no mail settings: add 'mail: {{smtp_host: ..., from: ...}}'", where=where)
+        )
     for key in mail:
         if key not in MAIL_KEYS:
-            fail(f"{where}: unknown key 'mail.{key}' (known: {', '.join(MAIL_KEYS)})")
+            fail(
+                T_(
+                    "{where}: unknown key 'mail.{key}' (known: {known})",
+                    where=where,
+                    key=key,
+                    known=", ".join(MAIL_KEYS),
+                )
+            )
     host, sender = mail.get("smtp_host"), mail.get("from")
     if not isinstance(host, str) or not host:
-        fail(f"{where}: missing key 'mail.smtp_host' (the SMTP server's name)")
+        fail(T_("{where}: missing key 'mail.smtp_host' (the SMTP server's name)", where=where))
     if not isinstance(sender, str) or "@" not in sender:
-        fail(f"{where}: key 'mail.from' must be the GM's address (name@example.org)")
+        fail(
+            T_("{where}: key 'mail.from' must be the GM's address (name@example.org)", where=where)
+        )
     port = mail.get("smtp_port", 587)
     if not isinstance(port, int) or isinstance(port, bool) or not 0 < port < 65536:
-        fail(f"{where}: key 'mail.smtp_port' must be a port number, not {port!r}")
+        fail(
+            T_(
+                "{where}: key 'mail.smtp_port' must be a port number, not {port!r}",
+                where=where,
+                port=port,
+            )
+        )
     starttls = mail.get("starttls", True)
     if not isinstance(starttls, bool):
-        fail(f"{where}: key 'mail.starttls' must be true or false, not {starttls!r}")
+        fail(
+            T_(
+                "{where}: key 'mail.starttls' must be true or false, not {value!r}",
+                where=where,
+                value=starttls,
+            )
+        )
     user = mail.get("user") or ""
     if not isinstance(user, str):
-        fail(f"{where}: key 'mail.user' must be a string")
+        fail(T_("{where}: key 'mail.user' must be a string", where=where))
     return MailSettings(host, port, sender, starttls, user)
 
 
@@ -93,7 +118,7 @@ def latest_outbox_phase(folder: Path, calendar: Calendar) -> str:
         except ValueError:
             continue
     if not phases:
-        fail(f"{root}: no replies to send (run check or adjudicate with --replies)")
+        fail(T_("{path}: no replies to send (run check or adjudicate with --replies)", path=root))
     return max(phases, key=calendar.sort_key).id
 
 
@@ -101,15 +126,20 @@ def read_outbox(folder: Path, phase: str) -> list[Outgoing]:
     """The phase's `.eml` files, by power; a message without a To names the power."""
     out = outbox_dir(folder, phase)
     if not out.is_dir():
-        fail(f"{out}: no such outbox (run check or adjudicate with --replies)")
+        fail(T_("{path}: no such outbox (run check or adjudicate with --replies)", path=out))
     found = []
     for path in sorted(out.glob("*.eml")):
         message = email.message_from_bytes(path.read_bytes(), _class=EmailMessage, policy=SMTP)
         to = str(message.get("To") or "")
         if not to:
             fail(
-                f"{path}: no address for power {path.stem}: set powers.{path.stem}.email "
-                f"in {gf.game_file(folder)} and write the replies again"
+                T_(
+                    "{path}: no address for power {power}: set powers.{power}.email "
+                    "in {game} and write the replies again",
+                    path=path,
+                    power=path.stem,
+                    game=gf.game_file(folder),
+                )
             )
         found.append(Outgoing(path.stem, to, str(message.get("Message-ID") or ""), message))
     return found
@@ -122,7 +152,7 @@ def read_sent(folder: Path, phase: str) -> list[dict[str, str]]:
         return []
     data = gf.read_yaml(path)
     if not isinstance(data, list) or not all(isinstance(d, dict) for d in data):
-        fail(f"{path}: expected a list of sent messages (power, to, message_id)")
+        fail(T_("{path}: expected a list of sent messages (power, to, message_id)", path=path))
     return [{str(k): str(v) for k, v in d.items()} for d in data]
 
 
@@ -146,13 +176,20 @@ def send_all(
 
 
 def _connect(settings: MailSettings, password: str | None) -> smtplib.SMTP:
-    where = f"SMTP server {settings.host}:{settings.port}"
+    where = T_("SMTP server {host}:{port}", host=settings.host, port=settings.port)
     if settings.user and not password:
-        fail(f"{where}: user {settings.user!r} needs ${PASSWORD_ENV} (the password)")
+        fail(
+            T_(
+                "{where}: user {user!r} needs ${env} (the password)",
+                where=where,
+                user=settings.user,
+                env=PASSWORD_ENV,
+            )
+        )
     try:
         smtp = smtplib.SMTP(settings.host, settings.port, timeout=TIMEOUT)
     except (OSError, smtplib.SMTPException) as exc:
-        fail(f"{where}: cannot connect: {exc}")
+        fail(T_("{where}: cannot connect: {problem}", where=where, problem=exc))
     try:
         if settings.starttls:
             smtp.starttls()
@@ -160,10 +197,15 @@ def _connect(settings: MailSettings, password: str | None) -> smtplib.SMTP:
             smtp.login(settings.user, password)
     except smtplib.SMTPNotSupportedError:
         smtp.close()
-        fail(f"{where}: refused STARTTLS (set 'mail.starttls: false' only for a local server)")
+        fail(
+            T_(
+                "{where}: refused STARTTLS (set 'mail.starttls: false' only for a local server)",
+                where=where,
+            )
+        )
     except (OSError, smtplib.SMTPException) as exc:
         smtp.close()
-        fail(f"{where}: refused: {_reason(exc)}")
+        fail(T_("{where}: refused: {problem}", where=where, problem=_reason(exc)))
     return smtp
 
 
@@ -174,7 +216,14 @@ def _send_one(smtp: smtplib.SMTP, settings: MailSettings, outgoing: Outgoing) ->
     try:
         smtp.send_message(message, from_addr=settings.sender)
     except (OSError, smtplib.SMTPException) as exc:
-        fail(f"SMTP server {settings.host}: refused the mail to {outgoing.to}: {_reason(exc)}")
+        fail(
+            T_(
+                "SMTP server {host}: refused the mail to {to}: {problem}",
+                host=settings.host,
+                to=outgoing.to,
+                problem=_reason(exc),
+            )
+        )
 
 
 def _reason(exc: BaseException) -> str:
@@ -185,9 +234,14 @@ def _reason(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
 
 
-def describe(outgoing: Sequence[Outgoing], verb: str) -> str:
+def describe(outgoing: Sequence[Outgoing], sent: bool) -> str:
+    """One line per message: `sent england to a@b: <subject>` (or `would send`)."""
+    line = (
+        _("sent {power} to {to}: {subject}") if sent else _("would send {power} to {to}: {subject}")
+    )
     return "".join(
-        f"{verb} {o.power} to {o.to}: {o.message.get('Subject', '')}\n" for o in outgoing
+        line.format(power=o.power, to=o.to, subject=o.message.get("Subject", "")) + "\n"
+        for o in outgoing
     )
 
 
@@ -195,10 +249,12 @@ def describe(outgoing: Sequence[Outgoing], verb: str) -> str:
 @click.argument("folder", metavar="DIR", type=click.Path(path_type=Path, file_okay=False))
 @click.option("--phase", "phase_id", help="Phase whose outbox to send (default: the latest).")
 @click.option("--dry-run", is_flag=True, help="List what would be sent; send nothing.")
-def send_command(folder: Path, phase_id: str | None, dry_run: bool) -> None:
+@lang_option
+def send_command(folder: Path, phase_id: str | None, dry_run: bool, lang: str | None) -> None:
     """Send a phase's replies (outbox/<phase>/*.eml) through game.yaml's SMTP server."""
     with using_folder(folder, write=not dry_run):
         config, ruleset = folder_ruleset(folder)
+        gm_language(config, lang)
         settings = mail_settings(folder, config.mail)
         phase = (
             ruleset.calendar.parse(phase_id).id
@@ -208,7 +264,14 @@ def send_command(folder: Path, phase_id: str | None, dry_run: bool) -> None:
         if dry_run:
             done = {r.get("message_id") for r in read_sent(folder, phase)}
             todo = [o for o in read_outbox(folder, phase) if o.message_id not in done]
-            click.echo(describe(todo, "would send") or f"{phase}: nothing to send\n", nl=False)
+            with spoken():
+                text = (
+                    describe(todo, sent=False)
+                    or _("{phase}: nothing to send").format(phase=phase) + "\n"
+                )
+            click.echo(text, nl=False)
             return
         sent = send_all(folder, phase, settings, os.environ.get(PASSWORD_ENV) or None)
-    click.echo(describe(sent, "sent") or f"{phase}: nothing to send (all sent before)\n", nl=False)
+    with spoken():
+        nothing = _("{phase}: nothing to send (all sent before)").format(phase=phase) + "\n"
+        click.echo(describe(sent, sent=True) or nothing, nl=False)

@@ -18,6 +18,9 @@ from dataclasses import Field, fields, is_dataclass, replace
 from enum import Enum
 from typing import Any, TypeVar
 
+from adjudicator.core.messages import either, message_of
+from texts import T_
+
 OptionsT = TypeVar("OptionsT")
 
 
@@ -40,21 +43,41 @@ def build_options(
     values: dict[str, object] = {}
     if preset is not None:
         if preset not in presets:
-            known = ", ".join(sorted(presets)) or "none"
-            raise OptionError(f"unknown preset {preset!r} for {ruleset} (known: {known})")
+            known = ", ".join(sorted(presets)) or T_("none")
+            raise OptionError(
+                T_(
+                    "unknown preset {preset!r} for {ruleset} (known: {known})",
+                    preset=preset,
+                    ruleset=ruleset,
+                    known=known,
+                )
+            )
         values.update(presets[preset])
     values.update(overrides or {})
     known_names = {f.name for f in _fields(base)}
     for key in values:
         if key not in known_names:
             known = ", ".join(sorted(known_names))
-            raise OptionError(f"unknown option {key!r} for {ruleset} (known: {known})")
+            raise OptionError(
+                T_(
+                    "unknown option {key!r} for {ruleset} (known: {known})",
+                    key=key,
+                    ruleset=ruleset,
+                    known=known,
+                )
+            )
     hints = _hints(options_type)
     checked = {key: _checked(ruleset, key, value, hints.get(key)) for key, value in values.items()}
     try:
         return replace(base, **checked)  # type: ignore[type-var]
     except (TypeError, ValueError) as exc:
-        raise OptionError(f"bad option value for {ruleset}: {exc}") from None
+        raise OptionError(
+            T_(
+                "bad option value for {ruleset}: {problem}",
+                ruleset=ruleset,
+                problem=message_of(exc),
+            )
+        ) from None
 
 
 def _hints(options_type: type) -> dict[str, Any]:
@@ -74,7 +97,13 @@ def _checked(ruleset: str, key: str, value: object, hint: Any) -> object:
         return _as_type(value, hint)
     except _Mismatch as exc:
         raise OptionError(
-            f"bad option value for {ruleset}: option {key!r} is {value!r}, expected {exc}"
+            T_(
+                "bad option value for {ruleset}: option {key!r} is {value!r}, expected {expected}",
+                ruleset=ruleset,
+                key=key,
+                value=value,
+                expected=message_of(exc),
+            )
         ) from None
 
 
@@ -90,13 +119,13 @@ def _as_type(value: object, hint: Any) -> object:
     if origin is typing.Literal:
         if value in args:
             return value
-        raise _Mismatch("one of " + ", ".join(repr(a) for a in args))
+        raise _Mismatch(T_("one of {values}", values=", ".join(repr(a) for a in args)))
     if origin in (tuple, frozenset, list):
         return _as_collection(value, origin, args)
     if hint is type(None):
         if value is None:
             return None
-        raise _Mismatch("nothing (null)")
+        raise _Mismatch(T_("nothing (null)"))
     if isinstance(hint, type):
         return _as_plain(value, hint)
     return value
@@ -108,14 +137,14 @@ def _as_union(value: object, args: tuple[Any, ...]) -> object:
         try:
             return _as_type(value, arg)
         except _Mismatch as exc:
-            expected.append(str(exc))
-    raise _Mismatch(" or ".join(expected))
+            expected.append(message_of(exc))
+    raise _Mismatch(either(expected))
 
 
 def _as_collection(value: object, origin: type, args: tuple[Any, ...]) -> object:
     item = args[0] if args else Any
     if not isinstance(value, list | tuple | set | frozenset):
-        raise _Mismatch(f"a list of {_describe(item)}")
+        raise _Mismatch(T_("a list of {items}", items=_describe(item)))
     items = [_as_type(v, item) if item is not Any else v for v in value]
     return origin(items)
 
@@ -127,30 +156,35 @@ def _as_plain(value: object, hint: type) -> object:
         for member in hint:
             if value == member.value or (isinstance(value, str) and value == member.name):
                 return member
-        raise _Mismatch("one of " + ", ".join(str(m.value) for m in hint))
+        raise _Mismatch(T_("one of {values}", values=", ".join(str(m.value) for m in hint)))
     if hint is bool:
         if isinstance(value, bool):
             return value
-        raise _Mismatch("true or false")
+        raise _Mismatch(T_("true or false"))
     if hint is int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        raise _Mismatch("a whole number")
+        raise _Mismatch(T_("a whole number"))
     if hint is float:
         if isinstance(value, int | float) and not isinstance(value, bool):
             return float(value)
-        raise _Mismatch("a number")
+        raise _Mismatch(T_("a number"))
     if hint is str:
         if isinstance(value, str):
             return value
-        raise _Mismatch("text")
+        raise _Mismatch(T_("text"))
     return value
 
 
 def _describe(hint: Any) -> str:
-    names = {bool: "true or false", int: "whole numbers", float: "numbers", str: "text"}
+    names = {
+        bool: T_("true or false"),
+        int: T_("whole numbers"),
+        float: T_("numbers"),
+        str: T_("text"),
+    }
     if isinstance(hint, type) and issubclass(hint, Enum):
-        return "one of " + ", ".join(str(m.value) for m in hint)
+        return T_("one of {values}", values=", ".join(str(m.value) for m in hint))
     return names.get(hint, str(hint))
 
 

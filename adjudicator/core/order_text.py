@@ -20,6 +20,7 @@ import re
 
 from maps.safe_yaml import env_limit
 from orders.issues import IssueKind, OrderIssue, Source
+from texts import T_, Tn_
 
 MAX_ORDER_ENV = "MAPJUDGE_MAX_ORDER_BYTES"
 DEFAULT_MAX_ORDER_BYTES = 64 * 1024
@@ -73,17 +74,29 @@ def file_issues(name: str, data: bytes) -> tuple[OrderIssue, ...]:
     issues: list[OrderIssue] = []
     if bad is not None:
         line = data[:bad].count(b"\n") + 1
-        message = f"byte 0x{data[bad]:02x} is not UTF-8: the file was read as Latin-1"
+        message = T_(
+            "byte {byte} is not UTF-8: the file was read as Latin-1", byte=f"0x{data[bad]:02x}"
+        )
         issues.append(_issue(name, line, text.splitlines()[line - 1 : line], message))
     for number, line_text in enumerate(_LINE_END.split(text)[::2], start=1):
         if _too_long(line_text):
-            message = f"line of {len(line_text)} characters not read (at most {MAX_LINE_CHARS})"
+            message = T_(
+                "line of {n} characters not read (at most {most})",
+                n=len(line_text),
+                most=MAX_LINE_CHARS,
+            )
             issues.append(_issue(name, number, [line_text], message))
             continue
         found = sorted(set(_CONTROL.findall(line_text)))
         if found:
             named = ", ".join(_name(c) for c in found)
-            issues.append(_issue(name, number, [line_text], f"control character(s) {named}"))
+            control = Tn_(
+                "control character(s) {names}",
+                "control character(s) {names}",
+                len(found),
+                names=named,
+            )
+            issues.append(_issue(name, number, [line_text], control))
     return tuple(issues)
 
 

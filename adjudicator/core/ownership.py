@@ -18,6 +18,7 @@ from typing import Protocol, TypeVar
 from adjudicator.core.plugin import OrderFile
 from orders.issues import IssueKind, OrderIssue, Source, problems
 from orders.lines import nothing_read
+from texts import T_
 
 
 class Given(Protocol):
@@ -46,9 +47,12 @@ def own_orders(
         if order.power == owner:
             kept.append(order)
             continue
-        message = (
-            f"{file} holds {name(owner)}'s orders: {name(owner)} cannot give "
-            f"orders for {name(order.power)}'s units (refused)"
+        message = T_(
+            "{file} holds {owner}'s orders: {owner} cannot give "
+            "orders for {other}'s units (refused)",
+            file=file,
+            owner=name(owner),
+            other=name(order.power),
         )
         refused.append(OrderIssue(IssueKind.ILLEGAL, message, order.source or Source.whole(file)))
     return tuple(kept), tuple(refused)
@@ -68,10 +72,13 @@ def shared_files(
     for power, names in by_power.items():
         for index in range(1, len(names)):
             earlier = ", ".join(names[:index])
-            message = (
-                f"{earlier} and {names[index]} both hold {name(power)}'s orders: both are "
-                f"read, in that order; where they order the same unit, the order in "
-                f"{names[index]} counts"
+            message = T_(
+                "{earlier} and {later} both hold {power}'s orders: both are "
+                "read, in that order; where they order the same unit, the order in "
+                "{later} counts",
+                earlier=earlier,
+                later=names[index],
+                power=name(power),
             )
             issues.append(OrderIssue(IssueKind.AMBIGUOUS, message, Source.whole(names[index])))
     return tuple(issues)

@@ -12,7 +12,31 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from texts import N_, T_, _
+
 _WORD = re.compile(r"[a-z][a-z_]*")
+
+SEASON_WORDS: dict[str, str] = {
+    "spring": N_("Spring"),
+    "summer": N_("Summer"),
+    "fall": N_("Fall"),
+    "autumn": N_("Autumn"),
+    "winter": N_("Winter"),
+}
+"""The seasons the rulesets use, as a phase's title names them (`local_title`)."""
+
+KIND_WORDS: dict[str, str] = {
+    "movement": N_("movement"),
+    "retreat": N_("retreat"),
+    "adjustment": N_("adjustment"),
+    "actions": N_("actions"),
+    "creation": N_("creation"),
+    "economy": N_("economy"),
+    "skirmishes": N_("skirmishes"),
+    "reactions": N_("reactions"),
+    "battles": N_("battles"),
+}
+"""The phase kinds the rulesets use, as a phase's title names them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +71,20 @@ class Phase:
         return f"{self.season.capitalize()} {self.year} {self.kind}"
 
     @property
+    def local_title(self) -> str:
+        """`title` in the language being written (`Primavera de 1901, movimiento`);
+        a season or kind it does not know as it is."""
+        kind = self.kind
+        if kind in KIND_WORDS:
+            kind = _(KIND_WORDS[kind])
+        if self.season is None:
+            return _("Turn {turn} {kind}").format(turn=self.year, kind=kind)
+        season = self.season.capitalize()
+        if self.season in SEASON_WORDS:
+            season = _(SEASON_WORDS[self.season])
+        return _("{season} {year} {kind}").format(season=season, year=self.year, kind=kind)
+
+    @property
     def turn(self) -> int:
         """The turn number of a turn-counted phase (the year otherwise)."""
         return self.year
@@ -65,7 +103,12 @@ class Phase:
             or not parts[0].isdigit()
             or not all(_WORD.fullmatch(p) for p in parts[1:])
         ):
-            raise ValueError(f"bad phase id {text!r}: expected <year>-<season>-<kind> or <turn>-<kind>")
+            raise ValueError(
+                T_(
+                    "bad phase id {text!r}: expected <year>-<season>-<kind> or <turn>-<kind>",
+                    text=text,
+                )
+            )
         season = parts[1] if len(parts) == 3 else None
         return cls(int(parts[0]), season, parts[-1])
 
@@ -82,13 +125,25 @@ class Calendar:
     def check(self, phase: Phase) -> Phase:
         """`phase` itself; ValueError naming the seasons or kinds this calendar has."""
         if phase.season is None and self.seasons:
-            raise ValueError(f"bad phase id {phase.id!r}: expected <year>-<season>-<kind>")
+            raise ValueError(
+                T_("bad phase id {text!r}: expected <year>-<season>-<kind>", text=phase.id)
+            )
         if phase.season is not None and phase.season not in self.seasons:
-            known = ", ".join(self.seasons) or "none: phases are <turn>-<kind>"
-            raise ValueError(f"bad phase id {phase.id!r}: unknown season (seasons: {known})")
+            known = ", ".join(self.seasons) or T_("none: phases are <turn>-<kind>")
+            raise ValueError(
+                T_(
+                    "bad phase id {text!r}: unknown season (seasons: {known})",
+                    text=phase.id,
+                    known=known,
+                )
+            )
         if phase.kind not in self.kinds:
             raise ValueError(
-                f"bad phase id {phase.id!r}: unknown phase kind (kinds: {', '.join(self.kinds)})"
+                T_(
+                    "bad phase id {text!r}: unknown phase kind (kinds: {known})",
+                    text=phase.id,
+                    known=", ".join(self.kinds),
+                )
             )
         return phase
 

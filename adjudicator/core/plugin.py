@@ -276,6 +276,13 @@ class RulesetPlugin(Protocol[StateT, OrderT, MapT, ResolutionT, OptionsT]):
         """Resolve `state.phase`: every order's result and the next state."""
         ...
 
+    def with_civil_disorder(self, options: OptionsT, powers: frozenset[str]) -> OptionsT:
+        """The options of a turn in which `powers` are in civil disorder (they
+        sent no orders for game.yaml's `civil_disorder_after` phases in a row),
+        by the ruleset's own rule; `options` unchanged when the rulebook's rule
+        for a power without orders is what a missing order already does."""
+        ...
+
     def next_state(self, resolution: ResolutionT) -> StateT:
         """The state a resolution leads to (the next phase's)."""
         ...

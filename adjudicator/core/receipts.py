@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.core.dice import Roll, file_digest
+from texts import T_
 
 
 @dataclass(frozen=True, order=True)
@@ -41,7 +42,7 @@ def rolls_from_dict(data: Mapping[str, Any]) -> tuple[Roll, ...]:
             for r in data.get("rolls") or ()
         )
     except (KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"malformed roll entry: {exc}") from None
+        raise ValueError(T_("malformed roll entry: {problem}", problem=exc)) from None
 
 
 def receipts_from_dict(data: Mapping[str, Any]) -> tuple[Receipt, ...]:
@@ -49,4 +50,4 @@ def receipts_from_dict(data: Mapping[str, Any]) -> tuple[Receipt, ...]:
     try:
         return tuple(Receipt(str(r["file"]), str(r["sha256"])) for r in data.get("receipts") or ())
     except (KeyError, TypeError) as exc:
-        raise ValueError(f"malformed receipt entry: {exc}") from None
+        raise ValueError(T_("malformed receipt entry: {problem}", problem=exc)) from None

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Generic, Protocol
 
 from adjudicator.core.dice import Dice
 from adjudicator.core.i18n import ENGLISH
+from adjudicator.core.messages import message_of
 from adjudicator.core.options import build_options, changed_options
 from adjudicator.core.phase import Calendar, Phase
 from adjudicator.core.plugin import (
@@ -42,7 +43,7 @@ from adjudicator.core.plugin import (
 from adjudicator.core.receipts import receipts
 from orders.issues import OrderIssue
 from orders.issues import problems as only_problems
-from texts import DEFAULT_LANGUAGE, using
+from texts import DEFAULT_LANGUAGE, T_, Tn_, using
 
 if TYPE_CHECKING:
     import click
@@ -155,21 +156,31 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
         return self._state.phase
 
     def judge(
-        self, files: Sequence[OrderFile], secret: str | None, readers: Readers = ENGLISH_READERS
+        self,
+        files: Sequence[OrderFile],
+        secret: str | None,
+        readers: Readers = ENGLISH_READERS,
+        disorder: frozenset[str] = frozenset(),
     ) -> JudgedTurn:
-        """Parse, check and resolve the current phase with `files`; the
-        report (in `readers`' languages), and the map of the phase it leads to."""
-        turn = self._turn(self._state, files, secret)
+        """Parse, check and resolve the current phase with `files`, the powers
+        in `disorder` in civil disorder (by the ruleset's own rule); the report
+        (in `readers`' languages), and the map of the phase it leads to."""
+        turn = self._turn(self._state, files, secret, disorder)
         next_state = self._plugin.next_state(turn.resolution)
         report = self._report(turn, readers)
-        image = self._plugin.draw(self._map, next_state, lambda: turn.resolution, "png")
+        with using(readers.public, self._plugin.name):  # the map's legend and names
+            image = self._plugin.draw(self._map, next_state, lambda: turn.resolution, "png")
         return self._judged(next_state, report, image)
 
     def judge_without_map(
-        self, files: Sequence[OrderFile], secret: str | None, readers: Readers = ENGLISH_READERS
+        self,
+        files: Sequence[OrderFile],
+        secret: str | None,
+        readers: Readers = ENGLISH_READERS,
+        disorder: frozenset[str] = frozenset(),
     ) -> JudgedTurn:
-        """`judge` for `mapjudge resolve`: the reports, no map."""
-        turn = self._turn(self._state, files, secret)
+        """`judge` for `mapjudge resolve` and `preview`: the reports, no map."""
+        turn = self._turn(self._state, files, secret, disorder)
         report = self._report(turn, readers)
         return self._judged(self._plugin.next_state(turn.resolution), report, None)
 
@@ -254,12 +265,17 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
         return self._plugin.draw(self._map, state, previous, fmt)
 
     def _turn(
-        self, state: StateT, files: Sequence[OrderFile], secret: str | None
+        self,
+        state: StateT,
+        files: Sequence[OrderFile],
+        secret: str | None,
+        disorder: frozenset[str] = frozenset(),
     ) -> Turn[StateT, OrderT, MapT, ResolutionT]:
         plugin = self._plugin
         parsed = with_file_issues(plugin.parse(files, self._map, state), files)
         dice = Dice(secret, self.name, state.phase.id) if secret is not None else None
-        resolution = plugin.resolve(state, parsed.orders, self._map, self._options, dice)
+        options = plugin.with_civil_disorder(self._options, disorder) if disorder else self._options
+        resolution = plugin.resolve(state, parsed.orders, self._map, options, dice)
         return Turn(
             game_name=self.name,
             ruleset_name=plugin.name,
@@ -274,6 +290,10 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
 
     def _power_name(self, power: str) -> str:
         return self._plugin.power_name(self._map, power)
+
+    def power_name(self, power: str) -> str:
+        """A power's name for people, in the language being written."""
+        return self._power_name(power)
 
 
 class Ruleset(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
@@ -337,13 +357,14 @@ class Ruleset(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
         files: Sequence[OrderFile],
         secret: str | None,
         game_name: str,
+        readers: Readers = ENGLISH_READERS,
     ) -> JudgedTurn:
         """`mapjudge resolve`: one turn from a position, with the default map
-        and options, no game folder."""
+        and options, no game folder; the report in `readers`' languages."""
         if self.rolls_dice and secret is None:
-            raise SetupError(f"{self.name} rolls dice: give --secret-file")
+            raise SetupError(T_("{ruleset} rolls dice: give --secret-file", ruleset=self.name))
         setup = GameSetup(game_name, self.default_map, {}, None, position)
-        return self.open(setup).judge_without_map(files, secret)
+        return self.open(setup).judge_without_map(files, secret, readers)
 
 
 def with_file_issues(parsed: Parsed[OrderT], files: Sequence[OrderFile]) -> Parsed[OrderT]:
@@ -366,13 +387,22 @@ def _checked_state(
         state = plugin.read_state(data)
         plugin.calendar.check(state.phase)
     except (ValueError, TypeError, KeyError, AttributeError) as exc:
-        raise BadState(str(exc)) from None
+        raise BadState(message_of(exc)) from None
     problems = plugin.validate_state(state, game_map)
     if len(problems) == 1:
         raise BadState(problems[0])
     if problems:
-        listed = "".join(f"\n  - {p}" for p in problems)
-        raise BadState(f"{len(problems)} problems with the state:{listed}")
+        listed = ""
+        for problem in problems:
+            listed = T_("{listed}\n  - {problem}", listed=listed, problem=problem)
+        raise BadState(
+            Tn_(
+                "{n} problems with the state:{listed}",
+                "{n} problems with the state:{listed}",
+                len(problems),
+                listed=listed,
+            )
+        )
     return state
 
 
@@ -385,12 +415,22 @@ class OpenGame(Protocol):
     def phase(self) -> Phase: ...
 
     def judge(
-        self, files: Sequence[OrderFile], secret: str | None, readers: Readers = ENGLISH_READERS
+        self,
+        files: Sequence[OrderFile],
+        secret: str | None,
+        readers: Readers = ENGLISH_READERS,
+        disorder: frozenset[str] = frozenset(),
     ) -> JudgedTurn: ...
 
     def judge_without_map(
-        self, files: Sequence[OrderFile], secret: str | None, readers: Readers = ENGLISH_READERS
+        self,
+        files: Sequence[OrderFile],
+        secret: str | None,
+        readers: Readers = ENGLISH_READERS,
+        disorder: frozenset[str] = frozenset(),
     ) -> JudgedTurn: ...
+
+    def power_name(self, power: str) -> str: ...
 
     def check(self, files: Sequence[OrderFile], lang: str = DEFAULT_LANGUAGE) -> Checked: ...
 
@@ -444,6 +484,7 @@ class AnyRuleset(Protocol):
         files: Sequence[OrderFile],
         secret: str | None,
         game_name: str,
+        readers: Readers = ...,
     ) -> JudgedTurn: ...
 
 

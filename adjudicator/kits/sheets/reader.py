@@ -10,12 +10,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from adjudicator.core.messages import either
 from maps.model import SUGGESTION_CUTOFF, SUGGESTION_SPREAD, normalize_name
+from texts import T_, tr
 
 Entry = tuple[str, Any]
 """A value with its key as the player wrote it (`characteristics.militarisme`)."""
 Words = Mapping[str, tuple[str, ...]]
 """canonical key -> the other spellings accepted (folded: case, accents, _ - ignored)."""
+
 
 @dataclass(frozen=True)
 class SheetIssue:
@@ -28,13 +31,25 @@ class SheetIssue:
     suggestions: tuple[str, ...] = ()
     warning: bool = False
 
+    @property
+    def text(self) -> str:
+        """`file: key: message (did you mean ...?)`, kept to be told in the
+        reader's language (`tr`)."""
+        return T_(
+            "{file}: {key}: {message}{hint}",
+            file=self.file,
+            key=self.key,
+            message=self.message,
+            hint=meant(self.suggestions),
+        )
+
     def __str__(self) -> str:
-        return f"{self.file}: {self.key}: {self.message}{meant(self.suggestions)}"
+        return tr(self.text)
 
 
 def meant(suggestions: Sequence[str]) -> str:
-    """` (did you mean a or b?)`, or nothing without suggestions."""
-    return f" (did you mean {' or '.join(suggestions)}?)" if suggestions else ""
+    """` (did you mean a or b?)`, or nothing without suggestions (kept lazy)."""
+    return T_(" (did you mean {names}?)", names=either(suggestions)) if suggestions else ""
 
 
 def lookup(words: Words, written: Any) -> str | None:
@@ -67,8 +82,8 @@ def _likeness(target: str, word: str) -> float:
 
 def shown(value: Any) -> str:
     if isinstance(value, Mapping):
-        return "a mapping"
-    return "a list" if isinstance(value, list) else repr(value)
+        return T_("a mapping")
+    return T_("a list") if isinstance(value, list) else repr(value)
 
 
 class SheetReader:
@@ -86,7 +101,10 @@ class SheetReader:
         if value is None:
             return []
         if not isinstance(value, Mapping):
-            self.error(key or "(file)", f"must be a mapping of key: value, not {shown(value)}")
+            self.error(
+                key or T_("(file)"),
+                T_("must be a mapping of key: value, not {value}", value=shown(value)),
+            )
             return []
         return [(f"{key}.{k}" if key else str(k), k, v) for k, v in value.items()]
 
@@ -97,9 +115,14 @@ class SheetReader:
             canonical = lookup(words, written)
             if canonical is None:
                 hint = near(written, words)
-                self.error(path, f"unknown key (expected {', '.join(words)})", hint)
+                self.error(path, T_("unknown key (expected {known})", known=", ".join(words)), hint)
             elif canonical in found:
-                self.error(path, f"repeats {found[canonical][0]}: give {canonical} once")
+                self.error(
+                    path,
+                    T_(
+                        "repeats {first}: give {key} once", first=found[canonical][0], key=canonical
+                    ),
+                )
             else:
                 found[canonical] = (path, item)
         return found
@@ -108,10 +131,12 @@ class SheetReader:
         """A text (a name, a role); `why` says what it is for."""
         if entry is None or entry[1] is None or str(entry[1]).strip() == "":
             if required:
-                self.error(entry[0] if entry else key, f"missing: {why}")
+                self.error(entry[0] if entry else key, T_("missing: {why}", why=why))
             return None
         if not isinstance(entry[1], str | int | float) or isinstance(entry[1], bool):
-            self.error(entry[0], f"must be a text, not {shown(entry[1])} ({why})")
+            self.error(
+                entry[0], T_("must be a text, not {value} ({why})", value=shown(entry[1]), why=why)
+            )
             return None
         return str(entry[1]).strip()
 
@@ -121,12 +146,21 @@ class SheetReader:
             return None
         key, value = entry
         if not isinstance(value, int) or isinstance(value, bool):
-            self.error(key, f"must be a whole number {low}..{high}, not {shown(value)} ({why})")
+            self.error(
+                key,
+                T_(
+                    "must be a whole number {low}..{high}, not {value} ({why})",
+                    low=low,
+                    high=high,
+                    value=shown(value),
+                    why=why,
+                ),
+            )
             return None
         if value > high:
-            self.error(key, f"{value} is above {high} ({why})")
+            self.error(key, T_("{value} is above {high} ({why})", value=value, high=high, why=why))
         elif value < low:
-            self.error(key, f"{value} is below {low} ({why})")
+            self.error(key, T_("{value} is below {low} ({why})", value=value, low=low, why=why))
         return value
 
     def numbers(
@@ -144,7 +178,7 @@ class SheetReader:
         if entry is None or entry[1] is None:
             return False
         if not isinstance(entry[1], bool):
-            self.error(entry[0], f"must be true or false, not {shown(entry[1])}")
+            self.error(entry[0], T_("must be true or false, not {value}", value=shown(entry[1])))
             return False
         return entry[1]
 
@@ -156,6 +190,8 @@ class SheetReader:
         if isinstance(value, str | Mapping):
             value = [value]
         if not isinstance(value, list):
-            self.error(key, f"must be a list (lines starting with -), not {shown(value)}")
+            self.error(
+                key, T_("must be a list (lines starting with -), not {value}", value=shown(value))
+            )
             return []
         return [(f"{key}[{n}]", item) for n, item in enumerate(value, start=1)]
