@@ -47,6 +47,7 @@ from renderers.board.report import (
     report_powers,
 )
 from renderers.board.words import power_name
+from texts import T_, _
 
 if TYPE_CHECKING:
     import click
@@ -198,7 +199,9 @@ class BoardPlugin(Generic[OptionsT, StateT]):
         self.rules.state_type.check_keys(data)
         for key in REQUIRED_KEYS:
             if key not in data:
-                raise ValueError(f"missing key {key!r} (every state file has it; cut short?)")
+                raise ValueError(
+                    T_("missing key {key} (every state file has it; cut short?)", key=repr(key))
+                )
         return self.rules.read_state(data)
 
     def validate_state(self, state: StateT, game_map: GameMap) -> tuple[str, ...]:
@@ -212,7 +215,9 @@ class BoardPlugin(Generic[OptionsT, StateT]):
         scenario = request.scenario or self.rules.default_scenario
         if game_map.scenarios and scenario not in game_map.scenarios:
             known = ", ".join(sorted(game_map.scenarios))
-            raise SetupError(f"unknown scenario {scenario!r} (known: {known})")
+            raise SetupError(
+                T_("unknown scenario {scenario} (known: {known})", scenario=repr(scenario), known=known)
+            )
         state = self.rules.initial_state(game_map, scenario, options)
         powers = game_map.scenarios[scenario].powers if scenario in game_map.scenarios else ()
         powers = tuple(powers or state.powers())
@@ -239,6 +244,11 @@ class BoardPlugin(Generic[OptionsT, StateT]):
     ) -> Resolution[StateT]:
         return self.rules.resolve(state, orders, game_map, options, dice)
 
+    def with_civil_disorder(self, options: OptionsT, powers: frozenset[str]) -> OptionsT:
+        """The ruleset's `civil_disorder` rule, else `options` as they are."""
+        rule = self.rules.civil_disorder
+        return options if rule is None else rule(options, powers)
+
     def next_state(self, resolution: Resolution[StateT]) -> StateT:
         return resolution.state
 
@@ -262,7 +272,9 @@ class BoardPlugin(Generic[OptionsT, StateT]):
         )
 
     def game_over(self, game_map: GameMap, state: StateT) -> str | None:
-        return f"{power_name(game_map, state.winner)} won" if state.winner else None
+        if not state.winner:
+            return None
+        return _("{power} won").format(power=power_name(game_map, state.winner))
 
     def describe(self, game_map: GameMap, state: StateT) -> str:
         return render_board(state, game_map, self.rendering)

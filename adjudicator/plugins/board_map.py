@@ -16,6 +16,7 @@ from maps import GameMap, MapError
 from maps.geometry import MapGeometry, load_geometry
 from renderers.board.rendering import BoardRendering
 from renderers.board.report import phase_title
+from texts import _
 
 if TYPE_CHECKING:
     from renderers.figure import Format
@@ -47,7 +48,11 @@ def map_bytes(
     if geometry is None:
         return None
     results: Sequence[OrderResult] = resolution.results if resolution else ()
-    subtitle = f"Orders of {phase_title(resolution.previous.phase)}" if resolution else ""
+    subtitle = (
+        _("Orders of {phase}").format(phase=phase_title(resolution.previous.phase))
+        if resolution
+        else ""
+    )
     return render_map(
         game_map, geometry, state, results, fmt=fmt, subtitle=subtitle, rendering=rendering
     )

@@ -36,8 +36,10 @@ from orders.board.model import (
     UnitRef,
     Waive,
 )
+from orders.board.words import coast_words, place_name, suggestion
 from orders.issues import IssueKind, OrderIssue, Problem, Source
-from orders.names import COAST_PHRASES, NameIndex, Reading, coast_name, fold
+from orders.names import COAST_PHRASES, NameIndex, Reading, fold
+from texts import N_, T_, Text
 
 # --- one line --------------------------------------------------------------------
 
@@ -115,6 +117,27 @@ _ALLOWED_IN: dict[str, frozenset[str]] = {
 }
 """Which phase kinds each kind of order belongs to."""
 
+_ORDER_WORDS: dict[str, str] = {
+    "holds": N_("holds"),
+    "moves": N_("moves"),
+    "supports": N_("supports"),
+    "convoys": N_("convoys"),
+    "retreats": N_("retreats"),
+    "disbands": N_("disbands"),
+    "builds": N_("builds"),
+    "waived builds": N_("waived builds"),
+    "sieges": N_("sieges"),
+    "conversions": N_("conversions"),
+}
+"""The kinds of order as a message names them (`supports are not orders of...`)."""
+
+_WRONG_PHASE: dict[str, str] = {
+    "movement": N_("{orders} are not orders of a movement phase"),
+    "retreat": N_("{orders} are not orders of a retreat phase"),
+    "adjustment": N_("{orders} are not orders of an adjustment phase"),
+}
+"""An order given in a phase it does not belong to, by the phase's kind."""
+
 _Resolved = tuple[UnitKind | None, str, str | None]
 """A unit with its place resolved: kind, location, owner named (if any)."""
 
@@ -153,7 +176,7 @@ class Builder:
     def order(self, shape: Any) -> Order:
         if isinstance(shape, Tree):  # a grammar rule this builder does not know
             self._resolve_units(shape)
-            message = f"{shape.data} orders are not read by this ruleset"
+            message = T_("{rule} orders are not read by this ruleset", rule=str(shape.data))
             raise Problem(IssueKind.SYNTAX, message, self.source.column)
         build: Callable[..., Order] = _ORDERS[shape[0]]
         return build(self, *shape[1:])
@@ -176,18 +199,22 @@ class Builder:
         text = self._quote(words)
         if _ORDERS_FOR.search(self.source.text[: self._column(words) - 1]):  # `Orders for Frnace`
             meant = self.index.power_suggestions(text)
-            problem = self._problem(IssueKind.SYNTAX, f"unknown power '{text}'", words, meant)
+            message = T_("unknown power '{name}'", name=text)
+            problem = self._problem(IssueKind.SYNTAX, message, words, meant)
             return Header(None, problem.issue(self.source))
         if self.index.readings(words, owner=False, coast_words=True):
-            raise self._problem(IssueKind.SYNTAX, f"no order given for '{text}'", words)
+            message = T_("no order given for '{name}'", name=text)
+            raise self._problem(IssueKind.SYNTAX, message, words)
         if self.index.leading_power(words):  # `England waive`: read on without the power
-            raise self._problem(IssueKind.SYNTAX, f"'{text}' is not an order", words)
+            raise self._problem(IssueKind.SYNTAX, T_("'{name}' is not an order", name=text), words)
         meant = self.index.power_suggestions(text, cutoff=0.75)
         if not meant and len(words) <= _HEADER_WORDS:
             meant = self.index.powers_within(words)
         if not meant:
-            raise self._problem(IssueKind.SYNTAX, f"'{text}' is not an order or a power", words)
-        problem = self._problem(IssueKind.SYNTAX, f"unknown power '{text}'", words, meant)
+            message = T_("'{name}' is not an order or a power", name=text)
+            raise self._problem(IssueKind.SYNTAX, message, words)
+        message = T_("unknown power '{name}'", name=text)
+        problem = self._problem(IssueKind.SYNTAX, message, words, meant)
         return Header(None, problem.issue(self.source))
 
     # --- units -------------------------------------------------------------------------
@@ -224,7 +251,8 @@ class Builder:
         where = self._dest(dest)
         if self.ctx.phase == "retreat":
             if via:
-                raise self._problem(IssueKind.ILLEGAL, "a retreat cannot go by convoy", dest[0])
+                message = T_("a retreat cannot go by convoy")
+                raise self._problem(IssueKind.ILLEGAL, message, dest[0])
             return Retreat(power, own, where, source=self.source)
         return Move(power, own, where, bool(via), source=self.source)
 
@@ -297,15 +325,20 @@ class Builder:
         giver = self.giver
         if giver.power is not None:
             return giver.power
-        note = f" (line {giver.unread_header} names no known power)" if giver.unread_header else ""
-        raise Problem(IssueKind.SYNTAX, f"no power given for this order{note}", self.source.column)
+        if giver.unread_header:
+            message = T_(
+                "no power given for this order (line {line} names no known power)",
+                line=giver.unread_header,
+            )
+        else:
+            message = T_("no power given for this order")
+        raise Problem(IssueKind.SYNTAX, message, self.source.column)
 
     def _check_phase(self, orders: str) -> None:
         """`supports are not orders of a retreat phase`."""
         phase = self.ctx.phase
         if phase not in _ALLOWED_IN[orders]:
-            article = "an" if phase[:1] in "aeiou" else "a"
-            message = f"{orders} are not orders of {article} {phase} phase"
+            message = Text(_WRONG_PHASE[phase], {"orders": Text(_ORDER_WORDS[orders])})
             raise Problem(IssueKind.ILLEGAL, message, self.source.column)
 
     def _dest(self, place: Place) -> str:
@@ -319,7 +352,7 @@ class Builder:
             if not readings:
                 raise self._unknown_place(words, owner=owner)
             choices = [self.index.describe(reading) for reading in readings]
-            message = f"'{self._quote(words)}' could mean more than one place"
+            message = T_("'{name}' could mean more than one place", name=self._quote(words))
             raise self._problem(IssueKind.AMBIGUOUS, message, words, choices)
         reading = readings[0]
         if coast is not None:
@@ -332,7 +365,7 @@ class Builder:
         """The coast written after a slash or in brackets (`/nc`, `(north coast)`)."""
         coast = COAST_PHRASES.get(" ".join(fold(word) for word in words))
         if coast is None:
-            message = f"unknown coast '{self._quote(words)}'"
+            message = T_("unknown coast '{name}'", name=self._quote(words))
             raise self._problem(IssueKind.SYNTAX, message, words, self.index.coasts_of(area))
         return coast
 
@@ -340,7 +373,9 @@ class Builder:
         """`Spain has no east coast`: a coast named must be one of the area's."""
         area = self.index.game_map.areas[reading.area]
         if reading.coast is not None and reading.coast not in area.coasts:
-            message = f"{area.name} has no {coast_name(reading.coast)}"
+            message = T_(
+                "{area} has no {coast}", area=place_name(area), coast=coast_words(reading.coast)
+            )
             words = place[0] + (place[1] or ())
             raise self._problem(IssueKind.ILLEGAL, message, words, self.index.coasts_of(area.code))
 
@@ -353,7 +388,8 @@ class Builder:
     def _unknown_power(self, words: Words) -> Problem:
         text = self._quote(words)
         suggestions = self.index.power_suggestions(text)
-        return self._problem(IssueKind.SYNTAX, f"unknown power '{text}'", words, suggestions)
+        message = T_("unknown power '{name}'", name=text)
+        return self._problem(IssueKind.SYNTAX, message, words, suggestions)
 
     def _unknown_place(self, words: Words, *, owner: bool) -> Problem:
         """`unknown province 'TYRR'`, quoting the words that are no name (not a
@@ -361,8 +397,15 @@ class Builder:
         span = self.index.unknown_part(words, owner=owner)
         part = words[span.start : span.end]
         text = self._quote(part)
-        suggestions = self.index.place_suggestions(text)
-        return self._problem(IssueKind.SYNTAX, f"unknown province '{text}'", part, suggestions)
+        suggestions = self._place_suggestions(text)
+        message = T_("unknown province '{name}'", name=text)
+        return self._problem(IssueKind.SYNTAX, message, part, suggestions)
+
+    def _place_suggestions(self, text: str) -> tuple[str, ...]:
+        """The nearest area names to a misspelt one, as `TYR (Tyrolia)`
+        (`NameIndex.place_suggestions`), each name told in the reader's language."""
+        game_map = self.index.game_map
+        return tuple(suggestion(game_map, match) for match in game_map.suggestions(text))
 
     def _problem(
         self,

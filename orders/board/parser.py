@@ -34,6 +34,7 @@ from orders.grammars import open_grammar
 from orders.issues import IssueKind, OrderIssue, Problem, Source
 from orders.lines import blank_list_mark, first_column, order_lines
 from orders.names import NameIndex, fold
+from texts import T_
 
 GRAMMAR = "diplomacy"
 """The grammar `parse_orders` reads with (`grammar/<name>.lark`)."""
@@ -77,7 +78,7 @@ def parse_orders(
     return OrderSet(tuple(orders), tuple(issues))
 
 
-IGNORED_TEXT = "not an order"
+IGNORED_TEXT = T_("not an order")
 """The message of a line listed as ignored text (Trust #3)."""
 
 
@@ -160,14 +161,14 @@ def _syntax_problem(exc: UnexpectedInput, text: str, offset: int) -> Problem:
     """A Lark error, phrased for a player."""
     column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
     if isinstance(exc, UnexpectedCharacters) and exc.pos_in_stream is not None:
-        message = f"unexpected character '{text[exc.pos_in_stream]}'"
+        message = T_("unexpected character '{char}'", char=text[exc.pos_in_stream])
     elif isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
-        message = "the order is incomplete"
+        message = T_("the order is incomplete")
         column = len(text.rstrip()) + 1
     elif isinstance(exc, UnexpectedToken):
-        message = f"cannot read '{exc.token}' here"
+        message = T_("cannot read '{word}' here", word=str(exc.token))
     else:
-        message = "cannot read this order"
+        message = T_("cannot read this order")
     return Problem(IssueKind.SYNTAX, message, column + offset, unreadable=True)
 
 

@@ -30,6 +30,7 @@ from orders.board.model import UnitKind
 from renderers import map_style as style
 from renderers.board.rendering import BoardRendering, Mark
 from renderers.map_text import draw_labels as put_labels
+from texts import _
 
 UNIT_SIZE = {UnitKind.ARMY: 17.0, UnitKind.FLEET: 19.0, UnitKind.GARRISON: 12.0}
 """Marker sizes in points (1 point = 1.39 px at 100 dpi)."""
@@ -319,7 +320,12 @@ def draw_dislodged(canvas: Canvas, state: GameState) -> None:
         edge=style.FAILED,
     )
     notes = [
-        ((spot[0], spot[1] - 14), f"retreat: {', '.join(d.retreats) or 'none'}")
+        (
+            (spot[0], spot[1] - 14),
+            _("retreat: {areas}").format(areas=", ".join(d.retreats))
+            if d.retreats
+            else _("retreat: none"),
+        )
         for d, spot in zip(dislodged, spots, strict=True)
     ]
     put_labels(canvas.ax, notes, style.FAILED, size=6, weight="bold", va="bottom")

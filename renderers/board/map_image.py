@@ -42,11 +42,12 @@ from renderers.board.map_board import (
 )
 from renderers.board.map_orders import draw_orders, left_out
 from renderers.board.rendering import BOARD_RENDERING, BoardRendering
-from renderers.board.words import power_name
+from renderers.board.words import kind_word, power_name, season_year
 from renderers.figure import DPI, FORMATS, RC, Format
 from renderers.map_text import draw_labels as put_labels
 from renderers.map_text import label_width
 from renderers.png import figure_bytes
+from texts import T_, _, ngettext
 
 TITLE_BAND = 56
 
@@ -71,10 +72,17 @@ def render_map(
     """The map of `state` with the orders and results that led to it, as PNG or SVG
     (`rendering`: the ruleset's, for what its state adds to the plain board)."""
     if fmt not in FORMATS:
-        raise ValueError(f"unknown map format {fmt!r} (known: {', '.join(FORMATS)})")
+        known = ", ".join(FORMATS)
+        raise ValueError(
+            T_("unknown map format {fmt} (known: {known})", fmt=repr(fmt), known=known)
+        )
     refused = left_out(results)
     if refused:
-        note = f"{refused} refused order{'s' if refused > 1 else ''} not drawn: see the report"
+        note = ngettext(
+            "{n} refused order not drawn: see the report",
+            "{n} refused orders not drawn: see the report",
+            refused,
+        ).format(n=refused)
         subtitle = f"{subtitle} ({note})" if subtitle else note
     with matplotlib.rc_context(RC):
         figure = draw_figure(game_map, geometry, Board(state, rendering), results, subtitle)
@@ -114,8 +122,10 @@ def draw_figure(
 
 def title_text(state: GameState) -> str:
     phase = state.phase
-    title, kind = phase.title.rsplit(" ", 1)
-    return f"{title} — {kind}"
+    if phase.season is None:
+        title, kind = phase.title.rsplit(" ", 1)
+        return f"{title} — {kind}"
+    return f"{season_year(phase)} — {kind_word(phase)}"
 
 
 def draw_title(canvas: Canvas, state: GameState, subtitle: str) -> None:
@@ -136,7 +146,9 @@ def legend_line(canvas: Canvas, board: Board[StateT], power: str) -> str:
     name = power_name(canvas.game_map, power)
     state = board.state
     units = len(state.units_of(power))
-    return f"{name}: {board.rendering.legend_count(state, power, canvas.game_map)}, {units} units"
+    counted = board.rendering.legend_count(state, power, canvas.game_map)
+    line = ngettext("{power}: {counted}, {n} units", "{power}: {counted}, {n} units", units)
+    return line.format(power=name, counted=counted, n=units)
 
 
 LEGEND_FONT = 8.0
@@ -192,6 +204,6 @@ def draw_legend(canvas: Canvas, board: Board[StateT]) -> None:
         autolim=False,
     )
     title = ((frame_x + right) / 2, title_y)
-    put_labels(canvas.ax, [(title, "Powers")], style.TEXT, size=LEGEND_FONT + 1, zorder=5)
+    put_labels(canvas.ax, [(title, _("Powers"))], style.TEXT, size=LEGEND_FONT + 1, zorder=5)
     texts = [((text_x + 0.8, y + 1.0), t) for y, t in zip(rows, lines, strict=True)]
     put_labels(canvas.ax, texts, style.TEXT, size=LEGEND_FONT, ha="left", zorder=5)

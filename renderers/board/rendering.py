@@ -20,6 +20,7 @@ from adjudicator.kits.board.results import ResultReason
 from adjudicator.kits.board.state import GameState
 from maps.model import GameMap
 from renderers.board.words import REASON_PHRASES, count_line
+from texts import N_, _, ngettext
 
 StateT_contra = TypeVar("StateT_contra", bound=GameState, contravariant=True)
 
@@ -58,12 +59,16 @@ class BoardRendering(Generic[StateT_contra]):
     def settled_line(self, state: StateT_contra, power: str, game_map: GameMap) -> str:
         """The report's line once holdings are settled for the year (after the
         fall): supply centres against units (Diplomacy rules, "Adjustments")."""
-        return count_line("Supply centres", state.centers_of(power), len(state.units_of(power)))
+        label = N_("Supply centres")
+        return count_line(label, state.centers_of(power), len(state.units_of(power)))
 
     def holdings_lines(self, state: StateT_contra, power: str, game_map: GameMap) -> list[str]:
         """What `power` holds, for `mapjudge show`: its supply centres."""
         centres = state.centers_of(power)
-        return [f"  centres ({len(centres)}): {', '.join(centres) or '-'}"]
+        line = _("centres ({n}): {centres}").format(
+            n=len(centres), centres=", ".join(centres) or "-"
+        )
+        return ["  " + line]
 
     def board_notes(self, state: StateT_contra, game_map: GameMap) -> list[str]:
         """Lines `mapjudge show` adds after the powers (none on a plain board)."""
@@ -97,7 +102,8 @@ class BoardRendering(Generic[StateT_contra]):
 
     def legend_count(self, state: StateT_contra, power: str, game_map: GameMap) -> str:
         """What the map's legend counts for a power besides units: `4 centres`."""
-        return f"{len(state.centers_of(power))} centres"
+        count = len(state.centers_of(power))
+        return ngettext("{n} centres", "{n} centres", count).format(n=count)
 
     def marks(self, state: StateT_contra) -> tuple[Mark, ...]:
         """Badges on areas besides units (none on a plain board)."""

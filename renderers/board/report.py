@@ -26,7 +26,7 @@ from adjudicator.kits.board.results import (
     ResultReason,
 )
 from adjudicator.kits.board.state import GameState, PhaseKind, Season, Unit
-from maps.model import GameMap
+from maps.model import GameMap, split_location
 from orders.board.model import (
     Besiege,
     Build,
@@ -47,8 +47,9 @@ from orders.board.model import (
 )
 from orders.issues import OrderIssue, ignored, problems
 from renderers.board.rendering import BOARD_RENDERING, BoardRendering
-from renderers.board.words import REASON_PHRASES, power_name
+from renderers.board.words import REASON_PHRASES, phase_words, power_name
 from renderers.common import issue_key
+from texts import N_, _, tr
 
 OTHER_FILES = "other order files"
 
@@ -136,11 +137,14 @@ def order_location(order: Order) -> str:
 _VOID: frozenset[ResultReason] = frozenset(
     {Reason.NO_UNIT, Reason.NOT_YOUR_UNIT, Reason.DUPLICATE, Reason.NOT_DISLODGED}
 )
+_IGNORED = N_("illegal: {reason}; ignored")
 _ILLEGAL_CONSEQUENCE: Mapping[PhaseKind, str] = {
-    PhaseKind.MOVEMENT: "it holds",
-    PhaseKind.RETREAT: "the unit is disbanded",
-    PhaseKind.ADJUSTMENT: "ignored",
+    PhaseKind.MOVEMENT: N_("illegal: {reason}; it holds"),
+    PhaseKind.RETREAT: N_("illegal: {reason}; the unit is disbanded"),
+    PhaseKind.ADJUSTMENT: _IGNORED,
 }
+"""What an illegal order comes to, by the phase's kind: the unit holds, is
+disbanded, or the order is ignored."""
 
 
 def reason_text(
@@ -148,13 +152,14 @@ def reason_text(
     phase_kind: PhaseKind = PhaseKind.MOVEMENT,
     phrases: Mapping[ResultReason, str] = REASON_PHRASES,
 ) -> str:
-    """Words for a reason: `bounced`; `illegal: the unit is not yours; ignored`
-    (`phrases`: the ruleset's words, the board kit's by default)."""
-    phrase = phrases[reason]
+    """Words for a reason, in the language being written: `bounced`;
+    `illegal: the unit is not yours; ignored` (`phrases`: the ruleset's words,
+    English message ids, the board kit's by default)."""
+    phrase = _(phrases[reason])
     if not reason.illegal:
         return phrase
-    consequence = "ignored" if reason in _VOID else _ILLEGAL_CONSEQUENCE[phase_kind]
-    return f"illegal: {phrase}; {consequence}"
+    pattern = _IGNORED if reason in _VOID else _ILLEGAL_CONSEQUENCE[phase_kind]
+    return _(pattern).format(reason=phrase)
 
 
 def result_text(
@@ -162,11 +167,17 @@ def result_text(
     phase_kind: PhaseKind,
     phrases: Mapping[ResultReason, str] = REASON_PHRASES,
 ) -> str:
+    """A result's reason and its detail, in the language being written; the
+    detail is left out when the reason's English words already hold it."""
     words = reason_text(result.reason, phase_kind, phrases)
     detail = result.detail.strip()
-    if not detail or detail.casefold() in words.casefold():
+    english = phrases[result.reason]
+    if result.reason.illegal:
+        pattern = _IGNORED if result.reason in _VOID else _ILLEGAL_CONSEQUENCE[phase_kind]
+        english = pattern.format(reason=english)
+    if not detail or detail.casefold() in english.casefold():
         return words
-    return f"{words} ({detail})"
+    return _("{reason} ({detail})").format(reason=words, detail=tr(result.detail).strip())
 
 
 # --- board facts the report shows ------------------------------------------------
@@ -181,8 +192,9 @@ def centres_settled(resolution: Resolution[GameState]) -> bool:
 
 
 def phase_title(phase: Phase) -> str:
-    """`1901-spring-movement` -> `Spring 1901 movement (1901-spring-movement)`."""
-    return f"{phase.title} ({phase.id})"
+    """`1901-spring-movement` -> `Spring 1901 movement (1901-spring-movement)`,
+    in the language being written (the id stays: it names the files)."""
+    return f"{phase_words(phase)} ({phase.id})"
 
 
 # --- grouping --------------------------------------------------------------------
@@ -225,7 +237,7 @@ def render_report(turn: TurnReport[StateT]) -> str:
         if turn.phase.kind != PhaseKind.RETREAT or _concerned(turn, power, issues)
     ]
     if OTHER_FILES in issues:
-        sections.append(_issue_section(OTHER_FILES.capitalize(), issues[OTHER_FILES]))
+        sections.append(_issue_section(_("Other order files"), issues[OTHER_FILES]))
     sections += turn.rendering.report_sections(turn.next_state, turn.game_map)
     sections += [_rolls_section(turn.resolution.rolls), _receipts_section(turn.receipts)]
     sections.append(_footer(turn))
@@ -248,12 +260,14 @@ def _concerned(
 def _header(turn: TurnReport[StateT]) -> str:
     options = ", ".join(f"{k} = {v}" for k, v in sorted(turn.changed_options.items()))
     lines = [
-        f"Game: {turn.game_name}" if turn.game_name else "",
-        f"Ruleset: {turn.ruleset_title}",
-        f"Phase resolved: {phase_title(turn.phase)}",
-        f"Options differing from the rulebook: {options or 'none'}",
+        _("Game: {name}").format(name=turn.game_name) if turn.game_name else "",
+        _("Ruleset: {title}").format(title=_(turn.ruleset_title)),
+        _("Phase resolved: {phase}").format(phase=phase_title(turn.phase)),
+        _("Options differing from the rulebook: {options}").format(options=options)
+        if options
+        else _("Options differing from the rulebook: none"),
     ]
-    lines += [f"Note: {note}" for note in turn.resolution.notes]
+    lines += [_("Note: {note}").format(note=tr(note)) for note in turn.resolution.notes]
     return "\n".join(line for line in lines if line)
 
 
@@ -261,7 +275,9 @@ def _power_section(turn: TurnReport[StateT], power: str, issues: Sequence[OrderI
     results = sorted_results(r for r in turn.resolution.results if r.order.power == power)
     lines = [f"== {power_name(turn.game_map, power)} =="]
     phrases = turn.rendering.phrases
-    lines += _result_lines(results, PhaseKind(turn.phase.kind), phrases) or ["  (no orders)"]
+    lines += _result_lines(results, PhaseKind(turn.phase.kind), phrases) or [
+        "  " + _("(no orders)")
+    ]
     lines += _dislodged_lines(turn, power)
     lines += [
         f"  {text}"
@@ -271,10 +287,10 @@ def _power_section(turn: TurnReport[StateT], power: str, issues: Sequence[OrderI
     if centres_settled(turn.resolution):
         lines.append(turn.rendering.settled_line(turn.next_state, power, turn.game_map))
     if found := problems(issues):
-        lines.append("  Problems with your orders:")
+        lines.append("  " + _("Problems with your orders:"))
         lines += [_indent(issue.render(), "    ") for issue in found]
     if skipped := ignored(issues):
-        lines.append("  Ignored (not orders):")
+        lines.append("  " + _("Ignored (not orders):"))
         lines += [_indent(issue.render(), "    ") for issue in skipped]
     return "\n".join(lines)
 
@@ -283,7 +299,7 @@ def _silent_line(turn: TurnReport[StateT]) -> str:
     """`No orders from: Austria, Turkey` (Trust #6), when some power with units
     to order sent none."""
     silent = [power_name(turn.game_map, p) for p in turn.silent if turn.rendering.is_power(p)]
-    return f"No orders from: {', '.join(silent)}" if silent else ""
+    return _("No orders from: {powers}").format(powers=", ".join(silent)) if silent else ""
 
 
 def _result_lines(
@@ -303,8 +319,9 @@ def _dislodged_lines(turn: TurnReport[StateT], power: str) -> list[str]:
         if dislodged.unit.power != power:
             continue
         options = dislodged.retreats
-        where = ", ".join(options) if options else "nowhere (it will be disbanded)"
-        lines.append(f"  Dislodged: {dislodged.unit} (may retreat to: {where})")
+        where = ", ".join(options) if options else _("nowhere (it will be disbanded)")
+        line = _("Dislodged: {unit} (may retreat to: {where})")
+        lines.append("  " + line.format(unit=dislodged.unit, where=where))
     return lines
 
 
@@ -313,45 +330,76 @@ def _dislodged_lines(turn: TurnReport[StateT], power: str) -> list[str]:
 
 def event_text(event: Event, power: str, game_map: GameMap) -> str | None:
     """A board event in words for `power`, or None if it does not concern it."""
-    area = game_map.display(event.area)
-    other = power_name(game_map, event.other) if event.other else None
+    pattern = _event_pattern(event, power)
+    if pattern is None:
+        return None
+    return _(pattern).format(
+        area=place_words(game_map, event.area),
+        unit=event.unit,
+        other=power_name(game_map, event.other) if event.other else None,
+        power=power_name(game_map, event.power),
+    )
+
+
+def place_words(game_map: GameMap, location: str) -> str:
+    """`SPA/nc` -> `Spain (nc)`, `TYR` -> `Tyrolia` (`GameMap.display`), the name
+    in the language being written."""
+    code, coast = split_location(location)
+    area = game_map.areas.get(code)
+    if area is None:
+        return location
+    return f"{area.local_name} ({coast})" if coast else area.local_name
+
+
+def _event_pattern(event: Event, power: str) -> str | None:
+    """The words of a board event for `power` (fields `area`, `unit`, `other`,
+    `power`), or None if it does not concern it."""
     mine = event.power == power
+    theirs = event.other == power
     match event.kind:
         case EventKind.SIEGE_BEGUN if mine:
-            return f"Siege begun at {area}: the city falls if the siege goes on next movement phase"
-        case EventKind.SIEGE_BEGUN if event.other == power:
-            return f"Your garrison in {area} is besieged by {power_name(game_map, event.power)}"
+            return N_(
+                "Siege begun at {area}: the city falls if the siege goes on next movement phase"
+            )
+        case EventKind.SIEGE_BEGUN if theirs:
+            return N_("Your garrison in {area} is besieged by {power}")
         case EventKind.SIEGE_LIFTED if mine:
-            return f"Siege of {area} lifted"
-        case EventKind.SIEGE_LIFTED if event.other == power:
-            return f"The siege of your garrison in {area} is lifted"
+            return N_("Siege of {area} lifted")
+        case EventKind.SIEGE_LIFTED if theirs:
+            return N_("The siege of your garrison in {area} is lifted")
         case EventKind.CITY_SURRENDERED if mine:
-            return f"Your garrison in {area} surrendered to {other}'s siege"
-        case EventKind.CITY_SURRENDERED if event.other == power:
-            return f"The garrison of {area} surrendered to your siege"
+            return N_("Your garrison in {area} surrendered to {other}'s siege")
+        case EventKind.CITY_SURRENDERED if theirs:
+            return N_("The garrison of {area} surrendered to your siege")
         case EventKind.BECAME_GARRISON if mine:
-            return f"{event.unit} was dislodged and became the garrison of the city of {area}"
+            return N_("{unit} was dislodged and became the garrison of the city of {area}")
+        case EventKind.DESTROYED if mine and event.other == "civil_disorder":
+            return N_("{unit} was dislodged and destroyed (civil disorder)")
         case EventKind.DESTROYED if mine:
-            why = "civil disorder" if event.other == "civil_disorder" else "no legal retreat"
-            return f"{event.unit} was dislodged and destroyed ({why})"
+            return N_("{unit} was dislodged and destroyed (no legal retreat)")
+        case EventKind.CONTROL_GAINED if mine and event.other:
+            return N_("Control gained: {area} (from {other})")
         case EventKind.CONTROL_GAINED if mine:
-            return f"Control gained: {area}" + (f" (from {other})" if other else "")
+            return N_("Control gained: {area}")
+        case EventKind.CONTROL_LOST if mine and event.other:
+            return N_("Control lost: {area} (to {other})")
         case EventKind.CONTROL_LOST if mine:
-            return f"Control lost: {area}" + (f" (to {other})" if other else "")
+            return N_("Control lost: {area}")
         case EventKind.STARVED if mine:
-            return f"{event.unit} starved in {area} (famine)"
+            return N_("{unit} starved in {area} (famine)")
         case EventKind.PLAGUE_STRUCK if mine:
-            return f"{event.unit} died of the plague in {area}"
+            return N_("{unit} died of the plague in {area}")
         case EventKind.UNPAID if mine:
-            return f"{event.unit} was not paid for and left the board (003 §5.4)"
+            return N_("{unit} was not paid for and left the board (003 §5.4)")
         case EventKind.BOUGHT if mine:
-            return f"{event.unit} was bought and placed (003 §5.4)"
+            return N_("{unit} was bought and placed (003 §5.4)")
     return None
 
 
 def _secrets_section(lines: Sequence[str]) -> str:
     """What only this power reads (its treasury: AM-46)."""
-    return "\n".join(["== Private ==", *(f"  {line}" for line in lines)]) if lines else ""
+    heading = "== " + _("Private") + " =="
+    return "\n".join([heading, *(f"  {tr(line)}" for line in lines)]) if lines else ""
 
 
 def _issue_section(title: str, issues: Sequence[OrderIssue]) -> str:
@@ -363,7 +411,10 @@ def _rolls_section(rolls: Sequence[Roll]) -> str:
         return ""
     ordered = sorted(rolls, key=lambda r: (r.purpose, r.index))
     return "\n".join(
-        ["Dice rolls:", *(f"  {r.purpose} #{r.index}: d{r.sides} -> {r.result}" for r in ordered)]
+        [
+            _("Dice rolls:"),
+            *(f"  {r.purpose} #{r.index}: d{r.sides} -> {r.result}" for r in ordered),
+        ]
     )
 
 
@@ -372,14 +423,18 @@ def _receipts_section(receipts: Sequence[Receipt]) -> str:
         return ""
     width = max(len(r.file) for r in receipts)
     return "\n".join(
-        ["Order files received (SHA-256):", *(f"  {r.file:<{width}}  {r.sha256}" for r in receipts)]
+        [
+            _("Order files received (SHA-256):"),
+            *(f"  {r.file:<{width}}  {r.sha256}" for r in receipts),
+        ]
     )
 
 
 def _footer(turn: TurnReport[StateT]) -> str:
-    lines = [f"Next phase: {phase_title(turn.next_state.phase)}"]
+    lines = [_("Next phase: {phase}").format(phase=phase_title(turn.next_state.phase))]
     if turn.next_state.winner:
-        lines.append(f"Winner: {power_name(turn.game_map, turn.next_state.winner)}")
+        winner = power_name(turn.game_map, turn.next_state.winner)
+        lines.append(_("Winner: {power}").format(power=winner))
     return "\n".join(lines)
 
 
@@ -395,19 +450,21 @@ def render_board(
 ) -> str:
     """The current phase, then units and holdings (supply centres, or what the
     ruleset's rendering shows) per power."""
-    lines = [f"Phase: {phase_title(state.phase)}"]
+    lines = [_("Phase: {phase}").format(phase=phase_title(state.phase))]
     for power in state.powers():
         units = ", ".join(str(u) for u in sorted(state.units_of(power)))
         lines.append(f"{power_name(game_map, power)}:")
-        lines.append(f"  units ({len(state.units_of(power))}): {units or '-'}")
+        count = len(state.units_of(power))
+        lines.append("  " + _("units ({n}): {units}").format(n=count, units=units or "-"))
         lines += rendering.holdings_lines(state, power, game_map)
         for dislodged in sorted(state.dislodged, key=lambda d: d.unit):
             if dislodged.unit.power == power:
-                where = ", ".join(dislodged.retreats) or "nowhere"
-                lines.append(f"  dislodged: {dislodged.unit} (may retreat to: {where})")
+                where = ", ".join(dislodged.retreats) or _("nowhere")
+                line = _("dislodged: {unit} (may retreat to: {where})")
+                lines.append("  " + line.format(unit=dislodged.unit, where=where))
     lines += rendering.board_notes(state, game_map)
     if state.winner:
-        lines.append(f"Winner: {power_name(game_map, state.winner)}")
+        lines.append(_("Winner: {power}").format(power=power_name(game_map, state.winner)))
     return "\n".join(lines) + "\n"
 
 
@@ -419,7 +476,7 @@ def render_power_report(turn: TurnReport[StateT], power: str) -> str:
     mine = issues_by_power(turn).get(power, ())
     sections = [
         _header(turn),
-        f"Private report for {power_name(turn.game_map, power)}",
+        _("Private report for {power}").format(power=power_name(turn.game_map, power)),
         _power_section(turn, power, mine),
         _secrets_section(turn.resolution.secrets.get(power, ())),
         _footer(turn),

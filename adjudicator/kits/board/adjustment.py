@@ -24,6 +24,8 @@ from adjudicator.kits.board.results import OrderResult, Outcome, Reason, ResultR
 from adjudicator.kits.board.state import GameState, Unit
 from maps.model import AreaKind, GameMap, normalize_name, split_location
 from orders.board.model import Build, Disband, Order, UnitKind, UnitRef, Waive
+from orders.board.words import place_name, power_id
+from texts import T_
 
 
 class CivilDisorderRule(StrEnum):
@@ -131,12 +133,12 @@ def _builds(
     used: set[str] = set()
     for order in orders:
         if isinstance(order, Disband):
-            results.append(
-                illegal(order, Reason.NO_REMOVALS, None, f"{power} has no unit to remove")
-            )
+            detail = T_("{power} has no unit to remove", power=power)
+            results.append(illegal(order, Reason.NO_REMOVALS, None, detail))
             continue
         if allowance == 0:
-            results.append(illegal(order, Reason.NO_BUILDS, None, f"{power} has no build left"))
+            detail = T_("{power} has no build left", power=power)
+            results.append(illegal(order, Reason.NO_BUILDS, None, detail))
             continue
         if isinstance(order, Waive):
             allowance -= 1
@@ -159,20 +161,29 @@ def _build_problem(
 ) -> tuple[Reason, str] | None:
     area_code, coast = split_location(ref.location)
     area = game_map.areas[area_code]
+    name = place_name(area)
+    who = power_id(game_map, power)
     if area.home_of != power:
-        return Reason.NOT_HOME_CENTER, f"{area.name} is not a home centre of {power}"
+        return Reason.NOT_HOME_CENTER, T_(
+            "{area} is not a home centre of {power}", area=name, power=who
+        )
     if state.supply_centers.get(area_code) != power:
-        return Reason.CENTER_NOT_OWNED, f"{power} does not own {area.name}"
+        return Reason.CENTER_NOT_OWNED, T_("{power} does not own {area}", power=who, area=name)
     if state.unit_at(area_code) is not None or area_code in used:
-        return Reason.CENTER_OCCUPIED, f"{area.name} is occupied"
+        return Reason.CENTER_OCCUPIED, T_("{area} is occupied", area=name)
     kind = ref.kind or UnitKind.ARMY
     if kind is UnitKind.FLEET:
         if area.kind is not AreaKind.COAST:
-            return Reason.WRONG_UNIT_KIND, f"a fleet cannot be built in {area.name}, inland"
+            return Reason.WRONG_UNIT_KIND, T_(
+                "a fleet cannot be built in {area}, inland", area=name
+            )
         if area.coasts and coast not in area.coasts:
-            return Reason.BAD_COAST, f"name the coast of {area.name}: {', '.join(area.coasts)}"
+            coasts = ", ".join(area.coasts)
+            return Reason.BAD_COAST, T_(
+                "name the coast of {area}: {coasts}", area=name, coasts=coasts
+            )
     elif kind is not UnitKind.ARMY:
-        return Reason.WRONG_UNIT_KIND, f"cannot build a {kind.name.lower()} in this game"
+        return Reason.WRONG_UNIT_KIND, T_("cannot build a garrison in this game")
     return None
 
 
@@ -186,24 +197,20 @@ def _removals(
     results = []
     for order in orders:
         if not isinstance(order, Disband):
-            results.append(
-                illegal(order, Reason.NO_BUILDS, None, f"{power} must remove units, not build")
-            )
+            detail = T_("{power} must remove units, not build", power=power)
+            results.append(illegal(order, Reason.NO_BUILDS, None, detail))
             continue
         area = split_location(order.unit.location)[0]
         unit = rules.unit_for(order.unit)
         if unit is None or unit not in units:
-            results.append(
-                illegal(order, Reason.NO_UNIT, None, f"there is no unit in {area} to remove")
-            )
+            detail = T_("there is no unit in {area} to remove", area=area)
+            results.append(illegal(order, Reason.NO_UNIT, None, detail))
         elif unit.power != power:
-            results.append(
-                illegal(
-                    order, Reason.NOT_YOUR_UNIT, unit, f"the unit in {area} belongs to {unit.power}"
-                )
-            )
+            detail = T_("the unit in {area} belongs to {power}", area=area, power=unit.power)
+            results.append(illegal(order, Reason.NOT_YOUR_UNIT, unit, detail))
         elif required == 0:
-            results.append(illegal(order, Reason.NO_REMOVALS, unit, f"{power} has no removal left"))
+            detail = T_("{power} has no removal left", power=power)
+            results.append(illegal(order, Reason.NO_REMOVALS, unit, detail))
         else:
             del units[unit]
             required -= 1

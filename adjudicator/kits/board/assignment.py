@@ -16,6 +16,7 @@ from adjudicator.kits.board.results import OrderResult, Outcome, Reason, ResultR
 from adjudicator.kits.board.state import Unit
 from maps.model import split_location
 from orders.board.model import Order, SideLine, UnitOrder, Waive
+from texts import N_, T_, Text
 
 UNMATCHED = (Waive, SideLine)
 """Orders with no unit to match (a side line is its ruleset's business)."""
@@ -60,7 +61,8 @@ def assign_orders(
             continue
         where = order_area(order)  # only the messages below name the area
         if unit is None:
-            rejected.append(illegal(order, Reason.NO_UNIT, None, f"there is no unit in {where}"))
+            detail = T_("there is no unit in {area}", area=where)
+            rejected.append(illegal(order, Reason.NO_UNIT, None, detail))
             continue
         if unit.power != order.power:
             rejected.append(
@@ -68,13 +70,12 @@ def assign_orders(
                     order,
                     Reason.NOT_YOUR_UNIT,
                     unit,
-                    f"the unit in {where} belongs to {unit.power}",
+                    T_("the unit in {area} belongs to {power}", area=where, power=unit.power),
                 )
             )
             continue
-        rejected.append(
-            illegal(chosen[slot], Reason.DUPLICATE, unit, f"replaced by a later order for {where}")
-        )
+        detail = T_("replaced by a later order for {area}", area=where)
+        rejected.append(illegal(chosen[slot], Reason.DUPLICATE, unit, detail))
         chosen[slot] = order
     return Assignment(chosen, tuple(rejected))
 
@@ -90,8 +91,23 @@ def split_by_phase(
         if isinstance(order, allowed):
             kept.append(order)
         else:
-            rejected.append(illegal(order, Reason.WRONG_PHASE, None, f"not an order of a {phase}"))
+            rejected.append(illegal(order, Reason.WRONG_PHASE, None, wrong_phase(phase)))
     return kept, rejected
+
+
+_NOT_OF: dict[str, str] = {
+    "movement phase": N_("not an order of a movement phase"),
+    "retreat phase": N_("not an order of a retreat phase"),
+    "adjustment phase": N_("not an order of a adjustment phase"),
+}
+"""The kit's phases' words for an order that does not belong there (the
+English keeps its words from before translations, byte for byte)."""
+
+
+def wrong_phase(phase: str) -> Text:
+    """`not an order of a retreat phase`, kept to be translated."""
+    known = _NOT_OF.get(phase)
+    return Text(known) if known is not None else T_("not an order of a {phase}", phase=phase)
 
 
 def units_by_area(units: Iterable[Unit]) -> dict[str, Unit]:

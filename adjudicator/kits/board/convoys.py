@@ -12,6 +12,7 @@ from adjudicator.kits.board.resolver import convoy_chain_exists
 from adjudicator.kits.board.state import Unit
 from maps.model import AreaKind, GameMap, split_location
 from orders.board.model import Convoy, UnitKind, UnitOrder
+from texts import T_
 
 
 class ConvoyIndex:
@@ -108,7 +109,7 @@ class AllBut(AbstractSet[str]):
 
 def convoy_problem(unit: Unit, game_map: GameMap) -> str | None:
     if unit.kind is not UnitKind.FLEET:
-        return "only fleets convoy"
+        return T_("only fleets convoy")
     if game_map.area(unit.location).kind is not AreaKind.SEA:
-        return "only a fleet in a sea area may convoy"
+        return T_("only a fleet in a sea area may convoy")
     return None

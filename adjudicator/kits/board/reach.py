@@ -14,6 +14,8 @@ from functools import lru_cache
 
 from maps.model import AreaKind, GameMap, split_location
 from orders.board.model import UnitKind
+from orders.board.words import place_name
+from texts import T_
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,23 +41,39 @@ def move_target(game_map: GameMap, kind: UnitKind, source: str, dest: str) -> Ta
     area = game_map.areas[dest_area]
     if kind is UnitKind.ARMY:
         if area.kind is AreaKind.SEA:
-            return Target(None, f"an army cannot enter {area.name}, a sea area")
+            return Target(
+                None, T_("an army cannot enter {area}, a sea area", area=place_name(area))
+            )
         if game_map.army_adjacent(split_location(source)[0], dest_area):
             return Target(dest_area)
-        return Target(None, f"{area.name} is not next to {split_location(source)[0]} for an army")
+        problem = T_(
+            "{area} is not next to {source} for an army",
+            area=place_name(area),
+            source=split_location(source)[0],
+        )
+        return Target(None, problem)
     if area.kind is AreaKind.LAND:
-        return Target(None, f"a fleet cannot enter {area.name}, a land area")
+        return Target(None, T_("a fleet cannot enter {area}, a land area", area=place_name(area)))
     reachable = fleet_reachable_coasts(game_map, source, dest_area)
     if coast is not None:
         if dest in reachable:
             return Target(dest)
-        return Target(None, f"a fleet in {source} cannot reach {dest}")
+        return Target(None, T_("a fleet in {source} cannot reach {dest}", source=source, dest=dest))
     if len(reachable) == 1:
         return Target(reachable[0])
     if not reachable:
-        return Target(None, f"{area.name} is not next to {source} for a fleet")
-    coasts = " or ".join(reachable)
-    return Target(None, f"name the coast of {area.name}: {coasts}", ambiguous=True)
+        problem = T_(
+            "{area} is not next to {source} for a fleet", area=place_name(area), source=source
+        )
+        return Target(None, problem)
+    problem = T_(
+        "name the coast of {area}: {coasts}",
+        area=place_name(area),
+        coasts=T_("{first} or {second}", first=", ".join(reachable[:-1]), second=reachable[-1])
+        if len(reachable) == 2
+        else " or ".join(reachable),
+    )
+    return Target(None, problem, ambiguous=True)
 
 
 @lru_cache(maxsize=65536)

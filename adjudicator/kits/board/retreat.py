@@ -19,6 +19,7 @@ from adjudicator.kits.board.results import OrderResult, Outcome, Reason
 from adjudicator.kits.board.state import Dislodged, GameState, Unit
 from maps.model import GameMap, split_location
 from orders.board.model import Disband, Order, Retreat, UnitRef
+from texts import T_
 
 
 @dataclass(frozen=True)
@@ -54,11 +55,11 @@ def retreat_blocker(dislodged: Dislodged, area: str, state: GameState) -> tuple[
     the attack came from it (not by convoy: DATC 4.A.5), or a standoff left it
     empty."""
     if state.unit_at(area) is not None:
-        return Reason.RETREAT_OCCUPIED, f"{area} is occupied"
+        return Reason.RETREAT_OCCUPIED, T_("{area} is occupied", area=area)
     if area == dislodged.attacker_from and not dislodged.via_convoy:
-        return Reason.RETREAT_TO_ATTACKER, f"the attack came from {area}"
+        return Reason.RETREAT_TO_ATTACKER, T_("the attack came from {area}", area=area)
     if area in state.standoffs:
-        return Reason.RETREAT_TO_STANDOFF, f"{area} was left empty by a standoff"
+        return Reason.RETREAT_TO_STANDOFF, T_("{area} was left empty by a standoff", area=area)
     return None
 
 
@@ -87,9 +88,8 @@ def resolve_retreats(
     for rejected in assignment.rejected:
         area = split_location(rejected.order.unit.location)[0]  # type: ignore[union-attr]
         if rejected.reason is Reason.NO_UNIT and state.unit_at(area) is not None:
-            rejected = illegal(
-                rejected.order, Reason.NOT_DISLODGED, None, f"the unit in {area} was not dislodged"
-            )
+            detail = T_("the unit in {area} was not dislodged", area=area)
+            rejected = illegal(rejected.order, Reason.NOT_DISLODGED, None, detail)
         results.append(rejected)
     moving: dict[str, list[tuple[Dislodged, Retreat, str]]] = {}
     for area, dislodged in waiting.items():
@@ -97,9 +97,8 @@ def resolve_retreats(
         unit = dislodged.unit
         if order is None:
             default = Disband(unit.power, UnitRef(unit.kind, unit.location))
-            results.append(
-                OrderResult(default, Outcome.SUCCEEDS, Reason.DESTROYED, unit, "no retreat ordered")
-            )
+            detail = T_("no retreat ordered")
+            results.append(OrderResult(default, Outcome.SUCCEEDS, Reason.DESTROYED, unit, detail))
         elif isinstance(order, Disband):
             results.append(OrderResult(order, Outcome.SUCCEEDS, Reason.DISBANDED, unit))
         else:
@@ -125,7 +124,7 @@ def resolve_retreats(
                         Outcome.FAILS,
                         Reason.RETREAT_CLASH,
                         dislodged.unit,
-                        "two units retreated to one area",
+                        T_("two units retreated to one area"),
                     )
                 )
     return RetreatOutcome(tuple(sorted(units)), tuple(results))
@@ -140,7 +139,7 @@ def _check_retreat(
     target = move_target(game_map, unit.kind, unit.location, order.dest)
     if dest_area == split_location(unit.location)[0] or target.location is None:
         reason = Reason.BAD_COAST if target.ambiguous else Reason.UNREACHABLE
-        return illegal(order, reason, unit, target.problem or "cannot retreat there")
+        return illegal(order, reason, unit, target.problem or T_("cannot retreat there"))
     problem = retreat_blocker(dislodged, dest_area, state)
     if problem is not None:
         return illegal(order, problem[0], unit, problem[1])

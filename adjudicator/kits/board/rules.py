@@ -92,6 +92,11 @@ class BoardRules(Generic[OptionsT, StateT]):
     presets: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
     state_checks: Callable[[StateT, GameMap], tuple[str, ...]] | None = None
     side_lines: SideLineReader | None = None
+    civil_disorder: Callable[[OptionsT, frozenset[str]], OptionsT] | None = None
+    """How powers in civil disorder are played (Machiavelli 003 §4.6: its
+    `civil_disorder` option), or None when the rulebook's rule is what a
+    missing order does already (classic: units hold, builds waived, disbands
+    by distance)."""
     """The ruleset's reader of the lines it takes beside the board orders
     (Machiavelli's expenses, payments and purchases), or None."""
     """The ruleset's checks of a state against the map (Machiavelli's garrisons

@@ -20,6 +20,7 @@ from typing import Any, Self
 
 from adjudicator.core.phase import Phase
 from orders.board.model import PhaseKind, UnitKind
+from texts import T_
 
 __all__ = ["Dislodged", "GameState", "PhaseKind", "Season", "Unit", "UnitIndex"]
 
@@ -197,7 +198,9 @@ class GameState:
         unknown = sorted(str(k) for k in data if str(k) not in cls.known_keys())
         if unknown:
             known = ", ".join(cls.known_keys())
-            raise StateDataError(f"unknown key {unknown[0]!r} (known: {known})")
+            raise StateDataError(
+                T_("unknown key {key} (known: {known})", key=repr(unknown[0]), known=known)
+            )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
@@ -208,9 +211,11 @@ class GameState:
         A subclass reads its own keys after this (`super(Sub, cls).from_dict`
         gives it an instance of `Sub` with its fields at their defaults)."""
         if not isinstance(data, Mapping):
-            raise StateDataError(f"malformed state: expected a mapping, not {type(data).__name__}")
+            raise StateDataError(
+                T_("malformed state: expected a mapping, not {type}", type=type(data).__name__)
+            )
         if data.get("phase") is None:
-            raise StateDataError("missing key 'phase'")
+            raise StateDataError(T_("missing key 'phase'"))
         try:
             phase = Phase.parse(str(data["phase"]))
             units = _parse_units(grouped_texts(data.get("units"), "units"))
@@ -222,9 +227,13 @@ class GameState:
             standoffs = frozenset(plain_texts(data.get("standoffs"), "standoffs"))
             winner = data.get("winner")
             if winner is not None and not isinstance(winner, str):
-                raise StateDataError(f"winner: expected a power id, not {winner!r}")
+                raise StateDataError(
+                    T_("winner: expected a power id, not {value}", value=repr(winner))
+                )
         except (KeyError, TypeError, AttributeError) as exc:
-            raise StateDataError(f"malformed state: missing or bad key {exc}") from None
+            raise StateDataError(
+                T_("malformed state: missing or bad key {key}", key=str(exc))
+            ) from None
         return cls(
             phase=phase,
             units=units,
@@ -237,13 +246,21 @@ class GameState:
 
 def _parse_dislodged(entry: object, key: str) -> Dislodged:
     if not isinstance(entry, Mapping):
-        raise StateDataError(f"{key}: expected a mapping (power, unit, attacker_from...)")
+        raise StateDataError(
+            T_("{key}: expected a mapping (power, unit, attacker_from...)", key=key)
+        )
     for name in ("power", "unit", "attacker_from"):
         if not isinstance(entry.get(name), str):
-            raise StateDataError(f"{key}.{name}: missing or not text")
+            raise StateDataError(T_("{key}: missing or not text", key=f"{key}.{name}"))
     via_convoy = entry.get("via_convoy", False)
     if not isinstance(via_convoy, bool):
-        raise StateDataError(f"{key}.via_convoy: expected true or false, not {via_convoy!r}")
+        raise StateDataError(
+            T_(
+                "{key}: expected true or false, not {value}",
+                key=f"{key}.via_convoy",
+                value=repr(via_convoy),
+            )
+        )
     return Dislodged(
         parse_unit(entry["power"], entry["unit"], f"{key}.unit"),
         entry["attacker_from"],
@@ -257,10 +274,10 @@ def plain_texts(value: object, key: str) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list | tuple):
-        raise StateDataError(f"{key}: expected a list, not {type(value).__name__}")
+        raise StateDataError(_not_a_list(key, value))
     for item in value:
         if not isinstance(item, str | int) or isinstance(item, bool):
-            raise StateDataError(f"{key}: expected text, not {item!r}")
+            raise StateDataError(T_("{key}: expected text, not {value}", key=key, value=repr(item)))
     return [str(item) for item in value]
 
 
@@ -269,8 +286,12 @@ def texts_or_records(value: object, key: str) -> list[object]:
     if value is None:
         return []
     if not isinstance(value, list | tuple):
-        raise StateDataError(f"{key}: expected a list, not {type(value).__name__}")
+        raise StateDataError(_not_a_list(key, value))
     return list(value)
+
+
+def _not_a_list(key: str, value: object) -> str:
+    return T_("{key}: expected a list, not {type}", key=key, type=type(value).__name__)
 
 
 def grouped_texts(value: object, key: str) -> dict[str, list[str]]:
@@ -278,7 +299,13 @@ def grouped_texts(value: object, key: str) -> dict[str, list[str]]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise StateDataError(f"{key}: expected a mapping of power to a list, not {value!r}")
+        raise StateDataError(
+            T_(
+                "{key}: expected a mapping of power to a list, not {value}",
+                key=key,
+                value=repr(value),
+            )
+        )
     return {str(power): plain_texts(items, f"{key}.{power}") for power, items in value.items()}
 
 
@@ -287,7 +314,13 @@ def parse_unit(power: str, text: str, key: str) -> Unit:
     kind, _, location = text.strip().partition(" ")
     kinds = {k.value for k in UnitKind}
     if kind.upper() not in kinds or not location.strip():
-        raise StateDataError(f"{key}: {text!r} is not a unit (A, F or G and an area, e.g. 'A PAR')")
+        raise StateDataError(
+            T_(
+                "{key}: {text} is not a unit (A, F or G and an area, e.g. 'A PAR')",
+                key=key,
+                text=repr(text),
+            )
+        )
     return Unit(power, UnitKind(kind.upper()), location.strip())
 
 

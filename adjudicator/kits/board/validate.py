@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from adjudicator.kits.board.state import GameState, Unit
 from maps.model import SUGGESTED_CHARS, AreaKind, GameMap
 from orders.board.model import UnitKind
+from orders.board.words import Joined, suggestion
+from texts import T_, Tn_
 
 MAX_PROBLEMS = 20
 """At most this many problems are listed (the rest are counted)."""
@@ -48,16 +50,25 @@ class Problems:
             self.more += 1
 
     def result(self) -> tuple[str, ...]:
-        extra = (f"... and {self.more} more problem(s)",) if self.more else ()
+        more = self.more
+        extra = (
+            (Tn_("... and {n} more problem(s)", "... and {n} more problem(s)", more),)
+            if more
+            else ()
+        )
         return (*self.items, *extra)
 
 
 def unknown_area(game_map: GameMap, key: str, code: str) -> str:
     """`units.france: unknown area 'PRA' (nearest: PAR (Paris))`."""
     near = game_map.suggestions(code) if code.strip() else ()
-    hint = f" (nearest: {', '.join(str(n) for n in near)})" if near else ""
     shown = code if len(code) <= SUGGESTED_CHARS else code[:SUGGESTED_CHARS] + "..."
-    return f"{key}: unknown area {shown!r}{hint}"
+    if not near:
+        return T_("{key}: unknown area {area}", key=key, area=repr(shown))
+    names = Joined(suggestion(game_map, n) for n in near)
+    return T_(
+        "{key}: unknown area {area} (nearest: {names})", key=key, area=repr(shown), names=names
+    )
 
 
 def known_powers(game_map: GameMap, extra: Iterable[str] = ()) -> frozenset[str]:
@@ -74,7 +85,7 @@ GarrisonRule = Callable[[GameMap, str], str | None]
 
 def no_garrisons(game_map: GameMap, area: str) -> str | None:
     """The classic board has no garrisons at all."""
-    return "this ruleset has no garrisons"
+    return T_("this ruleset has no garrisons")
 
 
 def board_problems(
@@ -99,14 +110,17 @@ def board_problems(
         if code not in game_map.areas:
             problems.add(unknown_area(game_map, "standoffs", code))
     if state.winner is not None and state.winner not in powers:
-        problems.add(f"winner: unknown power {state.winner!r}")
+        problems.add(T_("winner: unknown power {power}", power=repr(state.winner)))
     return problems.result()
 
 
 def power_problem(key: str, power: str, powers: frozenset[str]) -> str | None:
     if power in powers:
         return None
-    return f"{key}: unknown power {power!r} (known: {', '.join(sorted(powers))})"
+    known = ", ".join(sorted(powers))
+    return T_(
+        "{key}: unknown power {power} (known: {known})", key=key, power=repr(power), known=known
+    )
 
 
 def _check_units(
@@ -129,13 +143,20 @@ def _check_units(
             continue
         why = _placement(unit, game_map, garrisons)
         if why:
-            problems.add(f"{where}: {unit}: {why}")
+            problems.add(T_("{key}: {unit}: {problem}", key=where, unit=str(unit), problem=why))
             continue
         slot = (unit.kind is UnitKind.GARRISON, code)
         other = held.get(slot)
         if other is not None:
             problems.add(
-                f"{where}: {unit}: {code} already holds {other.power}'s {other} (one unit per area)"
+                T_(
+                    "{key}: {unit}: {area} already holds {power}'s {other} (one unit per area)",
+                    key=where,
+                    unit=str(unit),
+                    area=code,
+                    power=other.power,
+                    other=str(other),
+                )
             )
         held[slot] = unit
 
@@ -146,18 +167,18 @@ def _placement(unit: Unit, game_map: GameMap, garrisons: GarrisonRule) -> str | 
     match unit.kind:
         case UnitKind.ARMY:
             if area.kind is AreaKind.SEA:
-                return "an army cannot stand at sea"
+                return T_("an army cannot stand at sea")
             if unit.location != area.code:
-                return f"an army stands on {area.code}, not on a coast"
+                return T_("an army stands on {area}, not on a coast", area=area.code)
         case UnitKind.FLEET:
             if area.kind is AreaKind.LAND:
-                return "a fleet cannot stand inland"
+                return T_("a fleet cannot stand inland")
             if unit.location not in area.fleet_locations:
                 coasts = ", ".join(area.fleet_locations)
-                return f"a fleet there stands on one of {coasts}"
+                return T_("a fleet there stands on one of {coasts}", coasts=coasts)
         case UnitKind.GARRISON:
             if unit.location != area.code:
-                return f"a garrison stands in {area.code}'s city, not on a coast"
+                return T_("a garrison stands in {area}'s city, not on a coast", area=area.code)
             return garrisons(game_map, area.code)
     return None
 
@@ -173,4 +194,4 @@ def _check_centres(
         if code not in game_map.areas:
             problems.add(unknown_area(game_map, key, code))
         elif not game_map.areas[code].supply_center:
-            problems.add(f"{key}: {code} is not a supply centre")
+            problems.add(T_("{key}: {area} is not a supply centre", key=key, area=code))

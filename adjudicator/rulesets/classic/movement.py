@@ -47,6 +47,8 @@ from orders.board.model import (
     UnitOrder,
     UnitRef,
 )
+from orders.board.words import place_name
+from texts import T_, Text
 
 MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
 MATCHED_SPECS = (SupportSpec, ConvoySpec)
@@ -82,12 +84,12 @@ def _plan_move(
 ) -> Planned:
     dest_area = split_location(order.dest)[0]
     if dest_area == area:
-        return _void(unit, area, order, Reason.SAME_AREA, "a unit cannot move to its own area")
+        detail = T_("a unit cannot move to its own area")
+        return _void(unit, area, order, Reason.SAME_AREA, detail)
     if unit.kind is UnitKind.FLEET:
         if order.via_convoy:
-            return _void(
-                unit, area, order, Reason.ONLY_ARMIES_CONVOYED, "only armies can be convoyed"
-            )
+            detail = T_("only armies can be convoyed")
+            return _void(unit, area, order, Reason.ONLY_ARMIES_CONVOYED, detail)
         target = move_target(game_map, unit.kind, unit.location, order.dest)
         if target.location is None:
             reason = (
@@ -103,16 +105,16 @@ def _plan_army_move(
 ) -> Planned:
     dest = game_map.areas[dest_area]
     if dest.kind is AreaKind.SEA:
-        return _void(
-            unit, area, order, Reason.UNREACHABLE, f"an army cannot enter {dest.name}, a sea area"
-        )
+        detail = T_("an army cannot enter {area}, a sea area", area=place_name(dest))
+        return _void(unit, area, order, Reason.UNREACHABLE, detail)
     adjacent = game_map.army_adjacent(area, dest_area)
     wants_convoy = order.via_convoy or convoys.own_fleet_intent(unit, area, dest_area)
     if adjacent and not wants_convoy:
         return Planned(unit, order, MoveSpec(area, dest_area), target=dest_area)
     if adjacent or convoys.route_exists(area, dest_area, convoys.board_fleets):
         return Planned(unit, order, MoveSpec(area, dest_area, convoy=True), target=dest_area)
-    return _void(unit, area, order, Reason.UNREACHABLE, f"no route from {area} to {dest_area}")
+    detail = T_("no route from {area} to {dest}", area=area, dest=dest_area)
+    return _void(unit, area, order, Reason.UNREACHABLE, detail)
 
 
 def _void(unit: Unit, area: str, order: UnitOrder, reason: Reason, detail: str) -> Planned:
@@ -129,13 +131,14 @@ def _plan_support(
 ) -> Planned:
     target = split_location(order.supported.location)[0]
     if target == area:
-        return _void(unit, area, order, Reason.SUPPORT_SELF, "a unit cannot support itself")
+        detail = T_("a unit cannot support itself")
+        return _void(unit, area, order, Reason.SUPPORT_SELF, detail)
     if target not in board:
-        detail = f"there is no unit in {target} to support"
+        detail = T_("there is no unit in {area} to support", area=target)
         return _void(unit, area, order, Reason.NOT_MATCHED, detail)
     aimed_at = target if isinstance(order, SupportHold) else split_location(order.dest)[0]
     if not can_reach_area(game_map, unit.kind, unit.location, aimed_at):
-        detail = f"{unit} cannot reach {aimed_at}"
+        detail = T_("{unit} cannot reach {area}", unit=str(unit), area=aimed_at)
         return _void(unit, area, order, Reason.SUPPORT_UNREACHABLE, detail)
     dest = None if isinstance(order, SupportHold) else aimed_at
     return Planned(unit, order, SupportSpec(area, target, dest))
@@ -150,10 +153,10 @@ def _plan_convoy(
     army_area = split_location(order.convoyed.location)[0]
     army = board.get(army_area)
     if army is None:
-        detail = f"there is no unit in {army_area} to convoy"
+        detail = T_("there is no unit in {area} to convoy", area=army_area)
         return _void(unit, area, order, Reason.NOT_MATCHED, detail)
     if army.kind is not UnitKind.ARMY:
-        detail = "only armies can be convoyed"
+        detail = T_("only armies can be convoyed")
         return _void(unit, area, order, Reason.ONLY_ARMIES_CONVOYED, detail)
     return Planned(unit, order, ConvoySpec(area, army_area, split_location(order.dest)[0]))
 
@@ -203,8 +206,11 @@ def plan_orders(
     for area in to_match:
         plan = plans[area]
         if not _matches(plan, plans, convoys):
-            what = "support" if isinstance(plan.spec, SupportSpec) else "convoy"
-            detail = f"the {what}ed unit was not ordered to do that"
+            detail: Text = (
+                T_("the supported unit was not ordered to do that")
+                if isinstance(plan.spec, SupportSpec)
+                else T_("the convoyed unit was not ordered to do that")
+            )
             plans[area] = Planned(
                 plan.unit,
                 plan.order,

@@ -29,6 +29,7 @@ from adjudicator.kits.board.state import GameState, PhaseKind, Season, Unit
 from adjudicator.rulesets.classic.movement import plan_orders, resolve_movement
 from maps.model import GameMap
 from orders.board.model import Order, UnitKind
+from texts import N_
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,9 @@ class ClassicOptions:
             object.__setattr__(self, "civil_disorder", CivilDisorderRule(self.civil_disorder))
 
 
-def update_centers(units: Sequence[Unit], owners: Mapping[str, str], game_map: GameMap) -> dict[str, str]:
+def update_centers(
+    units: Sequence[Unit], owners: Mapping[str, str], game_map: GameMap
+) -> dict[str, str]:
     """After the fall: each occupied centre belongs to its occupier; empty ones keep their owner."""
     updated = dict(owners)
     for unit in units:
@@ -132,9 +135,7 @@ class ClassicHooks:
             return [p.rejected for p in plans.values() if p.rejected is not None] + others
         return self.resolve(state, orders, game_map, options, None).results
 
-    def initial_state(
-        self, game_map: GameMap, scenario: str, options: ClassicOptions
-    ) -> GameState:
+    def initial_state(self, game_map: GameMap, scenario: str, options: ClassicOptions) -> GameState:
         start = game_map.scenario(scenario)
         units = tuple(sorted(Unit(u.power, UnitKind(u.kind), u.location) for u in start.units))
         phase = Phase(start.year, Season(start.season), PhaseKind.MOVEMENT)
@@ -149,7 +150,7 @@ CLASSIC_CALENDAR = Calendar(
 
 CLASSIC: BoardRules[ClassicOptions, GameState] = BoardRules(
     name="classic",
-    title="Diplomacy (standard map, 2023 rules)",
+    title=N_("Diplomacy (standard map, 2023 rules)"),
     map_name="classic",
     grammar="diplomacy",
     options_type=ClassicOptions,
