@@ -62,6 +62,7 @@ from orders.machiavelli.model import (
     SpecialUnit,
 )
 from orders.names import NameIndex
+from texts import T_
 
 # --- vocabulary ----------------------------------------------------------------------
 
@@ -222,7 +223,11 @@ def _expense(ctx: LineContext, letter: str, letter_at: int, body_start: int) -> 
     """`(E) Turco 12d`: the letter, the target, the amount (CM-6.1-2)."""
     kind = _kind(letter)
     if kind is None:
-        message = f"unknown expense letter '{letter}': the letters are {LETTERS}"
+        message = T_(
+            "unknown expense letter '{letter}': the letters are {letters}",
+            letter=letter,
+            letters=LETTERS,
+        )
         raise ctx.problem(message, letter_at)
     amount, body_end = _amount(ctx, body_start)
     words = words_in(ctx.text, body_start, body_end)
@@ -237,7 +242,7 @@ def _amount(ctx: LineContext, start: int) -> tuple[int, int]:
     found = AMOUNT.search(ctx.text, start)
     if found is None:
         end = len(ctx.text.rstrip())
-        raise ctx.problem("the expense has no amount: end it with the ducats (`12d`)", end)
+        raise ctx.problem(T_("the expense has no amount: end it with the ducats (`12d`)"), end)
     return ducats(ctx, found), found.start()
 
 
@@ -245,7 +250,7 @@ def _victim(ctx: LineContext, expense: Expense, words: Sequence[Word], at: int) 
     """`(E) Turco 12d`: the power an assassination aims at (CM-6.1-3)."""
     named = without_fillers(words)
     if not named:
-        raise ctx.problem("name the power the expense aims at (`(E) Turco 12d`)", at)
+        raise ctx.problem(T_("name the power the expense aims at (`(E) Turco 12d`)"), at)
     return replace(expense, victim=power_named(ctx, named))
 
 
@@ -276,9 +281,9 @@ def _unit_target(ctx: LineContext, expense: Expense, words: Sequence[Word], at: 
             owner = power_named(ctx, words[:start]) if start else None
             victim, area = owned_area(ctx, words[start + 1 :], words[start + 1].start)
             if owner is not None and victim is not None and owner != victim:
-                raise ctx.problem("the unit is named with two owners", words[0].start)
+                raise ctx.problem(T_("the unit is named with two owners"), words[0].start)
             return replace(expense, unit_kind=kind, area=area, victim=owner or victim)
-    message = "name the unit: A, F or G and its area (`(G) G Trent 9d`)"
+    message = T_("name the unit: A, F or G and its area (`{example}`)", example="(G) G Trent 9d")
     raise ctx.problem(message, words[0].start if words else at)
 
 
@@ -316,5 +321,6 @@ def _unit(ctx: LineContext, words: Sequence[Word], at: Word, example: str) -> tu
     kind = UNIT_WORDS.get(words[0].folded) if words else None
     if kind is None or len(words) < 2:
         where = words[0].start if words else at.start
-        raise ctx.problem(f"name the unit: A, F or G and its area (`{example}`)", where)
+        message = T_("name the unit: A, F or G and its area (`{example}`)", example=example)
+        raise ctx.problem(message, where)
     return kind, area_named(ctx, words[1:])

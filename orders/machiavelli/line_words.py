@@ -18,7 +18,9 @@ from functools import lru_cache
 
 from maps.model import SUGGESTED_CHARS, normalize_name
 from orders.issues import IssueKind, Problem, Source
+from orders.machiavelli.local_names import area_name, power_title
 from orders.names import NameIndex, fold
+from texts import T_
 
 # --- vocabulary ----------------------------------------------------------------------
 
@@ -52,7 +54,7 @@ POWER_WORDS: Mapping[str, tuple[str, ...]] = {
         "pope",
         "papal states",
     ),
-    "savoy": ("saboya", "saboia", "saboyano", "saboyanos", "saboia", "saboians", "savoyard"),
+    "savoy": ("saboya", "saboia", "savoia", "saboyano", "saboyanos", "saboians", "savoyard"),
     "spain": (
         "espana",
         "espanol",
@@ -163,7 +165,9 @@ def ducats(ctx: LineContext, found: re.Match[str]) -> int:
     sign, whole, fraction = found.groups()
     if sign == "-" or fraction is not None or int(whole) <= 0:
         written = found.group().strip()
-        message = f"the amount '{written}' is not a whole number of ducats above 0"
+        message = T_(
+            "the amount '{written}' is not a whole number of ducats above 0", written=written
+        )
         raise ctx.problem(message, found.start(1))
     return int(whole)
 
@@ -175,7 +179,7 @@ def amount_at(ctx: LineContext, start: int, example: str) -> tuple[int, int]:
     if found is None:
         words = words_in(ctx.text, start, len(ctx.text))
         at = words[0].start if words else len(ctx.text.rstrip())
-        raise ctx.problem(f"name the ducats (`{example}`)", at)
+        raise ctx.problem(T_("name the ducats (`{example}`)", example=example), at)
     return ducats(ctx, found), found.end()
 
 
@@ -199,9 +203,10 @@ def area_named(ctx: LineContext, words: Sequence[Word]) -> str:
     text = quote(words)
     if not areas:
         suggestions = ctx.index.place_suggestions(text)
-        raise ctx.problem(f"unknown area '{text}'", words[0].start, suggestions)
-    names = [f"{code} ({ctx.index.game_map.areas[code].name})" for code in areas]
-    message = f"'{text}' could mean more than one area"
+        raise ctx.problem(T_("unknown area '{text}'", text=text), words[0].start, suggestions)
+    game_map = ctx.index.game_map
+    names = [T_("{code} ({name})", code=code, name=area_name(game_map, code)) for code in areas]
+    message = T_("'{text}' could mean more than one area", text=text)
     raise ctx.problem(message, words[0].start, names, IssueKind.AMBIGUOUS)
 
 
@@ -214,7 +219,7 @@ def areas_named(ctx: LineContext, words: Sequence[Word]) -> tuple[str, ...]:
 def owned_area(ctx: LineContext, words: Sequence[Word], at: int) -> tuple[str | None, str]:
     """An area, optionally led by a power (`Nápoles Capua`): (power, area)."""
     if not words:
-        raise ctx.problem("name the area the expense aims at", at)
+        raise ctx.problem(T_("name the area the expense aims at"), at)
     if areas_named(ctx, words):
         return None, area_named(ctx, words)
     for cut in range(len(words) - 1, 0, -1):
@@ -231,11 +236,11 @@ def power_named(ctx: LineContext, words: Sequence[Word]) -> str:
         return power
     text = quote(words)
     if folded_words(words) in EMPIRES:
-        choices = [ctx.index.game_map.powers[p].name for p in EMPIRE_POWERS]
-        message = f"'{text}' could mean more than one power"
+        choices = [power_title(ctx.index.game_map, p) for p in EMPIRE_POWERS]
+        message = T_("'{text}' could mean more than one power", text=text)
         raise ctx.problem(message, words[0].start, choices, IssueKind.AMBIGUOUS)
     suggestions = power_suggestions(ctx.index, text)
-    raise ctx.problem(f"unknown power '{text}'", words[0].start, suggestions)
+    raise ctx.problem(T_("unknown power '{text}'", text=text), words[0].start, suggestions)
 
 
 def power_or_none(ctx: LineContext, words: Sequence[Word]) -> str | None:
@@ -265,5 +270,5 @@ def power_suggestions(index: NameIndex, text: str, limit: int = 3) -> tuple[str,
     names = power_names(index)
     key = normalize_name(text[:SUGGESTED_CHARS])
     close = get_close_matches(key, list(names), n=limit * 4, cutoff=0.6)
-    found = dict.fromkeys(index.game_map.powers[names[name]].name for name in close)
+    found = dict.fromkeys(power_title(index.game_map, names[name]) for name in close)
     return tuple(found)[:limit]

@@ -36,6 +36,7 @@ from orders.machiavelli.model import (
     RefuseRepayment,
     Transfer,
 )
+from texts import T_
 
 LOAN_WORDS = frozenset({"prestamo", "prestamos", "prestec", "prestecs", "loan"})
 """`préstamo 10d 1 año`: a loan from the moneylenders (CM-11.2-1)."""
@@ -111,14 +112,15 @@ def _years(ctx: LineContext, words: Sequence[Word], example: str) -> int:
         words = words[1:]
     if len(words) != 2 or words[1].folded not in YEAR_WORDS:
         where = words[0].start if words else len(ctx.text.rstrip())
-        raise ctx.problem(f"say for how many years: one or two (`{example}`)", where)
+        message = T_("say for how many years: one or two (`{example}`)", example=example)
+        raise ctx.problem(message, where)
     count = words[0]
     negative = ctx.text[count.start - 1] == "-"
     years = None if negative else YEAR_COUNTS.get(count.folded)
     if years is None:
         start = count.start - 1 if negative else count.start
         written = ctx.text[start : words[1].end]
-        message = f"loans run one or two years (003 §11.2), not '{written}'"
+        message = T_("loans run one or two years (003 §11.2), not '{written}'", written=written)
         raise ctx.problem(message, start)
     return years
 
@@ -136,7 +138,7 @@ def _refusal(ctx: LineContext, words: Sequence[Word]) -> RefuseRepayment:
     """`no devuelve`, `no devuelve el préstamo`, `no pago el préstamo`: the loans
     due are not repaid (AM-42)."""
     if words and not _debt(words):
-        message = "write `no devuelve` or `no devuelve el préstamo` to refuse to repay"
+        message = T_("write `no devuelve` or `no devuelve el préstamo` to refuse to repay")
         raise ctx.problem(message, words[0].start)
     return RefuseRepayment(ctx.power, ctx.source)
 
@@ -156,7 +158,7 @@ def _attempt_transfer(ctx: LineContext, words: Sequence[Word], *, at: Word) -> A
     example = "cede asesinato a Venecia"
     cut = next((i for i, word in enumerate(words) if word.folded in ATTEMPT_WORDS), None)
     if cut is None or not _fillers(words[:cut], _ATTEMPT_FILLERS):
-        message = f"name the assassination attempt given (`{example}`)"
+        message = T_("name the assassination attempt given (`{example}`)", example=example)
         raise ctx.problem(message, words[0].start if words else at.end)
     receiver = _receiver(ctx, words[cut + 1 :], words[cut].end, example)
     return AttemptTransfer(ctx.power, receiver, ctx.source)
@@ -168,9 +170,11 @@ def _receiver(ctx: LineContext, words: Sequence[Word], at: int, example: str) ->
         words = words[1:]
     named = without_fillers(words)
     if not named:
-        raise ctx.problem(f"name the power it goes to (`{example}`)", at)
+        raise ctx.problem(T_("name the power it goes to (`{example}`)", example=example), at)
     receiver = power_named(ctx, named)
     if receiver == ctx.power:
-        message = f"'{quote(named)}' is the power writing: a gift goes to another power"
+        message = T_(
+            "'{text}' is the power writing: a gift goes to another power", text=quote(named)
+        )
         raise ctx.problem(message, named[0].start)
     return receiver

@@ -16,18 +16,39 @@ from adjudicator.rulesets.machiavelli.spring import cities_controlled
 from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 from maps.model import GameMap
 from renderers.board.rendering import BoardRendering, Mark
-from renderers.board.words import count_line, power_name
+from renderers.board.words import count_line
 from renderers.machiavelli.reasons import PHRASES
+from texts import N_, _, ngettext
+
+
+def local_power(game_map: GameMap, power: str) -> str:
+    """A power's name in the language being written (its id when the map lacks it)."""
+    info = game_map.powers.get(power)
+    return info.local_name if info else power
+
+
+def local_area(game_map: GameMap, area: str) -> str:
+    """An area's name in the language being written (its code when the map lacks it)."""
+    found = game_map.areas.get(area)
+    return found.local_name if found else area
 
 
 def sieges_section(state: MachiavelliState, game_map: GameMap) -> str:
     """Sieges under way after the phase (003 §4.4)."""
-    lines = ["Sieges under way (the city falls if the besieger orders B again):"]
+    lines = [_("Sieges under way (the city falls if the besieger orders B again):")]
     for area, besieger in sorted(state.sieges.items()):
         garrison = state.garrison_at(area)
-        owner = power_name(game_map, garrison.power) if garrison else "nobody"
-        besieged_by = power_name(game_map, besieger)
-        lines.append(f"  {game_map.display(area)}: {besieged_by} besieges the {owner} garrison")
+        values = {"area": local_area(game_map, area), "besieger": local_power(game_map, besieger)}
+        if garrison is None:
+            line = _("{area}: {besieger} besieges the nobody garrison").format(**values)
+        elif garrison.power == AUTONOMOUS:
+            line = _("{area}: {besieger} besieges the autonomous garrison").format(**values)
+        else:
+            owner = local_power(game_map, garrison.power)
+            line = _("{area}: {besieger} besieges the {owner} garrison").format(
+                owner=owner, **values
+            )
+        lines.append(f"  {line}")
     return "\n".join(lines)
 
 
@@ -40,6 +61,7 @@ class MachiavelliRendering(BoardRendering[MachiavelliState]):
 
     @property
     def phrases(self) -> Mapping[ResultReason, str]:
+        """The reasons' words (English message ids: the report translates them)."""
         return PHRASES
 
     def is_power(self, owner: str) -> bool:
@@ -54,8 +76,9 @@ class MachiavelliRendering(BoardRendering[MachiavelliState]):
         if state.treasury:  # finances: units are paid for, not counted against cities (AM-14)
             listed = f" ({', '.join(cities)})" if cities else ""
             units = len(state.units_of(power))
-            return f"  Cities controlled: {len(cities)}{listed}; units: {units} (kept by paying for them)"
-        return count_line("Cities controlled", cities, len(state.units_of(power)))
+            line = _("Cities controlled: {count}{listed}; units: {units} (kept by paying for them)")
+            return "  " + line.format(count=len(cities), listed=listed, units=units)
+        return count_line(_("Cities controlled"), cities, len(state.units_of(power)))
 
     def holdings_lines(self, state: MachiavelliState, power: str, game_map: GameMap) -> list[str]:
         """The cities and areas a power controls (003 §1.1)."""
@@ -64,8 +87,11 @@ class MachiavelliRendering(BoardRendering[MachiavelliState]):
         cities = cities_controlled(state, game_map, power)
         areas = state.controlled_by(power)
         return [
-            f"  cities controlled ({len(cities)}): {', '.join(cities) or '-'}",
-            f"  areas controlled: {', '.join(areas) or '-'}",
+            "  "
+            + _("cities controlled ({count}): {cities}").format(
+                count=len(cities), cities=", ".join(cities) or "-"
+            ),
+            "  " + _("areas controlled: {areas}").format(areas=", ".join(areas) or "-"),
         ]
 
     def board_notes(self, state: MachiavelliState, game_map: GameMap) -> list[str]:
@@ -73,7 +99,7 @@ class MachiavelliRendering(BoardRendering[MachiavelliState]):
         lines = []
         autonomous = sorted(u.location for u in state.units if u.power == AUTONOMOUS)
         if autonomous:
-            lines.append(f"Autonomous garrisons: {', '.join(autonomous)}")
+            lines.append(_("Autonomous garrisons: {areas}").format(areas=", ".join(autonomous)))
         return lines + self.report_sections(state, game_map)
 
     def report_sections(self, state: MachiavelliState, game_map: GameMap) -> list[str]:
@@ -105,21 +131,25 @@ class MachiavelliRendering(BoardRendering[MachiavelliState]):
         """The advanced rules' badges: famine markers (§9.3), the plague of the
         season (§9.2), rebellions (§7, in the province or its city) and special
         units (§10, beside the unit)."""
-        found = [Mark(a, "H", FAMINE_COLOUR, "famine") for a in sorted(state.famine)]
-        found += [Mark(a, "X", PLAGUE_COLOUR, "plague") for a in sorted(state.plague)]
+        famine, plague, rebellion = _("famine"), _("plague"), _("rebellion")
+        found = [Mark(a, "H", FAMINE_COLOUR, famine) for a in sorted(state.famine)]
+        found += [Mark(a, "X", PLAGUE_COLOUR, plague) for a in sorted(state.plague)]
         found += [
-            Mark(r.area, "R", REBELLION_COLOUR, "rebellion", in_city=r.in_city)
+            Mark(r.area, "R", REBELLION_COLOUR, rebellion, in_city=r.in_city)
             for r in sorted(state.rebellions, key=lambda r: (r.area, r.in_city))
         ]
         for unit, kind in sorted(state.specials.items()):
             letter, legend = SPECIAL_MARKS[kind]
-            found.append(Mark(unit.location, letter, SPECIAL_COLOUR, legend, beside=str(unit)))
+            found.append(Mark(unit.location, letter, SPECIAL_COLOUR, _(legend), beside=str(unit)))
         return tuple(found)
 
     def legend_count(self, state: MachiavelliState, power: str, game_map: GameMap) -> str:
         if not state.control:
             return super().legend_count(state, power, game_map)
-        return f"{len(cities_controlled(state, game_map, power))} cities"
+        count = len(cities_controlled(state, game_map, power))
+        # the English text says "1 cities" as it always did; the languages
+        # with a singular give it
+        return ngettext("{n} cities", "{n} cities", count).format(n=count)
 
 
 FAMINE_COLOUR = "#d99a00"
@@ -127,9 +157,9 @@ PLAGUE_COLOUR = "#6a3d9a"
 REBELLION_COLOUR = "#c8102e"
 SPECIAL_COLOUR = "#ffffff"
 SPECIAL_MARKS: Mapping[SpecialKind, tuple[str, str]] = {
-    SpecialKind.CITIZEN_MILITIA: ("M", "citizen militia"),
-    SpecialKind.ELITE_MERCENARIES: ("E", "elite mercenaries"),
-    SpecialKind.ELITE_PROFESSIONALS: ("P", "elite professionals"),
+    SpecialKind.CITIZEN_MILITIA: ("M", N_("citizen militia")),
+    SpecialKind.ELITE_MERCENARIES: ("E", N_("elite mercenaries")),
+    SpecialKind.ELITE_PROFESSIONALS: ("P", N_("elite professionals")),
 }
 """The letter and legend of each special unit's badge (003 §10)."""
 

@@ -27,6 +27,8 @@ from adjudicator.rulesets.machiavelli.reasons import MachiavelliReason
 from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 from maps.model import Area, AreaKind, GameMap
 from orders.board.model import UnitKind, UnitOrder, UnitRef
+from orders.machiavelli.local_names import area_name
+from texts import T_
 
 CITY = ":city"
 
@@ -108,18 +110,26 @@ def reach_problem(
     `dest` by itself, or None if it could (003 §3.2)."""
     area: Area | None = game_map.areas.get(dest)
     if area is None:
-        return Reason.UNREACHABLE, f"{dest} is not on the map"
+        return Reason.UNREACHABLE, T_("{area} is not on the map", area=dest)
     if dest in state.out_of_play:
-        return MachiavelliReason.OUT_OF_PLAY, f"{area.name} is out of play"
+        return MachiavelliReason.OUT_OF_PLAY, T_(
+            "{area} is out of play", area=area_name(game_map, dest)
+        )
     if unit.kind is UnitKind.ARMY and area.kind is AreaKind.SEA:
-        return Reason.UNREACHABLE, f"an army cannot enter {area.name}, a sea area"
+        name = area_name(game_map, dest)
+        return Reason.UNREACHABLE, T_("an army cannot enter {area}, a sea area", area=name)
     if not can_reach_area(game_map, unit.kind, unit.location, dest):
-        what = "an army" if unit.kind is UnitKind.ARMY else "a fleet"
-        return Reason.UNREACHABLE, f"{area.name} is not next to {unit.location} for {what}"
+        name = area_name(game_map, dest)
+        if unit.kind is UnitKind.ARMY:
+            detail = T_("{area} is not next to {start} for an army", area=name, start=unit.location)
+        else:
+            detail = T_("{area} is not next to {start} for a fleet", area=name, start=unit.location)
+        return Reason.UNREACHABLE, detail
     if unit.kind is UnitKind.FLEET and strait_closed(
         game_map, state, unit.power, unit.location, dest
     ):
-        return MachiavelliReason.STRAIT_CLOSED, f"the strait to {area.name} is closed"
+        name = area_name(game_map, dest)
+        return MachiavelliReason.STRAIT_CLOSED, T_("the strait to {area} is closed", area=name)
     return None
 
 

@@ -81,6 +81,8 @@ from orders.board.model import (
     UnitOrder,
     UnitRef,
 )
+from orders.machiavelli.local_names import area_name, power_label
+from texts import N_, T_
 
 MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy, Besiege, Convert, SupportConvert)
 
@@ -142,11 +144,11 @@ def plan_orders(
     plans: dict[str, Plan] = {}
     for slot, unit in board.units.items():
         if unit.power == AUTONOMOUS:
-            plans[slot] = _hold(slot, unit, "an autonomous garrison only defends itself")
+            plans[slot] = _hold(slot, unit, T_("an autonomous garrison only defends itself"))
         elif unit.power in disorder:
-            plans[slot] = _hold(slot, unit, "civil disorder: the unit holds")
+            plans[slot] = _hold(slot, unit, T_("civil disorder: the unit holds"))
         elif (order := assignment.orders.get(slot)) is None:
-            plans[slot] = _hold(slot, unit, "no order")
+            plans[slot] = _hold(slot, unit, T_("no order"))
         else:
             plans[slot] = _plan_one(slot, unit, order, ctx)
     for slot, plan in list(plans.items()):
@@ -156,7 +158,13 @@ def plan_orders(
             )
     rejected = list(assignment.rejected) + wrong_phase
     rejected += [
-        illegal(o, Reason.CIVIL_DISORDER, None, f"{o.power} is in civil disorder") for o in ignored
+        illegal(
+            o,
+            Reason.CIVIL_DISORDER,
+            None,
+            T_("{power} is in civil disorder", power=power_label(game_map, o.power)),
+        )
+        for o in ignored
     ]
     return plans, rejected
 
@@ -192,13 +200,14 @@ def _plan_move(slot: str, unit: Unit, order: Move, ctx: _Context) -> Plan:
     dest = order.dest
     if unit.kind is UnitKind.GARRISON:
         return _void(
-            slot, unit, order, MachiavelliReason.GARRISON_CANNOT_MOVE, "a garrison cannot move"
+            slot, unit, order, MachiavelliReason.GARRISON_CANNOT_MOVE, T_("a garrison cannot move")
         )
     if dest == unit.location:
-        return _void(slot, unit, order, Reason.SAME_AREA, "a unit cannot move to its own area")
+        return _void(slot, unit, order, Reason.SAME_AREA, T_("a unit cannot move to its own area"))
     if unit.kind is UnitKind.FLEET:
         if order.via_convoy:
-            return _void(slot, unit, order, Reason.ONLY_ARMIES_CONVOYED, "only armies go by convoy")
+            detail = T_("only armies go by convoy")
+            return _void(slot, unit, order, Reason.ONLY_ARMIES_CONVOYED, detail)
         problem = reach_problem(ctx.game_map, ctx.state, unit, dest)
         if problem is not None:
             return _void(slot, unit, order, *problem)
@@ -214,7 +223,8 @@ def _plan_move(slot: str, unit: Unit, order: Move, ctx: _Context) -> Plan:
         return Plan(slot, unit, order, MoveSpec(slot, dest))
     if problem is None or ctx.route_exists(unit, dest, ctx.convoys.board_fleets):
         return Plan(slot, unit, order, MoveSpec(slot, dest, convoy=True))
-    return _void(slot, unit, order, Reason.UNREACHABLE, f"no route from {slot} to {dest}")
+    detail = T_("no route from {start} to {dest}", start=slot, dest=dest)
+    return _void(slot, unit, order, Reason.UNREACHABLE, detail)
 
 
 def _plan_siege(slot: str, unit: Unit, order: Besiege, ctx: _Context) -> Plan:
@@ -224,18 +234,17 @@ def _plan_siege(slot: str, unit: Unit, order: Besiege, ctx: _Context) -> Plan:
     risen in rebellion against it (CM-7.3-3, AM-30: two consecutive `B`)."""
     area = unit.location
     if unit.kind is UnitKind.GARRISON:
-        return _void(slot, unit, order, Reason.WRONG_UNIT_KIND, "a garrison cannot besiege")
+        return _void(slot, unit, order, Reason.WRONG_UNIT_KIND, T_("a garrison cannot besiege"))
     if not fortified(ctx.game_map, area):
-        return _void(
-            slot, unit, order, MachiavelliReason.NO_FORTIFIED_CITY, f"{area} has no fortified city"
-        )
+        detail = T_("{area} has no fortified city", area=area)
+        return _void(slot, unit, order, MachiavelliReason.NO_FORTIFIED_CITY, detail)
     garrison = ctx.board.garrison(area)
     rebel_city = garrison is None and _rebel_city(ctx.state, area, unit.power)
     if not rebel_city and (garrison is None or garrison.power == unit.power):
-        detail = f"no enemy garrison stands in the city of {area}"
+        detail = T_("no enemy garrison stands in the city of {area}", area=area)
         return _void(slot, unit, order, MachiavelliReason.NO_ENEMY_GARRISON, detail)
     if unit.kind is UnitKind.FLEET and not port(ctx.game_map, area):
-        detail = f"a fleet besieges only a city with a port; {area} has none"
+        detail = T_("a fleet besieges only a city with a port; {area} has none", area=area)
         return _void(slot, unit, order, MachiavelliReason.NEEDS_PORT, detail)
     return Plan(slot, unit, order, HoldSpec(slot), besieging=True)
 
@@ -248,31 +257,37 @@ def conversion_problem(
     if not fortified(game_map, area):
         return (
             MachiavelliReason.NO_FORTIFIED_CITY,
-            f"conversions need a fortified city; {area} has none",
+            T_("conversions need a fortified city; {area} has none", area=area),
         )
     if to is unit.kind:
-        return (
-            MachiavelliReason.BAD_CONVERSION,
-            f"the unit already is {'an army' if to is UnitKind.ARMY else 'a ' + to.name.lower()}",
-        )
+        return MachiavelliReason.BAD_CONVERSION, T_(_ALREADY[to])
     if UnitKind.GARRISON not in (to, unit.kind):
         return (
             MachiavelliReason.BAD_CONVERSION,
-            "an army and a fleet convert into each other only through a garrison",
+            T_("an army and a fleet convert into each other only through a garrison"),
         )
     if UnitKind.FLEET in (to, unit.kind) and not port(game_map, area):
         return (
             MachiavelliReason.NEEDS_PORT,
-            f"a conversion to or from a fleet needs a port; {area} has none",
+            T_("a conversion to or from a fleet needs a port; {area} has none", area=area),
         )
     if to is UnitKind.GARRISON and board.garrison(area) is not None:
-        return MachiavelliReason.CITY_OCCUPIED, f"the city of {area} already holds a garrison"
+        detail = T_("the city of {area} already holds a garrison", area=area)
+        return MachiavelliReason.CITY_OCCUPIED, detail
     if to is UnitKind.ARMY and game_map.areas[area].kind is AreaKind.SEA:
         return (
             MachiavelliReason.BAD_CONVERSION,
-            f"an army cannot stand in {game_map.areas[area].name}",
+            T_("an army cannot stand in {area}", area=area_name(game_map, area)),
         )
     return None
+
+
+_ALREADY = {
+    UnitKind.ARMY: N_("the unit already is an army"),
+    UnitKind.FLEET: N_("the unit already is a fleet"),
+    UnitKind.GARRISON: N_("the unit already is a garrison"),
+}
+"""Why a unit cannot convert into its own kind (003 §3.3 F)."""
 
 
 def _plan_conversion(slot: str, unit: Unit, order: Convert, ctx: _Context) -> Plan:
@@ -291,20 +306,21 @@ def _plan_support(
     garrison supports only into its own area."""
     target = ctx.board.slot_of(order.supported)
     if target == slot:
-        return _void(slot, unit, order, Reason.SUPPORT_SELF, "a unit cannot support itself")
+        return _void(slot, unit, order, Reason.SUPPORT_SELF, T_("a unit cannot support itself"))
     if target not in ctx.board.units:
-        detail = f"there is no unit in {order.supported.location} to support"
+        detail = T_("there is no unit in {area} to support", area=order.supported.location)
         return _void(slot, unit, order, Reason.NOT_MATCHED, detail)
     aimed_at = order.dest if isinstance(order, SupportMove) else slot_area(target)
     if unit.kind is UnitKind.GARRISON:
         if aimed_at != unit.location:
-            detail = f"the garrison of {unit.location} supports only into {unit.location}"
+            detail = T_("the garrison of {area} supports only into {area}", area=unit.location)
             return _void(slot, unit, order, MachiavelliReason.GARRISON_SUPPORT_OUTSIDE, detail)
     else:
         problem = reach_problem(ctx.game_map, ctx.state, unit, aimed_at)
         if problem is not None:
             why = Reason.SUPPORT_UNREACHABLE if problem[0] is Reason.UNREACHABLE else problem[0]
-            return _void(slot, unit, order, why, f"{unit} could not move to {aimed_at}")
+            detail = T_("{unit} could not move to {area}", unit=str(unit), area=aimed_at)
+            return _void(slot, unit, order, why, detail)
     dest = None if isinstance(order, SupportHold) else aimed_at
     return Plan(slot, unit, order, SupportSpec(slot, target, dest))
 
@@ -312,13 +328,15 @@ def _plan_support(
 def _plan_convoy(slot: str, unit: Unit, order: Convoy, ctx: _Context) -> Plan:
     """003 §3.3 E: only a fleet in a sea area convoys, and only an army."""
     if unit.kind is not UnitKind.FLEET or ctx.game_map.areas[slot].kind is not AreaKind.SEA:
-        return _void(slot, unit, order, Reason.CONVOY_NOT_AT_SEA, "only a fleet at sea convoys")
+        detail = T_("only a fleet at sea convoys")
+        return _void(slot, unit, order, Reason.CONVOY_NOT_AT_SEA, detail)
     army = ctx.board.province(order.convoyed.location)
     if army is None:
-        detail = f"there is no unit in {order.convoyed.location} to convoy"
+        detail = T_("there is no unit in {area} to convoy", area=order.convoyed.location)
         return _void(slot, unit, order, Reason.NOT_MATCHED, detail)
     if army.kind is not UnitKind.ARMY:
-        return _void(slot, unit, order, Reason.ONLY_ARMIES_CONVOYED, "only armies are convoyed")
+        detail = T_("only armies are convoyed")
+        return _void(slot, unit, order, Reason.ONLY_ARMIES_CONVOYED, detail)
     return Plan(slot, unit, order, ConvoySpec(slot, army.location, order.dest))
 
 
@@ -351,8 +369,9 @@ def _matches(plan: Plan, plans: Mapping[str, Plan], ctx: _Context) -> bool:
 
 
 def _mismatch(plan: Plan) -> str:
-    what = "support" if isinstance(plan.spec, SupportSpec) else "convoy"
-    return f"the {what}ed unit was not ordered to do that"
+    if isinstance(plan.spec, SupportSpec):
+        return T_("the supported unit was not ordered to do that")
+    return T_("the convoyed unit was not ordered to do that")
 
 
 # --- resolving -------------------------------------------------------------------------

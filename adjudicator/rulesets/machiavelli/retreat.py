@@ -28,6 +28,7 @@ from adjudicator.rulesets.machiavelli.board import fortified, reach_problem
 from adjudicator.rulesets.machiavelli.state import MachiavelliState
 from maps.model import GameMap
 from orders.board.model import Order, Retreat, UnitKind
+from texts import T_
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ def retreat_problem(
     """Why the dislodged unit may not retreat to `dest`, or None (003 §4.3)."""
     unit = dislodged.unit
     if dest == unit.location:
-        return Reason.SAME_AREA, "a unit cannot retreat to where it is"
+        return Reason.SAME_AREA, T_("a unit cannot retreat to where it is")
     return reach_problem(game_map, state, unit, dest) or retreat_blocker(dislodged, dest, state)
 
 

@@ -49,6 +49,8 @@ from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 from adjudicator.rulesets.machiavelli.validate import machiavelli_problems
 from maps.model import GameMap
 from orders.board.model import Order, SideLine, UnitKind
+from orders.machiavelli.local_names import joined
+from texts import T_
 
 if TYPE_CHECKING:  # imported when an advanced game needs them (start-up of basic games)
     from adjudicator.rulesets.machiavelli.advanced.before_movement import BeforeMovement
@@ -89,15 +91,24 @@ class MachiavelliOptions:
     def __post_init__(self) -> None:
         object.__setattr__(self, "civil_disorder", tuple(sorted(self.civil_disorder)))
         if self.victory_cities < 1:
-            raise ValueError("victory_cities must be positive")
+            raise ValueError(T_("victory_cities must be positive"))
         missing = missing_requirements(self.modules)
         if missing:
-            raise ValueError("; ".join(missing) + " (003, AM-48)")
+            raise ValueError(T_("{problems} (003, AM-48)", problems=joined(missing, "; ")))
 
     @property
     def modules(self) -> frozenset[Module]:
         """The advanced modules turned on."""
         return frozenset(m for m in Module if getattr(self, m.value))
+
+
+def with_powers_in_disorder(
+    options: MachiavelliOptions, powers: frozenset[str]
+) -> MachiavelliOptions:
+    """`options` with `powers` added to those in civil disorder (003 §4.6):
+    a power that stopped ordering (game.yaml `civil_disorder_after`) has its
+    units hold, give no support and be destroyed when dislodged."""
+    return replace(options, civil_disorder=tuple(sorted(set(options.civil_disorder) | powers)))
 
 
 NEXT_SEASON = {Season.SPRING: Season.SUMMER, Season.SUMMER: Season.FALL}
@@ -257,7 +268,7 @@ class MachiavelliHooks:
                     turned = Turned(nxt, (), events)
                 else:
                     turned = _then(events, after_season(after, game_map, options, dice))
-                ended = ended_rebellions(start.rebellions, after.rebellions)
+                ended = ended_rebellions(start.rebellions, after.rebellions, game_map)
                 turned = _after_expenses(prepared.notes + ended, prepared.secrets, turned)
             case PhaseKind.RETREAT:
                 retreated = resolve_machiavelli_retreats(state, orders, game_map)
@@ -346,5 +357,6 @@ MACHIAVELLI: BoardRules[MachiavelliOptions, MachiavelliState] = BoardRules(
     default_scenario="balance",
     presets={"advanced": ALL_MODULES},
     side_lines=machiavelli_side_lines,
+    civil_disorder=with_powers_in_disorder,
     state_checks=machiavelli_problems,
 )

@@ -30,6 +30,8 @@ from adjudicator.rulesets.machiavelli.reasons import MachiavelliReason
 from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 from maps.model import AreaKind, GameMap
 from orders.board.model import Order, UnitKind, UnitRef
+from orders.machiavelli.local_names import area_name, power_label
+from texts import T_
 
 
 def controllable(game_map: GameMap, area: str) -> bool:
@@ -84,11 +86,15 @@ def build_problem(
 ) -> tuple[ResultReason, str] | None:
     """Why `power` may not buy the unit `ref` (003 §1), or None."""
     area = game_map.areas[ref.location]
+    name = area_name(game_map, ref.location)
+    who = power_label(game_map, power)
     kind = ref.kind or UnitKind.ARMY
     if ref.location not in state.homes.get(power, ()):
-        return MachiavelliReason.NOT_HOME_AREA, f"{area.name} is not a home area of {power}"
+        detail = T_("{area} is not a home area of {power}", area=name, power=who)
+        return MachiavelliReason.NOT_HOME_AREA, detail
     if state.control.get(ref.location) != power:
-        return MachiavelliReason.AREA_NOT_CONTROLLED, f"{power} does not control {area.name}"
+        detail = T_("{power} does not control {area}", power=who, area=name)
+        return MachiavelliReason.AREA_NOT_CONTROLLED, detail
     slot = unit_slot(Unit(power, kind, ref.location))
     if kind is UnitKind.GARRISON:
         standing = state.garrison_at(ref.location)
@@ -96,20 +102,23 @@ def build_problem(
         standing = state.unit_at(ref.location)
         standing = standing if standing is not None and standing.location == slot else None
     if standing is not None or slot in used:
-        where = "the city" if kind is UnitKind.GARRISON else "the province"
-        return MachiavelliReason.AREA_OCCUPIED, f"{where} of {area.name} is occupied"
+        if kind is UnitKind.GARRISON:
+            detail = T_("the city of {area} is occupied", area=name)
+        else:
+            detail = T_("the province of {area} is occupied", area=name)
+        return MachiavelliReason.AREA_OCCUPIED, detail
     if kind is UnitKind.GARRISON and not fortified(game_map, ref.location):
         return (
             MachiavelliReason.NO_FORTIFIED_CITY,
-            f"{area.name} has no fortified city for a garrison",
+            T_("{area} has no fortified city for a garrison", area=name),
         )
     if kind is UnitKind.FLEET and not port(game_map, ref.location):
         return (
             MachiavelliReason.NEEDS_PORT,
-            f"a fleet is bought only in a port; {area.name} has none",
+            T_("a fleet is bought only in a port; {area} has none", area=name),
         )
     if kind is UnitKind.ARMY and area.kind is AreaKind.SEA:
-        return Reason.WRONG_UNIT_KIND, f"an army cannot stand in {area.name}"
+        return Reason.WRONG_UNIT_KIND, T_("an army cannot stand in {area}", area=name)
     return None
 
 

@@ -35,6 +35,7 @@ from adjudicator.kits.board.state import (
     ungroup_areas,
 )
 from adjudicator.rulesets.machiavelli.records import Loan, Rebellion, SpecialKind
+from texts import T_
 
 __all__ = ["AUTONOMOUS", "MachiavelliState"]
 
@@ -163,7 +164,7 @@ class MachiavelliState(GameState):
         if not isinstance(sieges_data, Mapping) or not all(
             isinstance(p, str) for p in sieges_data.values()
         ):
-            raise ValueError("sieges: expected a mapping of area to the besieging power")
+            raise ValueError(T_("sieges: expected a mapping of area to the besieging power"))
         sieges = {str(a): str(p) for a, p in sieges_data.items()}
         out_of_play = frozenset(plain_texts(data.get("out_of_play"), "out_of_play"))
         return replace(
@@ -209,7 +210,13 @@ ADVANCED_KEYS = (
 
 def _whole(value: object, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise StateDataError(f"{key}: expected a whole number of ducats or more, not {value!r}")
+        raise StateDataError(
+            T_(
+                "{key}: expected a whole number of ducats or more, not {value}",
+                key=key,
+                value=repr(value),
+            )
+        )
     return value
 
 
@@ -218,21 +225,29 @@ def _counts(value: object, key: str) -> dict[str, int]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise StateDataError(f"{key}: expected a mapping of power to a number, not {value!r}")
+        raise StateDataError(
+            T_(
+                "{key}: expected a mapping of power to a number, not {value}",
+                key=key,
+                value=repr(value),
+            )
+        )
     return {str(p): _whole(n, f"{key}.{p}") for p, n in value.items()}
 
 
 def _items(data: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
     value = data.get(key) or []
     if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
-        raise StateDataError(f"{key}: expected a list of records")
+        raise StateDataError(T_("{key}: expected a list of records", key=key))
     return value
 
 
 def _text(record: Mapping[str, Any], field_name: str, key: str) -> str:
     value = record.get(field_name)
     if not isinstance(value, str) or not value:
-        raise StateDataError(f"{key}.{field_name}: expected text, not {value!r}")
+        raise StateDataError(
+            T_("{key}: expected text, not {value}", key=f"{key}.{field_name}", value=repr(value))
+        )
     return value
 
 
@@ -248,7 +263,13 @@ def _loan(record: Mapping[str, Any], key: str) -> Loan:
 def _rebellion(record: Mapping[str, Any], key: str) -> Rebellion:
     in_city = record.get("in_city", False)
     if not isinstance(in_city, bool):
-        raise StateDataError(f"{key}.in_city: expected true or false, not {in_city!r}")
+        raise StateDataError(
+            T_(
+                "{key}: expected true or false, not {value}",
+                key=f"{key}.in_city",
+                value=repr(in_city),
+            )
+        )
     return Rebellion(_text(record, "area", key), _text(record, "against", key), in_city)
 
 
@@ -258,16 +279,25 @@ def _specials(value: object) -> dict[Unit, SpecialKind]:
         return {}
     if not isinstance(value, Mapping):
         raise StateDataError(
-            f"special_units: expected power -> {{unit: kind}}, like "
-            f"{{milan: {{A COMO: elite_mercenaries}}}}, not {value!r}"
+            T_(
+                "special_units: expected power -> {shape}, like {example}, not {value}",
+                shape="{unit: kind}",
+                example="{milan: {A COMO: elite_mercenaries}}",
+                value=repr(value),
+            )
         )
     kinds = ", ".join(k.value for k in SpecialKind)
     found: dict[Unit, SpecialKind] = {}
     for power, units in value.items():
         if not isinstance(units, Mapping):
             raise StateDataError(
-                f"special_units.{power}: expected a mapping of unit to kind, like "
-                f"{{A COMO: elite_mercenaries}}, not {units!r}"
+                T_(
+                    "special_units.{power}: expected a mapping of unit to kind, like {example},"
+                    " not {value}",
+                    power=power,
+                    example="{A COMO: elite_mercenaries}",
+                    value=repr(units),
+                )
             )
         for text, kind in units.items():
             unit = parse_unit(str(power), str(text), f"special_units.{power}")
@@ -275,6 +305,12 @@ def _specials(value: object) -> dict[Unit, SpecialKind]:
                 found[unit] = SpecialKind(kind)
             except ValueError:
                 raise StateDataError(
-                    f"special_units.{power}.{text}: {kind!r} is no special unit (known: {kinds})"
+                    T_(
+                        "special_units.{power}.{unit}: {kind} is no special unit (known: {kinds})",
+                        power=power,
+                        unit=text,
+                        kind=repr(kind),
+                        kinds=kinds,
+                    )
                 ) from None
     return found

@@ -18,15 +18,18 @@ from adjudicator.kits.board.validate import (
 )
 from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 from maps.model import GameMap
+from orders.machiavelli.local_names import area_name
+from texts import T_
 
 
 def garrison_rule(game_map: GameMap, area: str) -> str | None:
     """A garrison stands only in a fortified city (003 §3.2)."""
     city = game_map.areas[area].city
     if city is None:
-        return f"{area} has no city for a garrison"
+        return T_("{area} has no city for a garrison", area=area)
     if not city.fortified:
-        return f"{area}'s city {city.name} is not fortified: no garrison there"
+        name = area_name(game_map, area) if city.name == game_map.areas[area].name else city.name
+        return T_("{area}'s city {city} is not fortified: no garrison there", area=area, city=name)
     return None
 
 
@@ -67,7 +70,13 @@ def _advanced(
     on_board = {*state.units, *(d.unit for d in state.dislodged)}
     for unit in sorted(state.specials):
         if unit not in on_board:
-            problems.add(f"special_units.{unit.power}: {unit} is not one of its units on the board")
+            problems.add(
+                T_(
+                    "special_units.{power}: {unit} is not one of its units on the board",
+                    power=unit.power,
+                    unit=str(unit),
+                )
+            )
 
 
 def _areas(

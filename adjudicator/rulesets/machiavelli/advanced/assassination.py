@@ -24,6 +24,7 @@ from adjudicator.kits.board.state import Unit
 from adjudicator.rulesets.machiavelli.records import Rebellion
 from adjudicator.rulesets.machiavelli.state import MachiavelliState
 from maps.model import AreaKind, GameMap
+from texts import T_
 
 __all__ = [
     "DUCATS_PER_DIE",
@@ -109,11 +110,15 @@ def attempt_problem(
     per game, CM-8.1-1, unless bought or given: CM-8.1-2), or under 12d
     (CM-6.2-E). An erroneous expense is still charged (the caller's part)."""
     if power == victim:
-        return f"{power} cannot attempt to assassinate itself"
+        return T_("{power} cannot attempt to assassinate itself", power=power)
     if attempts_left.get(power, 0) < 1:
-        return f"{power} has no assassination attempt left"
+        return T_("{power} has no assassination attempt left", power=power)
     if dice_for(amount) < 1:
-        return f"an assassination costs at least {DUCATS_PER_DIE}d, not {amount}d"
+        return T_(
+            "an assassination costs at least {least}d, not {amount}d",
+            least=DUCATS_PER_DIE,
+            amount=amount,
+        )
     return None
 
 

@@ -36,7 +36,9 @@ from adjudicator.rulesets.machiavelli.records import Rebellion
 from adjudicator.rulesets.machiavelli.state import MachiavelliState
 from maps.model import GameMap
 from orders.board.model import Hold, Order, SideLine, UnitRef
-from orders.machiavelli.model import Expense
+from orders.machiavelli.local_names import joined, power_label
+from orders.machiavelli.model import Expense, ExpenseKind
+from texts import T_
 
 
 @dataclass(frozen=True)
@@ -70,20 +72,26 @@ def before_movement(
     board_orders: tuple[Order, ...] = tuple(o for o in orders if not isinstance(o, SideLine))
     if dice is None:  # `check`: no rolls, so none of these phases
         return BeforeMovement(state, board_orders)
-    lent = loan_phase(state, orders, loans=loans, disorder=disorder)
+    lent = loan_phase(state, orders, loans=loans, disorder=disorder, game_map=game_map)
     written = [o for o in orders if isinstance(o, Expense)] if expenses else []
     books = open_statements(lent.state.treasury, lent.state.powers())
     phase = carry_out_expenses(lent.state, books, written, game_map, dice)
     after = replace(phase.state, treasury=closing_treasury(phase.statements))
-    notes = [*lent.notes, *(_public(s, public_expenses) for s in phase.spent if s.charged)]
+    notes = [
+        *lent.notes,
+        *(_public(s, public_expenses, game_map) for s in phase.spent if s.charged),
+    ]
     secrets: dict[str, list[str]] = {p: list(v) for p, v in lent.secrets.items()}
     for spent in phase.spent:
-        secrets.setdefault(spent.expense.power, []).append(_private(spent))
+        secrets.setdefault(spent.expense.power, []).append(_private(spent, game_map))
     board_orders = _hold_bought_garrisons(board_orders, phase.bought_garrisons)
-    notes += [f"{unit}, bought with H this turn, holds (AM-24)" for unit in phase.bought_garrisons]
+    notes += [
+        T_("{unit}, bought with H this turn, holds (AM-24)", unit=str(unit))
+        for unit in phase.bought_garrisons
+    ]
     victims: set[str] = set(lent.defaulters)
     if assassination:
-        after, killed, tried = _assassinations(after, phase.assassinations, dice)
+        after, killed, tried = _assassinations(after, phase.assassinations, dice, game_map)
         victims |= killed
         notes += tried
     kept = board_orders
@@ -97,11 +105,13 @@ def before_movement(
             else ()
         )
         after = replace(after, units=units, rebellions=(*after.rebellions, *raised))
-        notes += _paralysis_notes(victim, [o for o in kept if o.power == victim], raised)
+        dropped = [o for o in kept if o.power == victim]
+        notes += _paralysis_notes(power_label(game_map, victim), dropped, raised)
         kept = tuple(o for o in kept if o.power != victim)
         delayed.update(hit.delayed_sieges)
     for power in {spent.expense.power for spent in phase.spent}:
-        secrets[power].append(f"Treasury after the expenses: {after.treasury.get(power, 0)}d")
+        ducats = after.treasury.get(power, 0)
+        secrets[power].append(T_("Treasury after the expenses: {ducats}d", ducats=ducats))
     return BeforeMovement(
         after, kept, delayed, tuple(notes), {p: tuple(v) for p, v in secrets.items()}
     )
@@ -111,6 +121,7 @@ def _assassinations(
     after: MachiavelliState,
     charged: Sequence[Expense],
     dice: Dice,
+    game_map: GameMap,
 ) -> tuple[MachiavelliState, set[str], list[str]]:
     """§8: each charged attempt with an attempt left is made (and the attempt
     spent: AM-36); one die per 12d, any 6 kills (CM-8.2-1)."""
@@ -129,8 +140,20 @@ def _assassinations(
         shown = ", ".join(str(face) for r in results for face in r.dice)
         if any(r.success for r in results):
             victims.add(victim)
-        outcome = "succeeded" if victim in victims else "failed"
-        notes.append(f"Assassination attempt against {victim}: {outcome} (dice {shown})")
+        who = power_label(game_map, victim)
+        if victim in victims:
+            note = T_(
+                "Assassination attempt against {victim}: succeeded (dice {dice})",
+                victim=who,
+                dice=shown,
+            )
+        else:
+            note = T_(
+                "Assassination attempt against {victim}: failed (dice {dice})",
+                victim=who,
+                dice=shown,
+            )
+        notes.append(note)
     return replace(after, attempts=attempts), victims, notes
 
 
@@ -161,27 +184,62 @@ def _paralysis_notes(
         for o in dropped
         if o.source is not None and not isinstance(o, Hold)  # a hold is what it does anyway
     )
-    notes = [
-        f"{victim}'s units are paralysed this turn (003 §8.3): they hold"
-        + (f"; not carried out: {written}" if written else "")
-    ]
-    where = ", ".join(r.area + (" (city)" if r.in_city else "") for r in raised)
-    notes.append(
-        f"Rebellion against {victim} rose in {where}"
+    if written:
+        paralysed = T_(
+            "{victim}'s units are paralysed this turn (003 §8.3): they hold; not carried out:"
+            " {orders}",
+            victim=victim,
+            orders=written,
+        )
+    else:
+        paralysed = T_(
+            "{victim}'s units are paralysed this turn (003 §8.3): they hold", victim=victim
+        )
+    where = joined(T_("{area} (city)", area=r.area) if r.in_city else r.area for r in raised)
+    risen = (
+        T_("Rebellion against {victim} rose in {areas}", victim=victim, areas=where)
         if raised
-        else f"No rebellion rose against {victim}"
+        else T_("No rebellion rose against {victim}", victim=victim)
     )
-    return notes
+    return [paralysed, risen]
 
 
-def _public(spent: Spent, public_expenses: bool) -> str:
+def expense_target(expense: Expense, game_map: GameMap) -> str:
+    """`Expense.target` told in the reader's language when printed: the unit
+    (`G TRENT`), the power aimed at (`milan`, `Milán`) or the area (and `city`)."""
+    if expense.unit_kind is not None and expense.area:
+        return expense.target
+    if expense.kind is ExpenseKind.ASSASSINATION and expense.victim:
+        return power_label(game_map, expense.victim)
+    if expense.in_city:
+        return T_("{area} city", area=expense.area or "")
+    return expense.target
+
+
+def _public(spent: Spent, public_expenses: bool, game_map: GameMap) -> str:
     expense = spent.expense
-    payer = f", paid by {expense.power}" if public_expenses else ""
-    return f"Expense ({expense.kind.value}) {expense.target}: {spent.effect}{payer}"
+    letter, target = expense.kind.value, expense_target(expense, game_map)
+    if public_expenses:
+        return T_(
+            "Expense ({letter}) {target}: {effect}, paid by {power}",
+            letter=letter,
+            target=target,
+            effect=spent.effect,
+            power=power_label(game_map, expense.power),
+        )
+    return T_(
+        "Expense ({letter}) {target}: {effect}", letter=letter, target=target, effect=spent.effect
+    )
 
 
-def _private(spent: Spent) -> str:
+def _private(spent: Spent, game_map: GameMap) -> str:
     expense = spent.expense
-    state = "charged" if spent.charged else "void, not charged"
-    cost = charge_of(expense)
-    return f"Expense ({expense.kind.value}) {expense.target} {cost}d: {state}; {spent.effect}"
+    values = {
+        "letter": expense.kind.value,
+        "target": expense_target(expense, game_map),
+        "cost": charge_of(expense),
+        "effect": spent.effect,
+    }
+    if spent.charged:
+        return T_("Expense ({letter}) {target} {cost}d: charged; {effect}", **values)
+    return T_("Expense ({letter}) {target} {cost}d: void, not charged; {effect}", **values)

@@ -38,6 +38,7 @@ from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 from maps.model import Area, GameMap
 from orders.board.model import UnitKind
 from orders.machiavelli.model import ExpenseKind
+from texts import T_
 
 __all__ = [
     "BRIBE_MINIMUM",
@@ -140,14 +141,14 @@ def target_problem(
     letter = _bribe(kind).value
     if kind in (ExpenseKind.DISBAND_AUTONOMOUS, ExpenseKind.BUY_AUTONOMOUS):
         if target_kind is not UnitKind.GARRISON or target_owner != AUTONOMOUS:
-            return f"bribe {letter} aims only at an autonomous garrison"
+            return T_("bribe {letter} aims only at an autonomous garrison", letter=letter)
         return None
     if target_owner == AUTONOMOUS:
-        return f"bribe {letter} cannot aim at an autonomous unit"
+        return T_("bribe {letter} cannot aim at an autonomous unit", letter=letter)
     if target_owner == briber:
-        return f"bribe {letter} cannot aim at one's own unit"
+        return T_("bribe {letter} cannot aim at one's own unit", letter=letter)
     if kind is ExpenseKind.MAKE_AUTONOMOUS and target_kind is not UnitKind.GARRISON:
-        return f"bribe {letter} aims only at a garrison"
+        return T_("bribe {letter} aims only at a garrison", letter=letter)
     return None
 
 
@@ -197,17 +198,25 @@ class BribeResult(StrEnum):
     def describe(self, counted: int, countered: int) -> str:
         """The bribe's fate as the reports say it: what it counted for (AM-18)
         and what the counter-bribes took off it (AM-19)."""
-        less = f"{counted}d less {countered}d of counter-bribes" if countered else f"{counted}d"
+        less = (
+            T_(
+                "{counted}d less {countered}d of counter-bribes",
+                counted=counted,
+                countered=countered,
+            )
+            if countered
+            else f"{counted}d"
+        )
         match self:
             case BribeResult.SUCCEEDED:
-                return f"bribe succeeded ({less})"
+                return T_("bribe succeeded ({amount})", amount=less)
             case BribeResult.OUTBID:
-                return "bribe outbid: a larger bribe on the same unit counted"
+                return T_("bribe outbid: a larger bribe on the same unit counted")
             case BribeResult.LOST_TIE:
-                return "bribe tied for the largest and lost on the dice"
+                return T_("bribe tied for the largest and lost on the dice")
             case BribeResult.COUNTERED:
-                return f"bribe countered ({less}: below its minimum)"
-        return f"bribe below its minimum ({counted}d)"
+                return T_("bribe countered ({amount}: below its minimum)", amount=less)
+        return T_("bribe below its minimum ({counted}d)", counted=counted)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import NamedTuple
 
+from texts import N_
+
 __all__ = [
     "DICE_TOTALS",
     "FAMINE_CELLS",
@@ -268,9 +270,9 @@ def table_cells(
 
 
 YEAR_WORDS: Mapping[YearKind, str] = {
-    YearKind.GOOD: "a good year",
-    YearKind.POOR_ROWS: "a poor year (a row)",
-    YearKind.POOR_COLUMNS: "a poor year (a column)",
-    YearKind.BAD: "a bad year (a row and a column)",
+    YearKind.GOOD: N_("a good year"),
+    YearKind.POOR_ROWS: N_("a poor year (a row)"),
+    YearKind.POOR_COLUMNS: N_("a poor year (a column)"),
+    YearKind.BAD: N_("a bad year (a row and a column)"),
 }
 """The Year Chart's results in words (CM-9.1-T)."""

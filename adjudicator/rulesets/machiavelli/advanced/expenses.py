@@ -41,6 +41,7 @@ from adjudicator.rulesets.machiavelli.advanced.treasury import Statement, charge
 from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 from maps.model import GameMap
 from orders.machiavelli.model import Expense, ExpenseKind
+from texts import T_
 
 COST: Mapping[ExpenseKind, int] = {
     ExpenseKind.FAMINE_RELIEF: 3,
@@ -84,7 +85,7 @@ def carry_out_expenses(
     charges = [(e.power, charge_of(e), _label(e)) for e in expenses]
     done = charge_in_order(statements, charges)
     paid = [expenses[i] for i in done.paid]
-    effects: dict[int, str] = {i: "void: the treasury could not cover it" for i in done.void}
+    effects: dict[int, str] = {i: T_("void: the treasury could not cover it") for i in done.void}
     after = state
     famine_relieved = {e.area for e in paid if e.kind is ExpenseKind.FAMINE_RELIEF}
     quelled = {e.area for e in paid if e.kind is ExpenseKind.QUELL_REBELLION}
@@ -135,10 +136,10 @@ def _effect(expense: Expense, state: MachiavelliState, game_map: GameMap) -> str
     it is charged all the same, CM-6.1-6)."""
     match expense.kind:
         case ExpenseKind.FAMINE_RELIEF:
-            return "famine relieved" if expense.area in state.famine else "no famine there"
+            return T_("famine relieved") if expense.area in state.famine else T_("no famine there")
         case ExpenseKind.QUELL_REBELLION:
             standing = any(r.area == expense.area for r in state.rebellions)
-            return "rebellion put down" if standing else "no rebellion there"
+            return T_("rebellion put down") if standing else T_("no rebellion there")
         case ExpenseKind.CONQUERED_REBELS | ExpenseKind.HOME_REBELS:
             problem = placement_problem(
                 RebellionKind(expense.kind.value),
@@ -148,10 +149,10 @@ def _effect(expense: Expense, state: MachiavelliState, game_map: GameMap) -> str
                 state,
                 game_map,
             )
-            return problem or "rebellion raised"
+            return problem or T_("rebellion raised")
         case ExpenseKind.ASSASSINATION:
-            return "attempted in the Assassination phase"
-    return "no effect"
+            return T_("attempted in the Assassination phase")
+    return T_("no effect")
 
 
 def _bribes(
@@ -173,11 +174,11 @@ def _bribes(
             continue
         target = _target(start, expense)
         if target is None:
-            effects[position] = "no such unit"
+            effects[position] = T_("no such unit")
             continue
         if expense.kind is ExpenseKind.COUNTER_BRIBE:
             counters.append(CounterBribe(expense.power, target, counted(expense.amount)))
-            effects[position] = "counter-bribe placed"
+            effects[position] = T_("counter-bribe placed")
             continue
         problem = _bribe_problem(start, expense, target, game_map)
         if problem is not None:
@@ -207,7 +208,7 @@ def _bribe_problem(
 ) -> str | None:
     problem = target_problem(expense.kind, expense.power, target.power, target.kind)
     if problem is None and not may_bribe_at(expense.power, target.location, state, game_map):
-        problem = "not next to any of your units or areas (CM-6.3-5)"
+        problem = T_("not next to any of your units or areas (CM-6.3-5)")
     if problem is None:
         held = count_specials(expense.power, state)
         problem = special_bribe_problem(expense.kind, special_of(target, state), held)

@@ -18,6 +18,7 @@ from adjudicator.rulesets.machiavelli.state import MachiavelliState
 from maps.model import GameMap
 from orders.board.model import SideLine
 from orders.issues import IssueKind, OrderIssue
+from texts import T_
 
 
 def machiavelli_side_lines(
@@ -42,10 +43,12 @@ def machiavelli_side_lines(
             kept.append(record)
         elif record.source is not None:
             why = (
-                "payments and purchases are written in the spring adjustment (003 §5.4)"
+                T_("payments and purchases are written in the spring adjustment (003 §5.4)")
                 if spring_only
-                else "expenses, loans and gifts are written with a movement phase's orders"
-                " (003 §6.1, §11)"
+                else T_(
+                    "expenses, loans and gifts are written with a movement phase's orders"
+                    " (003 §6.1, §11)"
+                )
             )
             refused.append(OrderIssue(IssueKind.ILLEGAL, why, record.source))
     return kept, (*issues, *refused), board_text(text, power=power, game_map=game_map)

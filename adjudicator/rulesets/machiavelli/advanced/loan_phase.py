@@ -32,8 +32,11 @@ from adjudicator.rulesets.machiavelli.advanced.treasury import (
     transfer,
 )
 from adjudicator.rulesets.machiavelli.state import MachiavelliState
+from maps.model import GameMap
 from orders.board.model import Order
+from orders.machiavelli.local_names import power_label
 from orders.machiavelli.model import AttemptTransfer, LoanRequest, RefuseRepayment, Transfer
+from texts import T_
 
 
 @dataclass(frozen=True)
@@ -48,9 +51,19 @@ class LoanPhase:
 
 
 def loan_phase(
-    state: MachiavelliState, orders: Sequence[Order], *, loans: bool, disorder: frozenset[str]
+    state: MachiavelliState,
+    orders: Sequence[Order],
+    *,
+    loans: bool,
+    disorder: frozenset[str],
+    game_map: GameMap | None = None,
 ) -> LoanPhase:
-    """Repayments and defaults, gifts, then new loans."""
+    """Repayments and defaults, gifts, then new loans. `game_map` lets the
+    reports name the powers in the reader's language (their ids without it)."""
+
+    def who(power: str) -> str:
+        return power_label(game_map, power) if game_map is not None else power
+
     phase = state.phase
     secrets: dict[str, list[str]] = {}
     notes: list[str] = []
@@ -65,31 +78,53 @@ def loan_phase(
         no_credit = no_credit | settled.new_no_credit
         defaulters = settled.defaulters
         for loan in settled.repaid:
-            secrets.setdefault(loan.power, []).append(f"Loan repaid: {amount_due(loan)}d")
+            secrets.setdefault(loan.power, []).append(
+                T_("Loan repaid: {ducats}d", ducats=amount_due(loan))
+            )
         for power in defaulters:
-            notes.append(f"{power} defaulted on its loan: the effects of an assassination")
-            why = "you would not repay" if power in refuse else "the treasury could not repay"
+            notes.append(
+                T_(
+                    "{power} defaulted on its loan: the effects of an assassination",
+                    power=who(power),
+                )
+            )
+            why = (
+                T_("you would not repay") if power in refuse else T_("the treasury could not repay")
+            )
             for loan in (n for n in state.loans if n.power == power and n.due == phase.id):
                 secrets.setdefault(power, []).append(
-                    f"Loan of {loan.principal}d (+{loan.interest}d interest) due now: not repaid"
-                    f" ({why}); default: the effects of an assassination, and no more loans"
-                    " (CM-11.4)"
+                    T_(
+                        "Loan of {principal}d (+{interest}d interest) due now: not repaid"
+                        " ({why}); default: the effects of an assassination, and no more loans"
+                        " (CM-11.4)",
+                        principal=loan.principal,
+                        interest=loan.interest,
+                        why=why,
+                    )
                 )
     attempts = dict(state.attempts)
     for order in orders:
         if isinstance(order, Transfer):
-            gift = _gift(treasury, order)
+            gift = _gift(treasury, order, who(order.power), who(order.receiver))
             notes.append(gift.note)
             secrets.setdefault(order.power, []).append(gift.giver_line)
             if gift.done:
                 secrets.setdefault(order.receiver, []).append(
-                    f"Gift from {order.power}: +{order.amount}d"
+                    T_("Gift from {power}: +{ducats}d", power=who(order.power), ducats=order.amount)
                 )
         elif isinstance(order, AttemptTransfer):
             given = transfer_attempt(attempts, order.power, order.receiver)
             attempts = given if given is not None else attempts
-            done = "given" if given is not None else "not given: it has none"
-            notes.append(f"{order.power}'s assassination attempt {done} to {order.receiver}")
+            values = {"giver": who(order.power), "receiver": who(order.receiver)}
+            if given is not None:
+                notes.append(T_("{giver}'s assassination attempt given to {receiver}", **values))
+            else:
+                notes.append(
+                    T_(
+                        "{giver}'s assassination attempt not given: it has none to {receiver}",
+                        **values,
+                    )
+                )
     if loans:
         for order in orders:
             if isinstance(order, LoanRequest):
@@ -103,17 +138,25 @@ def loan_phase(
                     in_disorder=disorder,
                 )
                 if isinstance(granted, LoanRefusal):
-                    secrets.setdefault(order.power, []).append(f"Loan refused: {granted.message}")
+                    refusal = granted.told(who(order.power))
+                    secrets.setdefault(order.power, []).append(
+                        T_("Loan refused: {refusal}", refusal=refusal)
+                    )
                     continue
                 running = (*running, granted)
                 treasury[order.power] = treasury.get(order.power, 0) + granted.principal
                 secrets.setdefault(order.power, []).append(
-                    f"Loan granted: {granted.principal}d, {granted.interest}d interest,"
-                    f" due {granted.due}"
+                    T_(
+                        "Loan granted: {principal}d, {interest}d interest, due {due}",
+                        principal=granted.principal,
+                        interest=granted.interest,
+                        due=granted.due,
+                    )
                 )
     after = replace(state, treasury=treasury, loans=running, no_credit=no_credit, attempts=attempts)
     for power, lines in secrets.items():
-        lines.append(f"Treasury after the Loan phase: {treasury.get(power, 0)}d")
+        ducats = treasury.get(power, 0)
+        lines.append(T_("Treasury after the Loan phase: {ducats}d", ducats=ducats))
     return LoanPhase(after, defaulters, tuple(notes), {p: tuple(v) for p, v in secrets.items()})
 
 
@@ -124,21 +167,37 @@ class _Gift:
     giver_line: str  # the giver's statement
 
 
-def _gift(treasury: dict[str, int], order: Transfer) -> _Gift:
+def _gift(treasury: dict[str, int], order: Transfer, giver: str, receiver: str) -> _Gift:
     """A gift of ducats (`treasury.transfer`: never more than the giver has,
-    AM-44), applied to `treasury`; the public line and the giver's line."""
+    AM-44), applied to `treasury`; the public line and the giver's line
+    (`giver` and `receiver` name the powers as the reports do)."""
     books = open_statements(treasury, (order.power, order.receiver))
     given = transfer(books, order.power, order.receiver, order.amount)
     if given is None:
         held = treasury.get(order.power, 0)
         return _Gift(
             False,
-            f"{order.power} could not give {order.amount}d to {order.receiver}",
-            f"Gift of {order.amount}d to {order.receiver} refused: the treasury holds {held}d",
+            T_(
+                "{giver} could not give {ducats}d to {receiver}",
+                giver=giver,
+                ducats=order.amount,
+                receiver=receiver,
+            ),
+            T_(
+                "Gift of {ducats}d to {receiver} refused: the treasury holds {held}d",
+                ducats=order.amount,
+                receiver=receiver,
+                held=held,
+            ),
         )
     treasury.update(closing_treasury(given))
     return _Gift(
         True,
-        f"{order.power} gave {order.amount}d to {order.receiver}",
-        f"Gift to {order.receiver}: -{order.amount}d",
+        T_(
+            "{giver} gave {ducats}d to {receiver}",
+            giver=giver,
+            ducats=order.amount,
+            receiver=receiver,
+        ),
+        T_("Gift to {receiver}: -{ducats}d", receiver=receiver, ducats=order.amount),
     )

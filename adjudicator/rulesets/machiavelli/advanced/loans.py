@@ -21,6 +21,7 @@ from enum import StrEnum
 
 from adjudicator.core.phase import Phase
 from adjudicator.rulesets.machiavelli.records import Loan
+from texts import N_, T_
 
 __all__ = [
     "INTEREST_PERCENT",
@@ -93,16 +94,25 @@ class LoanRefusal:
 
     @property
     def message(self) -> str:
-        """The refusal in words for the power's report."""
-        what = f"a loan of {self.amount}d for {self.years} year(s)"
-        because = {
-            RefusalReason.NO_CREDIT: "it once failed to repay the moneylenders",
-            RefusalReason.CIVIL_DISORDER: "it is in civil disorder",
-            RefusalReason.BAD_AMOUNT: "a loan is at least 1d",
-            RefusalReason.BAD_TERM: "loans run one or two years",
-            RefusalReason.OVER_LIMIT: f"it would owe more than {MAX_PRINCIPAL_OWED}d",
-        }[self.reason]
-        return f"{self.power} is refused {what}: {because}"
+        """The refusal in words for the power's report (`told` names the power)."""
+        return self.told(self.power)
+
+    def told(self, power: str) -> str:
+        """The refusal in words, naming the power as `power` (its id, or a name
+        told in the reader's language)."""
+        what = T_("a loan of {amount}d for {years} year(s)", amount=self.amount, years=self.years)
+        because = T_(_BECAUSE[self.reason], most=MAX_PRINCIPAL_OWED)
+        return T_("{power} is refused {loan}: {reason}", power=power, loan=what, reason=because)
+
+
+_BECAUSE: Mapping[RefusalReason, str] = {
+    RefusalReason.NO_CREDIT: N_("it once failed to repay the moneylenders"),
+    RefusalReason.CIVIL_DISORDER: N_("it is in civil disorder"),
+    RefusalReason.BAD_AMOUNT: N_("a loan is at least 1d"),
+    RefusalReason.BAD_TERM: N_("loans run one or two years"),
+    RefusalReason.OVER_LIMIT: N_("it would owe more than {most}d"),
+}
+"""Why the moneylenders refuse a loan, in words (`LoanRefusal.told`)."""
 
 
 def _refusal_reason(

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
 
+from texts import T_
+
 
 class Module(StrEnum):
     """One advanced module; the value is its game option's name."""
@@ -43,7 +45,7 @@ def missing_requirements(on: Iterable[Module]) -> tuple[str, ...]:
     """Every module turned on without one it needs, as a sentence for the GM."""
     chosen = frozenset(on)
     return tuple(
-        f"{module.value} needs {needed.value} on"
+        T_("{module} needs {needed} on", module=module.value, needed=needed.value)
         for module in Module
         if module in chosen
         for needed in REQUIRES.get(module, ())

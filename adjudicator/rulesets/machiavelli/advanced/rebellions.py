@@ -24,6 +24,8 @@ from adjudicator.rulesets.machiavelli.records import Rebellion
 from adjudicator.rulesets.machiavelli.state import MachiavelliState
 from maps.model import Area, AreaKind, GameMap
 from orders.board.model import Hold, Move, UnitKind
+from orders.machiavelli.local_names import area_name, power_label
+from texts import T_
 
 REBELLION_STRENGTH = 1
 """CM-7.2-3: "la unidad de rebelión tiene una fuerza de uno"."""
@@ -73,32 +75,34 @@ def placement_problem(
     still charged (CM-6.1-6, AM-17): the caller charges it."""
     place = game_map.areas.get(area)
     if place is None:
-        return f"there is no area {area}"
+        return T_("there is no area {area}", area=area)
+    name = area_name(game_map, area)
     controller = state.control.get(area)
     if controller is None:
-        return f"nobody controls {place.name}: only an enemy's area can rebel"
+        return T_("nobody controls {area}: only an enemy's area can rebel", area=name)
     if controller == payer:
-        return f"{place.name} is your own"
+        return T_("{area} is your own", area=name)
     home = area in state.homes.get(controller, ())
     if home != (kind is RebellionKind.HOME):
-        letter = RebellionKind.HOME if home else RebellionKind.CONQUERED
-        where = "a home province" if home else "a conquered province"
-        return f"{place.name} is {where} of {controller}: that is expense {letter.value}"
+        values = {"area": name, "power": power_label(game_map, controller)}
+        if home:
+            return T_("{area} is a home province of {power}: that is expense D", **values)
+        return T_("{area} is a conquered province of {power}: that is expense C", **values)
     if any(r.area == area for r in state.rebellions):
-        return f"{place.name} already has a rebellion"
-    return _site_problem(place, in_city, state)
+        return T_("{area} already has a rebellion", area=name)
+    return _site_problem(place, name, in_city, state)
 
 
-def _site_problem(place: Area, in_city: bool, state: MachiavelliState) -> str | None:
+def _site_problem(place: Area, name: str, in_city: bool, state: MachiavelliState) -> str | None:
     """CM-7.1-1, CM-7.1-4: the province (never at sea) or an empty fortified city."""
     if place.kind is AreaKind.SEA and not in_city:
-        return f"a rebellion never stands at sea: only in the city of {place.name}"
+        return T_("a rebellion never stands at sea: only in the city of {area}", area=name)
     if not in_city:
         return None
     if place.city is None or not place.city.fortified:
-        return f"{place.name} has no fortified city"
+        return T_("{area} has no fortified city", area=name)
     if state.garrison_at(place.code) is not None:
-        return f"the city of {place.name} has a garrison"
+        return T_("the city of {area} has a garrison", area=name)
     return None
 
 
@@ -175,12 +179,17 @@ def after_movement(
     return tuple(r for r in rebellions if not put_down(r, holds, into, gone))
 
 
-def ended_notes(before: Sequence[Rebellion], standing: Sequence[Rebellion]) -> tuple[str, ...]:
+def ended_notes(
+    before: Sequence[Rebellion], standing: Sequence[Rebellion], game_map: GameMap
+) -> tuple[str, ...]:
     """The public report's word on each rebellion the movement ended (§7.3):
     put down by its player's written hold, or freed by another's advance."""
     return tuple(
-        f"Rebellion against {r.against} in {r.area}{' (city)' if r.in_city else ''}: "
-        "put down at the end of the movement (003 §7.3)"
+        T_(
+            "Rebellion against {power} in {area}: put down at the end of the movement (003 §7.3)",
+            power=power_label(game_map, r.against),
+            area=T_("{area} (city)", area=r.area) if r.in_city else r.area,
+        )
         for r in before
         if r not in standing
     )

@@ -28,6 +28,8 @@ from adjudicator.kits.board.results import Event, EventKind
 from adjudicator.kits.board.state import Unit
 from adjudicator.rulesets.machiavelli.state import MachiavelliState
 from maps.model import GameMap
+from orders.machiavelli.local_names import area_name, joined
+from texts import N_, T_
 
 if TYPE_CHECKING:
     from adjudicator.rulesets.machiavelli.advanced.disasters import Stricken
@@ -70,7 +72,7 @@ def open_spring(
     if famine:
         struck = stricken_areas(DisasterTable.FAMINE, dice, perugia_twice=perugia_twice)
         state = replace(state, famine=struck.areas)
-        notes.append(disaster_note("Famine", struck, game_map))
+        notes.append(disaster_note(N_("Famine"), struck, game_map))
     if not finances:
         return Turned(state, tuple(notes))
     die = roll_variable_income(dice)
@@ -89,7 +91,7 @@ def open_spring(
         opening = treasury.get(power, 0)
         treasury[power] = opening + statement.total
         secrets[power] = income_lines(statement, opening, game_map)
-    notes.append(f"Variable income die: {die} (003 §5.2, one die for every player)")
+    notes.append(T_("Variable income die: {die} (003 §5.2, one die for every player)", die=die))
     return Turned(replace(state, treasury=treasury), tuple(notes), (), secrets)
 
 
@@ -117,7 +119,7 @@ def open_summer(
     struck = stricken_areas(DisasterTable.PLAGUE, dice)
     outcome = apply_plague(replace(summer, plague=struck.areas), struck.areas)
     events = tuple(_killed(EventKind.PLAGUE_STRUCK, unit) for unit in outcome.eliminated)
-    return Turned(outcome.state, (disaster_note("Plague", struck, game_map),), events)
+    return Turned(outcome.state, (disaster_note(N_("Plague"), struck, game_map),), events)
 
 
 def _killed(kind: EventKind, unit: Unit) -> Event:
@@ -125,18 +127,22 @@ def _killed(kind: EventKind, unit: Unit) -> Event:
 
 
 def disaster_note(name: str, struck: Stricken, game_map: GameMap) -> str:
-    """The public line of a disaster roll: the year, the row or column, the areas."""
-    read = [f"row {struck.row}" if struck.row is not None else "", ""]
+    """The public line of a disaster roll: the year, the row or column, the
+    areas. `name` is `Famine` or `Plague` (marked for translation)."""
+    read = [T_("row {row}", row=struck.row) if struck.row is not None else ""]
     if struck.column is not None:
-        read[1] = f"column {struck.column}"
-    where = " and ".join(r for r in read if r)
+        read.append(T_("column {column}", column=struck.column))
+    where = joined((r for r in read if r), " and ")
     from adjudicator.rulesets.machiavelli.advanced.disaster_tables import YEAR_WORDS
 
-    year = YEAR_WORDS[struck.year]
+    year = T_(YEAR_WORDS[struck.year])
     if not struck.areas:
-        return f"{name}: {year}, no disaster"
-    areas = ", ".join(sorted(game_map.display(a) for a in struck.areas))
-    return f"{name}: {year}, {where}: {areas}"
+        return T_("{name}: {year}, no disaster", name=T_(name), year=year)
+    shown = sorted((game_map.display(a), area_name(game_map, a)) for a in struck.areas)
+    areas = joined(local for _, local in shown)
+    return T_(
+        "{name}: {year}, {where}: {areas}", name=T_(name), year=year, where=where, areas=areas
+    )
 
 
 def income_lines(statement: IncomeStatement, opening: int, game_map: GameMap) -> tuple[str, ...]:
@@ -144,9 +150,25 @@ def income_lines(statement: IncomeStatement, opening: int, game_map: GameMap) ->
     by_source: dict[str, int] = {}
     for line in statement.lines:
         by_source[line.source.value] = by_source.get(line.source.value, 0) + line.ducats
-    parts = ", ".join(f"{source} {ducats}d" for source, ducats in by_source.items())
-    return (
-        f"Treasury at the end of last year: {opening}d",
-        f"Income this spring: {statement.total}d ({parts or 'nothing'})",
-        f"Treasury now: {opening + statement.total}d",
+    parts = joined(
+        T_("{source} {ducats}d", source=T_(SOURCE_WORDS[source]), ducats=ducats)
+        for source, ducats in by_source.items()
     )
+    return (
+        T_("Treasury at the end of last year: {ducats}d", ducats=opening),
+        T_(
+            "Income this spring: {total}d ({parts})",
+            total=statement.total,
+            parts=parts or T_("nothing"),
+        ),
+        T_("Treasury now: {ducats}d", ducats=opening + statement.total),
+    )
+
+
+SOURCE_WORDS = {
+    "province": N_("province"),
+    "sea": N_("sea"),
+    "city": N_("city"),
+    "variable": N_("variable"),
+}
+"""The sources of income (`income.IncomeSource`, CM-5.2-1) in the treasury statement."""

@@ -24,6 +24,7 @@ from adjudicator.kits.board.state import Season, Unit
 from adjudicator.rulesets.machiavelli.records import SpecialKind
 from adjudicator.rulesets.machiavelli.state import MachiavelliState
 from orders.board.model import Convert, Move, Order, Retreat, UnitKind
+from texts import N_, T_
 
 __all__ = [
     "REGULAR_STRENGTH",
@@ -149,22 +150,32 @@ def second_special_problem(specials_in_play: int) -> str | None:
     """Why a player holding `specials_in_play` special units may not gain another,
     by purchase or by bribe (CM-10.1-1, AM-25), or None when he may."""
     if specials_in_play >= MAX_SPECIALS_IN_PLAY:
-        return "a player may have only one special unit in play at a time"
+        return T_("a player may have only one special unit in play at a time")
     return None
 
 
 def purchase_problem(
-    power: str, kind: SpecialKind, specials_in_play: int, *, season: Season
+    power: str, kind: SpecialKind, specials_in_play: int, *, season: Season, name: str = ""
 ) -> str | None:
     """Why `power` may not buy a special unit of `kind` now, or None when it
     may: special units are bought only in the spring adjustment (AM-41), only
     by the powers named for their kind (CM-10.2-1, CM-10.3-1, CM-10.4-1,
-    CM-10-data), and one at a time (CM-10.1-1)."""
+    CM-10-data), and one at a time (CM-10.1-1). `name` is how the refusal
+    names the power (its id by default)."""
     if season != Season.SPRING:
-        return "special units are bought only in spring"
+        return T_("special units are bought only in spring")
     if not may_raise(power, kind):
-        return f"{power} may not raise {kind.value.replace('_', ' ')}"
+        return T_(_MAY_NOT_RAISE[kind], power=name or power)
     return second_special_problem(specials_in_play)
+
+
+_MAY_NOT_RAISE: Mapping[SpecialKind, str] = {
+    SpecialKind.CITIZEN_MILITIA: N_("{power} may not raise citizen militia"),
+    SpecialKind.ELITE_MERCENARIES: N_("{power} may not raise elite mercenaries"),
+    SpecialKind.ELITE_PROFESSIONALS: N_("{power} may not raise elite professionals"),
+}
+"""Why a power may not buy a special unit it is not named for (CM-10.2-1 ..
+CM-10.4-1); `power` is the power's id."""
 
 
 def follow_specials(

@@ -45,7 +45,9 @@ from adjudicator.rulesets.machiavelli.spring import build_problem, cities_contro
 from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 from maps.model import GameMap
 from orders.board.model import Build, Disband, Order, UnitKind, UnitRef
+from orders.machiavelli.local_names import area_name, power_label
 from orders.machiavelli.model import Payment, Purchase
+from texts import N_, T_
 
 
 class Dropped(StrEnum):
@@ -164,7 +166,7 @@ def buy_units(
             else charge(books, purchase.power, Entry.PURCHASE, upkeep(kind), str(unit))
         )
         if problem or paid is None:
-            why = problem or "the treasury cannot pay for it"
+            why = problem or T_("the treasury cannot pay for it")
             refused.append(RefusedPurchase(position, purchase, why))
             continue
         books = paid
@@ -185,9 +187,10 @@ def _purchase_problem(
     new_specials: int,
 ) -> str | None:
     if purchase.area not in game_map.areas:
-        return f"there is no area {purchase.area}"
+        return T_("there is no area {area}", area=purchase.area)
     if purchase.area in famine:
-        return f"no unit may be placed in {game_map.areas[purchase.area].name}: famine (CM-9.4-2)"
+        name = area_name(game_map, purchase.area)
+        return T_("no unit may be placed in {area}: famine (CM-9.4-2)", area=name)
     placement = build_problem(
         state, game_map, purchase.power, UnitRef(purchase.unit_kind, purchase.area), used
     )
@@ -196,10 +199,14 @@ def _purchase_problem(
     if purchase.special is None:
         return None
     if not special_units:
-        return "this game plays no special units"
+        return T_("this game plays no special units")
     held = count_specials(purchase.power, state) + new_specials
     return purchase_problem(
-        purchase.power, SpecialKind(purchase.special.value), held, season=Season.SPRING
+        purchase.power,
+        SpecialKind(purchase.special.value),
+        held,
+        season=Season.SPRING,
+        name=power_label(game_map, purchase.power),
     )
 
 
@@ -266,13 +273,17 @@ def finance_adjustment(
         if refusal.position >= len(purchases):  # a build order has its own result
             continue
         purchase = refusal.purchase
-        line = (
-            f"Purchase refused, not charged: {purchase.unit_kind.value} {purchase.area}: "
-            f"{refusal.reason}"
+        line = T_(
+            "Purchase refused, not charged: {unit}: {reason}",
+            unit=f"{purchase.unit_kind.value} {purchase.area}",
+            reason=refusal.reason,
         )
         secrets.setdefault(purchase.power, []).append(line)
     for payment in kept.unmatched:
-        line = f"Payment line for {payment.unit_kind.value} {payment.area}: no such unit of yours"
+        line = T_(
+            "Payment line for {unit}: no such unit of yours",
+            unit=f"{payment.unit_kind.value} {payment.area}",
+        )
         secrets.setdefault(payment.power, []).append(line)
     return FinanceAdjustment(final, results, events, {p: tuple(v) for p, v in secrets.items()})
 
@@ -288,7 +299,7 @@ def _removal_results(removals: Sequence[Disband], kept: Upkeep) -> tuple[OrderRe
         unit = dropped.get(f"{_kind(order.unit).value} {order.unit.location}")
         if unit is None:
             results.append(
-                OrderResult(order, Outcome.FAILS, Reason.NO_UNIT, None, "no such unit of yours")
+                OrderResult(order, Outcome.FAILS, Reason.NO_UNIT, None, T_("no such unit of yours"))
             )
         else:
             results.append(OrderResult(order, Outcome.SUCCEEDS, MachiavelliReason.UNPAID, unit))
@@ -324,7 +335,28 @@ def _build_results(builds: Sequence[Build], done: Purchased, first: int) -> tupl
 
 def statement_lines(statement: Statement) -> tuple[str, ...]:
     """A power's treasury statement for its private report (AM-46)."""
-    lines = [f"Treasury before the adjustment: {statement.opening}d"]
-    lines += [f"  {line.entry.value} {line.what}: {line.ducats:+d}d" for line in statement.lines]
-    lines.append(f"Treasury now: {statement.closing}d")
+    lines = [T_("Treasury before the adjustment: {ducats}d", ducats=statement.opening)]
+    lines += [
+        T_(
+            "  {entry} {what}: {ducats}d",
+            entry=T_(ENTRY_WORDS.get(line.entry, line.entry.value)),
+            what=line.what,
+            ducats=f"{line.ducats:+d}",
+        )
+        for line in statement.lines
+    ]
+    lines.append(T_("Treasury now: {ducats}d", ducats=statement.closing))
     return tuple(lines)
+
+
+ENTRY_WORDS: Mapping[Entry, str] = {
+    Entry.INCOME: N_("income"),
+    Entry.UPKEEP: N_("upkeep"),
+    Entry.PURCHASE: N_("purchase"),
+    Entry.EXPENSE: N_("expense"),
+    Entry.TRANSFER_IN: N_("transfer_in"),
+    Entry.TRANSFER_OUT: N_("transfer_out"),
+    Entry.LOAN: N_("loan"),
+    Entry.REPAYMENT: N_("repayment"),
+}
+"""The kinds of a statement's lines (`treasury.Entry`) as the private report names them."""
