@@ -43,9 +43,11 @@ import networkx as nx
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from maps.genes.local_names import LocalName, local_names
 from maps.loader import MapError
 from maps.model import SUGGESTED_CHARS, normalize_name
 from maps.safe_yaml import YamlProblem, read_yaml_file
+from texts import T_, current_language
 
 FORMAT = "mapjudge-genes-region"
 VERSION = 1
@@ -74,6 +76,18 @@ class CountryArea:
     colour: str = "#888888"
     polygons: tuple[tuple[tuple[float, float], ...], ...] = ()  # mainland and islands
     neighbours: tuple[str, ...] = ()  # countries sharing a land border (or a strait)
+    names: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """Its name in other languages (`names: {es: Poniente}`), for the reports."""
+
+    @property
+    def local_name(self) -> str:
+        """Its name in the language being written (`texts.using`), else `name`."""
+        return self.names.get(current_language(), self.name)
+
+    @property
+    def lazy_name(self) -> LocalName:
+        """Its name, told in the language of whoever prints it (`texts.tr`)."""
+        return LocalName(self.name, self.names)
 
 
 @dataclass(frozen=True)
@@ -234,13 +248,17 @@ def load_region(name_or_path: str | Path) -> Region:
         path = REGIONS_DIR / f"{name_or_path}.yaml"
         if not path.is_file():
             known = ", ".join(packaged_regions())
-            raise MapError([f"{name_or_path}: no such region (packaged: {known})"])
+            raise MapError(
+                [T_("{name}: no such region (packaged: {known})", name=name_or_path, known=known)]
+            )
     else:
         path = Path(name_or_path)
     try:
         data = read_yaml_file(path)
     except OSError as exc:
-        raise MapError([f"{path}: cannot read: {exc.strerror or exc}"]) from None
+        raise MapError(
+            [T_("{path}: cannot read: {error}", path=path, error=exc.strerror or exc)]
+        ) from None
     except YamlProblem as exc:
         raise MapError([str(exc)]) from None
     return region_from_dict(data, str(path))
@@ -252,11 +270,17 @@ def region_to_dict(region: Region) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         **{key: _plain(getattr(region, key)) for key in _REGION_FIELDS},
-        "countries": [_fields(c, _COUNTRY_KEYS) for c in region.countries.values()],
+        "countries": [_country_fields(c) for c in region.countries.values()],
         "straits": _plain(region.straits),
         "cities": [_fields(c, _CITY_KEYS) for c in region.cities.values()],
         "relief": [_fields(f, ("kind", "name", "points")) for f in region.relief],
     }
+
+
+def _country_fields(country: CountryArea) -> dict[str, Any]:
+    """A country's keys; `names` only when it has some."""
+    data = _fields(country, _COUNTRY_KEYS)
+    return {**data, "names": dict(country.names)} if country.names else data
 
 
 def _fields(record: Any, keys: Sequence[str]) -> dict[str, Any]:
@@ -289,16 +313,18 @@ class _Reader:
         self.errors: list[str] = []
 
     def fail(self, key: str, message: str) -> None:
-        self.errors.append(f"{self.source}: {key}: {message}")
+        self.errors.append(
+            T_("{source}: {key}: {message}", source=self.source, key=key, message=message)
+        )
 
     def keys(self, data: Mapping[str, Any], allowed: set[str], where: str) -> None:
         for key in sorted(set(map(str, data)) - allowed):
-            self.fail(f"{where}{key}", "unknown key")
+            self.fail(f"{where}{key}", T_("unknown key"))
 
     def text(self, value: Any, key: str) -> str:
         if isinstance(value, str) and value.strip():
             return value
-        self.fail(key, f"expected a non-empty text, not {value!r}")
+        self.fail(key, T_("expected a non-empty text, not {value}", value=repr(value)))
         return ""
 
     def texts(self, value: Any, key: str) -> tuple[str, ...]:
@@ -306,33 +332,46 @@ class _Reader:
             return ()
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
             return tuple(value)
-        self.fail(key, f"expected a list of texts, not {value!r}")
+        self.fail(key, T_("expected a list of texts, not {value}", value=repr(value)))
         return ()
 
     def ident(self, value: Any, key: str) -> str:
         if isinstance(value, str) and _ID.match(value):
             return value
-        self.fail(key, f"id {value!r} must be lowercase ASCII (a-z, 0-9, _) starting with a letter")
+        self.fail(
+            key,
+            T_(
+                "id {value} must be lowercase ASCII (a-z, 0-9, _) starting with a letter",
+                value=repr(value),
+            ),
+        )
         return str(value)
 
     def point(self, value: Any, key: str) -> XY:
         numbers = isinstance(value, list) and len(value) == 2
         if numbers and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value):
             return (float(value[0]), float(value[1]))
-        self.fail(key, f"expected a point [x, y], not {value!r}")
+        self.fail(key, T_("expected a point [x, y], not {value}", value=repr(value)))
         return (0.0, 0.0)
 
     def points(self, value: Any, key: str, minimum: int) -> Ring:
         if not isinstance(value, list):
-            self.fail(key, "expected a list of points [x, y]")
+            self.fail(key, T_("expected a list of points [x, y]"))
             return ()
         if len(value) < minimum:
-            self.fail(key, f"needs at least {minimum} points, has {len(value)}")
+            self.fail(
+                key,
+                T_(
+                    "needs at least {minimum} points, has {value}",
+                    minimum=minimum,
+                    value=len(value),
+                ),
+            )
         return tuple(self.point(v, f"{key}[{i}]") for i, v in enumerate(value))
 
     def rings(self, value: Any, key: str) -> tuple[Ring, ...]:
         if not isinstance(value, list) or not value:
-            self.fail(key, "expected a list of one or more polygons")
+            self.fail(key, T_("expected a list of one or more polygons"))
             return ()
         return tuple(self.points(v, f"{key}[{i}]", 3) for i, v in enumerate(value))
 
@@ -340,22 +379,33 @@ class _Reader:
         value = data.get(key) or []
         if isinstance(value, list) and all(isinstance(v, dict) for v in value):
             return value
-        self.fail(key, "expected a list of mappings")
+        self.fail(key, T_("expected a list of mappings"))
         return []
 
     def unique(self, idents: Sequence[str], key: str) -> None:
         for ident in sorted({i for i in idents if idents.count(i) > 1}):
-            self.fail(f"{key}.{ident}", "duplicate id")
+            self.fail(f"{key}.{ident}", T_("duplicate id"))
 
 
 def region_from_dict(data: Any, source: str = "<data>") -> Region:
     """Read and check a region's plain data (002 §3); `MapError` lists every problem."""
     r = _Reader(source)
     if not isinstance(data, dict):
-        raise MapError([f"{source}: a region file must be a mapping, not {type(data).__name__}"])
+        raise MapError(
+            [
+                T_(
+                    "{source}: a region file must be a mapping, not {kind}",
+                    source=source,
+                    kind=type(data).__name__,
+                )
+            ]
+        )
     r.keys(data, _TOP_KEYS, "")
     if data.get("format", FORMAT) != FORMAT or data.get("version", VERSION) != VERSION:
-        r.fail("format", f"expected format {FORMAT} version {VERSION}")
+        r.fail(
+            "format",
+            T_("expected format {format} version {version}", format=FORMAT, version=VERSION),
+        )
     countries = [_country(r, c, i) for i, c in enumerate(r.entries(data, "countries"))]
     cities = [_city(r, c, i) for i, c in enumerate(r.entries(data, "cities"))]
     r.unique([c.id for c in countries], "countries")
@@ -385,10 +435,10 @@ def region_from_dict(data: Any, source: str = "<data>") -> Region:
 def _country(r: _Reader, data: Mapping[str, Any], i: int) -> CountryArea:
     ident = r.ident(data.get("id"), f"countries[{i}].id")
     key = f"countries.{ident}"
-    r.keys(data, set(_COUNTRY_KEYS), f"{key}.")
+    r.keys(data, {*_COUNTRY_KEYS, "names"}, f"{key}.")
     colour = data.get("colour", "#888888")
     if not isinstance(colour, str) or not _COLOUR.match(colour):
-        r.fail(f"{key}.colour", f"expected a colour #rrggbb, not {colour!r}")
+        r.fail(f"{key}.colour", T_("expected a colour #rrggbb, not {colour}", colour=repr(colour)))
     return CountryArea(
         id=ident,
         name=r.text(data.get("name"), f"{key}.name"),
@@ -396,6 +446,7 @@ def _country(r: _Reader, data: Mapping[str, Any], i: int) -> CountryArea:
         colour=str(colour),
         polygons=r.rings(data.get("polygons"), f"{key}.polygons"),
         neighbours=r.texts(data.get("neighbours"), f"{key}.neighbours"),
+        names=local_names(data.get("names"), f"{key}.names", r.fail),
     )
 
 
@@ -416,7 +467,14 @@ def _feature(r: _Reader, data: Mapping[str, Any], i: int) -> Feature:
     key = f"relief[{i}]"
     kind = data.get("kind")
     if kind not in FEATURE_KINDS:
-        r.fail(f"{key}.kind", f"unknown kind {kind!r} (known: {', '.join(FEATURE_KINDS)})")
+        r.fail(
+            f"{key}.kind",
+            T_(
+                "unknown kind {kind} (known: {names})",
+                kind=repr(kind),
+                names=", ".join(FEATURE_KINDS),
+            ),
+        )
     minimum = _MIN_POINTS.get(str(kind), 1)
     points = r.points(data.get("points"), f"{key}.points", minimum)
     return Feature(str(kind), r.text(data.get("name"), f"{key}.name"), points)
@@ -426,18 +484,20 @@ def _drawn_by(r: _Reader, value: Any) -> dict[str, str]:
     if value is None:
         return {}
     if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
-        r.fail("drawn_by", "expected a mapping step -> player")
+        r.fail("drawn_by", T_("expected a mapping step -> player"))
         return {}
     for step in value:
         if step not in STEPS:
-            r.fail(f"drawn_by.{step}", f"unknown step (002 §3: {', '.join(STEPS)})")
+            r.fail(f"drawn_by.{step}", T_("unknown step (002 §3: {names})", names=", ".join(STEPS)))
     return {str(k): v for k, v in value.items()}
 
 
 def _strait(r: _Reader, value: Any, i: int) -> tuple[str, str]:
     pair = r.texts(value, f"straits[{i}]")
     if len(pair) != 2 or pair[0] == pair[1]:
-        r.fail(f"straits[{i}]", f"expected two different countries, not {value!r}")
+        r.fail(
+            f"straits[{i}]", T_("expected two different countries, not {value}", value=repr(value))
+        )
         return ("", "")
     return (pair[0], pair[1])
 
@@ -447,22 +507,35 @@ def _check_references(r: _Reader, region: Region) -> None:
     for city in region.cities.values():
         if city.country not in countries:
             hint = ", ".join(region.suggest_country(city.country)) or "none"
-            r.fail(f"cities.{city.id}.country", f"unknown country {city.country!r} (near: {hint})")
+            r.fail(
+                f"cities.{city.id}.country",
+                T_(
+                    "unknown country {country} (near: {hint})",
+                    country=repr(city.country),
+                    hint=hint,
+                ),
+            )
         if city.id in countries:
-            r.fail(f"cities.{city.id}.id", "a city may not share its id with a country")
+            r.fail(f"cities.{city.id}.id", T_("a city may not share its id with a country"))
     for area in countries.values():
         key = f"countries.{area.id}"
         if not any(c.country == area.id for c in region.cities.values()):
-            r.fail(key, "a country needs at least one city (002 §4.4)")
+            r.fail(key, T_("a country needs at least one city (002 §4.4)"))
         for other in area.neighbours:
             if other not in countries or other == area.id:
-                r.fail(f"{key}.neighbours", f"not a neighbouring country: {other!r}")
+                r.fail(
+                    f"{key}.neighbours",
+                    T_("not a neighbouring country: {other}", other=repr(other)),
+                )
             elif area.id not in countries[other].neighbours:
-                r.fail(f"{key}.neighbours", f"{other} does not list {area.id} back")
+                r.fail(
+                    f"{key}.neighbours",
+                    T_("{other} does not list {id} back", other=other, id=area.id),
+                )
     for i, pair in enumerate(region.straits):
         for country in pair:
             if country not in countries:
-                r.fail(f"straits[{i}]", f"unknown country {country!r}")
+                r.fail(f"straits[{i}]", T_("unknown country {country}", country=repr(country)))
     _check_names(r, "countries", [(c.id, c.name, c.aliases) for c in countries.values()])
     _check_names(r, "cities", [(c.id, c.name, c.aliases) for c in region.cities.values()])
 
@@ -472,7 +545,10 @@ def _check_names(r: _Reader, key: str, entries: list[tuple[str, str, tuple[str, 
     for ident, name, aliases in entries:
         for text in set(_names(ident, name, aliases)):
             if owner.setdefault(text, ident) != ident:
-                r.fail(f"{key}.{ident}", f"name {text!r} is also {owner[text]}'s")
+                r.fail(
+                    f"{key}.{ident}",
+                    T_("name {text} is also {owner}'s", text=repr(text), owner=owner[text]),
+                )
 
 
 def _check_geometry(r: _Reader, region: Region) -> None:
@@ -481,23 +557,34 @@ def _check_geometry(r: _Reader, region: Region) -> None:
             shape = shapely.Polygon(ring)
             if not shape.is_valid:
                 why = shapely.is_valid_reason(shape)
-                r.fail(f"countries.{area.id}.polygons[{i}]", f"not a simple polygon: {why}")
+                r.fail(
+                    f"countries.{area.id}.polygons[{i}]", T_("not a simple polygon: {why}", why=why)
+                )
     if r.errors:
         return
     shapes = {c: region.polygon(c) for c in region.countries}
     for city in region.cities.values():
         if not shapes[city.country].contains(shapely.Point(city.position)):
-            r.fail(f"cities.{city.id}.position", f"{city.position} is outside {city.country}")
+            r.fail(
+                f"cities.{city.id}.position",
+                T_("{position} is outside {country}", position=city.position, country=city.country),
+            )
     keys = list(shapes)
     for i, a in enumerate(keys):
         for b in keys[i + 1 :]:
             if shapes[a].intersection(shapes[b]).area > 1e-3:
-                r.fail(f"countries.{a}.polygons", f"overlaps {b}")
+                r.fail(f"countries.{a}.polygons", T_("overlaps {b}", b=b))
     expected = set(shared_borders(shapes)) | {frozenset(p) for p in region.straits}
     for area in region.countries.values():
         listed = set(area.neighbours)
         drawn = {next(iter(p - {area.id})) for p in expected if area.id in p}
         for missing in sorted(drawn - listed):
-            r.fail(f"countries.{area.id}.neighbours", f"misses {missing} (a shared border)")
+            r.fail(
+                f"countries.{area.id}.neighbours",
+                T_("misses {missing} (a shared border)", missing=missing),
+            )
         for extra in sorted(listed - drawn):
-            r.fail(f"countries.{area.id}.neighbours", f"{extra} shares no border nor strait")
+            r.fail(
+                f"countries.{area.id}.neighbours",
+                T_("{extra} shares no border nor strait", extra=extra),
+            )

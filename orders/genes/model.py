@@ -41,9 +41,23 @@ class ActionKind(Enum):
     FORTIFY = ("fortify", Scope.INTERNAL, Method.AUTOMATIC, None, None, "5.4.3 Ciutat")
     FOUND = ("found", Scope.INTERNAL, Method.AUTOMATIC, None, None, "5.4.3 Ciutat")
     REPRESS = ("repress", Scope.INTERNAL, Method.TEST, "authority", 11, "5.4.3 Control social")
-    RESTORE_ORDER = ("restore_order", Scope.INTERNAL, Method.TEST, "authority", 10, "5.4.3 Control social")
+    RESTORE_ORDER = (
+        "restore_order",
+        Scope.INTERNAL,
+        Method.TEST,
+        "authority",
+        10,
+        "5.4.3 Control social",
+    )
     TAXES = ("taxes", Scope.INTERNAL, Method.AUTOMATIC, "authority", 10, "5.4.3 Control social")
-    DEVELOPMENT = ("development", Scope.INTERNAL, Method.AUTOMATIC, None, None, "5.4.3 Desenvolupament")
+    DEVELOPMENT = (
+        "development",
+        Scope.INTERNAL,
+        Method.AUTOMATIC,
+        None,
+        None,
+        "5.4.3 Desenvolupament",
+    )
     OBSERVATION = ("observation", Scope.INTERNAL, Method.TEST, "diplomacy", 12, "5.4.3 Espionatge")
     BATTLE = ("battle", Scope.INTERNAL, Method.BATTLE, "militarism", None, "5.4.3 Exèrcit")
     CIVIL_WAR = ("civil_war", Scope.INTERNAL, Method.BATTLE, "militarism", None, "5.4.3 Exèrcit")
@@ -51,21 +65,91 @@ class ActionKind(Enum):
     SOLDIERS_HOME = ("soldiers_home", Scope.INTERNAL, Method.AUTOMATIC, None, None, "5.4.3 Exèrcit")
     MOVE_TROOPS = ("move_troops", Scope.INTERNAL, Method.AUTOMATIC, None, None, "5.4.3 Exèrcit")
     PROMOTE = ("promote", Scope.INTERNAL, Method.AUTOMATIC, None, None, "5.4.3 Personatge")
-    ASSASSINATE = ("assassinate", Scope.INTERNAL, Method.CONTEST, "diplomacy", None, "5.4.3 Personatge")
+    ASSASSINATE = (
+        "assassinate",
+        Scope.INTERNAL,
+        Method.CONTEST,
+        "diplomacy",
+        None,
+        "5.4.3 Personatge",
+    )
     CAPTURE = ("capture", Scope.INTERNAL, Method.CONTEST, "diplomacy", None, "5.4.3 Personatge")
     CONVINCE = ("convince", Scope.INTERNAL, Method.TEST, "authority", 18, "5.4.3 Personatge")
-    COPY_TECHNOLOGY = ("copy_technology", Scope.EXTERNAL, Method.TEST, "diplomacy", 12, "5.4.4 Espionatge")
-    CREATE_COUNTERPOWER = ("create_counterpower", Scope.EXTERNAL, Method.TEST, "diplomacy", 14, "5.4.4 Espionatge")
-    STRENGTHEN_COUNTERPOWER = ("strengthen_counterpower", Scope.EXTERNAL, Method.AUTOMATIC, None, None, "5.4.4 Espionatge")
-    INVESTIGATION = ("investigation", Scope.EXTERNAL, Method.TEST, "diplomacy", 13, "5.4.4 Espionatge")
-    DISAFFECTION = ("disaffection", Scope.EXTERNAL, Method.TEST, "diplomacy", 10, "5.4.4 Espionatge")
+    COPY_TECHNOLOGY = (
+        "copy_technology",
+        Scope.EXTERNAL,
+        Method.TEST,
+        "diplomacy",
+        12,
+        "5.4.4 Espionatge",
+    )
+    CREATE_COUNTERPOWER = (
+        "create_counterpower",
+        Scope.EXTERNAL,
+        Method.TEST,
+        "diplomacy",
+        14,
+        "5.4.4 Espionatge",
+    )
+    STRENGTHEN_COUNTERPOWER = (
+        "strengthen_counterpower",
+        Scope.EXTERNAL,
+        Method.AUTOMATIC,
+        None,
+        None,
+        "5.4.4 Espionatge",
+    )
+    INVESTIGATION = (
+        "investigation",
+        Scope.EXTERNAL,
+        Method.TEST,
+        "diplomacy",
+        13,
+        "5.4.4 Espionatge",
+    )
+    DISAFFECTION = (
+        "disaffection",
+        Scope.EXTERNAL,
+        Method.TEST,
+        "diplomacy",
+        10,
+        "5.4.4 Espionatge",
+    )
     SABOTAGE = ("sabotage", Scope.EXTERNAL, Method.TEST, "diplomacy", 12, "5.4.4 Espionatge")
-    EXTERNAL_BATTLE = ("external_battle", Scope.EXTERNAL, Method.BATTLE, "militarism", None, "5.4.4 Exèrcit")
+    EXTERNAL_BATTLE = (
+        "external_battle",
+        Scope.EXTERNAL,
+        Method.BATTLE,
+        "militarism",
+        None,
+        "5.4.4 Exèrcit",
+    )
     RAID = ("raid", Scope.EXTERNAL, Method.TEST, "militarism", 12, "5.4.4 Exèrcit")
     SIEGE = ("siege", Scope.EXTERNAL, Method.TEST, "militarism", 10, "5.4.4 Exèrcit")
-    EXTERNAL_ASSASSINATE = ("external_assassinate", Scope.EXTERNAL, Method.CONTEST, "diplomacy", None, "5.4.4 Personatge")
-    EXTERNAL_CAPTURE = ("external_capture", Scope.EXTERNAL, Method.CONTEST, "diplomacy", None, "5.4.4 Personatge")
-    EXTERNAL_CONVINCE = ("external_convince", Scope.EXTERNAL, Method.TEST, "authority", 18, "5.4.4 Personatge")
+    EXTERNAL_ASSASSINATE = (
+        "external_assassinate",
+        Scope.EXTERNAL,
+        Method.CONTEST,
+        "diplomacy",
+        None,
+        "5.4.4 Personatge",
+    )
+    EXTERNAL_CAPTURE = (
+        "external_capture",
+        Scope.EXTERNAL,
+        Method.CONTEST,
+        "diplomacy",
+        None,
+        "5.4.4 Personatge",
+    )
+    EXTERNAL_CONVINCE = (
+        "external_convince",
+        Scope.EXTERNAL,
+        Method.TEST,
+        "authority",
+        18,
+        "5.4.4 Personatge",
+    )
     # free lines (no action spent)
     ALLY = ("ally", Scope.FREE, Method.AUTOMATIC, None, None, "5.4.3 Exèrcit, Batalla")
     WATCH = ("watch", Scope.FREE, Method.CONTEST, "diplomacy", None, "5.4.1")

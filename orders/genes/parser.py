@@ -57,6 +57,7 @@ from orders.genes.words import (
 from orders.grammars import open_grammar
 from orders.issues import IssueKind, OrderIssue, Problem, Source
 from orders.lines import first_column, order_lines
+from texts import N_, T_
 
 __all__ = [
     "FIELD_PREFIX",
@@ -90,9 +91,9 @@ class DeclarationNames:
     def books(self) -> Books:
         """The folded indexes of the three kinds of name (built once)."""
         return Books(
-            NameBook.of("country", self.countries),
-            NameBook.of("city", self.cities),
-            NameBook.of("character", self.characters),
+            NameBook.of(N_("country"), self.countries),
+            NameBook.of(N_("city"), self.cities),
+            NameBook.of(N_("character"), self.characters),
         )
 
 
@@ -274,11 +275,11 @@ class _Line:
         near = nearest(text, [countries])
         close = get_close_matches(fold(text), list(countries.ids), cutoff=_HEADER_CUTOFF)
         if close or (colon and near):
-            message = f"unknown country '{text}'"
+            message = T_("unknown country '{name}'", name=text)
             problem = self.names.problem(IssueKind.ILLEGAL, message, words, near)
             return _Giver(None, self.source.line, problem.issue(self.source))
         if colon:
-            message = f"'{text}' is not an action or a country"
+            message = T_("'{name}' is not an action or a country", name=text)
             raise self.names.problem(IssueKind.SYNTAX, message, words)
         raise self._unknown_action(words[0])
 
@@ -286,8 +287,12 @@ class _Line:
         if self.giver.power is not None:
             return self.giver.power
         line = self.giver.unread_header
-        note = f" (line {line} names no known country)" if line else ""
-        message = f"no country given for this line{note}"
+        if line:
+            message = T_(
+                "no country given for this line (line {line} names no known country)", line=line
+            )
+        else:
+            message = T_("no country given for this line")
         raise Problem(IssueKind.SYNTAX, message, self.source.column)
 
     # --- the declaration ------------------------------------------------------
@@ -322,7 +327,7 @@ class _Line:
             field, read = resolve[slot]
             return field, read(value)
         if slot == "amount" and value < 1:
-            raise Problem(IssueKind.ILLEGAL, "an amount must be 1 or more", self.source.column)
+            raise Problem(IssueKind.ILLEGAL, T_("an amount must be 1 or more"), self.source.column)
         return slot, value
 
     def _goods(self, deal: Any) -> tuple[Good, ...]:
@@ -337,7 +342,9 @@ class _Line:
                 continue
             kind, words, amount = value
             if kind is GoodKind.TROOPS and amount < 1:
-                raise Problem(IssueKind.ILLEGAL, "an amount must be 1 or more", self.source.column)
+                raise Problem(
+                    IssueKind.ILLEGAL, T_("an amount must be 1 or more"), self.source.column
+                )
             kind, subject = self._good(side, kind, words)
             goods.append(Good(side, kind, subject, amount))
         return tuple(goods)
@@ -358,7 +365,8 @@ class _Line:
             return GoodKind.CHARACTER, names.character(words, own=own)
         text = names.quote(words)
         near = nearest(text, [self.books.cities, self.books.characters])
-        raise names.problem(IssueKind.ILLEGAL, f"unknown city or character '{text}'", words, near)
+        message = T_("unknown city or character '{name}'", name=text)
+        raise names.problem(IssueKind.ILLEGAL, message, words, near)
 
     # --- unreadable lines -----------------------------------------------------
 
@@ -367,12 +375,14 @@ class _Line:
         action words nearest an unknown one."""
         word = _action_word(folded)
         if word is None:
-            message = f"cannot read this line as an action: expected e.g. {_or(EXAMPLES)}"
+            message = T_(
+                "cannot read this line as an action: expected e.g. {forms}", forms=_or(EXAMPLES)
+            )
             return Problem(IssueKind.SYNTAX, message, self.source.column, unreadable=True)
         if word.value in ACTION_WORDS:
             column = _error_column(folded, exc)
             forms = _or(ACTION_WORDS[word.value])
-            message = f"cannot read this line as an action: expected e.g. {forms}"
+            message = T_("cannot read this line as an action: expected e.g. {forms}", forms=forms)
             return Problem(IssueKind.SYNTAX, message, column, unreadable=True)
         return self._unknown_action(word)
 
@@ -382,12 +392,12 @@ class _Line:
         forms = tuple(dict.fromkeys(f"'{ACTION_WORDS[close][0]}'" for close in near))
         if not forms:
             forms = tuple(f"'{form}'" for form in EXAMPLES)
-        message = f"cannot read this line as an action: unknown action '{text}'"
+        message = T_("cannot read this line as an action: unknown action '{name}'", name=text)
         column = word.column or self.source.column
         return Problem(IssueKind.SYNTAX, message, column, forms, unreadable=True)
 
 
-IGNORED_TEXT = "not a declaration"
+IGNORED_TEXT = T_("not a declaration")
 """The message of a line listed as ignored text (Trust #3)."""
 
 _PROSE_WORD = re.compile(r"[^\W\d_][\w'’·]*")
@@ -474,4 +484,6 @@ def _error_column(folded: str, exc: UnexpectedInput) -> int:
 
 def _or(forms: Sequence[str]) -> str:
     quoted = [f"'{form}'" for form in forms]
-    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+    if len(quoted) == 1:
+        return quoted[0]
+    return T_("{forms} or {last}", forms=", ".join(quoted[:-1]), last=quoted[-1])

@@ -24,6 +24,7 @@ from lark import Token
 
 from maps.model import SUGGESTED_CHARS, SUGGESTION_CUTOFF, SUGGESTION_SPREAD, normalize_name
 from orders.issues import IssueKind, Problem
+from texts import T_
 
 ARTICLES: frozenset[str] = frozenset(
     {"el", "la", "l", "els", "les", "lo", "los", "las", "the", "en", "na", "n"}
@@ -409,7 +410,7 @@ class NameReader:
         part = self._named_part(words)
         text = self.quote(part)
         near = nearest(text, [cities, countries])
-        raise self.problem(IssueKind.ILLEGAL, f"unknown place '{text}'", part, near)
+        raise self.problem(IssueKind.ILLEGAL, T_("unknown place '{name}'", name=text), part, near)
 
     def helpers(self, run: Words) -> tuple[str, ...]:
         """`Joan i Maria`, `Joan, Maria`, `Jaume I i Pere` -> character ids: at
@@ -468,13 +469,16 @@ class NameReader:
         part = self._named_part(words)
         text = self.quote(part)
         near = nearest(text, [book])
-        raise self.problem(IssueKind.ILLEGAL, f"unknown {book.what} '{text}'", part, near)
+        message = T_("unknown {what} '{name}'", what=T_(book.what), name=text)
+        raise self.problem(IssueKind.ILLEGAL, message, part, near)
 
     def _single(self, words: Words, found: tuple[str, ...], book: NameBook) -> str:
         if len(found) == 1:
             return found[0]
         choices = tuple(f"{book.display[id_]} ({id_})" for id_ in found)
-        message = f"'{self.quote(words)}' names more than one {book.what}"
+        message = T_(
+            "'{name}' names more than one {what}", name=self.quote(words), what=T_(book.what)
+        )
         raise self.problem(IssueKind.AMBIGUOUS, message, words, choices)
 
     def _field_start(self, words: Words) -> int | None:

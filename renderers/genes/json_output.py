@@ -44,6 +44,7 @@ from adjudicator.rulesets.genes.standings import (
 from maps.genes.region import Region
 from orders.genes.model import Declaration
 from renderers.common import issue_dict, issue_key, plain_value, roll_dict
+from texts import _, current_language, ngettext
 
 if TYPE_CHECKING:
     from renderers.genes.report import GenesTurnReport
@@ -55,7 +56,10 @@ SCHEMA = "mapjudge/genes-turn/1"
 
 
 def de(name: str) -> str:
-    """The Catalan `de` before a name: `de Vilanova`, `d'Olot`, `d'Autoritat`."""
+    """The Catalan `de` before a name: `de Vilanova`, `d'Olot`, `d'Autoritat`
+    (in Spanish always `de`)."""
+    if current_language() == "es":
+        return f"de {name}"
     first = name[:2].casefold()
     elided = first[:1] in "aeiouàèéíòóú" or (first[:1] == "h" and first[1:2] in "aeiou")
     return f"d'{name}" if elided else f"de {name}"
@@ -85,8 +89,11 @@ class Names:
         return next((table[id_].name for table in tables if id_ in table), id_)
 
     def country(self, country: str | None) -> str:
-        tables = (self.region.countries, *(s.countries for s in self.states))
-        return self._name(country, tables)
+        """A country's name in the language being written (the region's `names`)."""
+        area = self.region.countries.get(country or "")
+        if area is not None:
+            return area.local_name
+        return self._name(country, (s.countries for s in self.states))
 
     def city(self, city: str | None) -> str:
         return self._name(city, (self.region.cities, *(s.cities for s in self.states)))
@@ -97,24 +104,34 @@ class Names:
     def place(self, place: str | None) -> str:
         """A city's name, or `the field of <country>`."""
         if place is not None and place.startswith(FIELD_PREFIX):
-            return f"the field of {self.country(place.removeprefix(FIELD_PREFIX))}"
+            country = self.country(place.removeprefix(FIELD_PREFIX))
+            return _("the field of {country}").format(country=country)
         return self.city(place)
 
     def lloc(self, place: str | None, prep: str = "a") -> str:
-        """A place after a Catalan preposition (`a`/`de`): `a Vilanova`, `al camp de Ponent`."""
+        """A place after a Catalan preposition: `a` where something is (`a
+        Vilanova`, `al camp de Ponent`), `to` where it goes (the same words in
+        Catalan, not in Spanish), `de` where it comes from."""
         if place is not None and place.startswith(FIELD_PREFIX):
-            field = f"camp {de(self.country(place.removeprefix(FIELD_PREFIX)))}"
-            return f"al {field}" if prep == "a" else f"del {field}"
+            of_country = de(self.country(place.removeprefix(FIELD_PREFIX)))
+            if prep == "to":
+                return _("al camp {of_destination}").format(of_destination=of_country)
+            text = _("al camp {of_country}") if prep == "a" else _("del camp {of_country}")
+            return text.format(of_country=of_country)
         name = self.city(place)
-        return f"a {name}" if prep == "a" else de(name)
+        if prep == "to":
+            return _("a {destination}").format(destination=name)
+        return _("a {city}").format(city=name) if prep == "a" else de(name)
 
     def whereabouts(self, character: str, place: str | None) -> str:
         """Where a character is, as this reader may be told: its place, or that
         only its country (and those that found it, issue 18 #4) know."""
         if character in self.hidden:
             knowers = self._knowers(character)
-            verb = "knows" if len(knowers) == 1 else "know"
-            return f"a place only {' and '.join(self.country(c) for c in knowers)} {verb}"
+            text = ngettext(
+                "a place only {countries} knows", "a place only {countries} know", len(knowers)
+            )
+            return text.format(countries=_(" and ").join(self.country(c) for c in knowers))
         return self.place(place)
 
     def _knowers(self, character: str) -> tuple[str | None, ...]:
@@ -324,7 +341,7 @@ def found_principals(state: GenesState, country: str) -> list[Character]:
     Investigació) and that have not moved since (002 §4.4, issue 18 #4)."""
     return [
         c
-        for _, c in sorted(state.characters.items())
+        for _id, c in sorted(state.characters.items())
         if c.hidden and c.free and country in c.seen_by and c.owner != country
     ]
 

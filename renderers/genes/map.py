@@ -47,6 +47,7 @@ from maps.genes.region import XY, Region, place_in
 from renderers import map_style as style
 from renderers.figure import DPI, FORMATS, RC
 from renderers.png import figure_bytes
+from texts import _
 
 SCALE = 10
 """Pixels per region unit."""
@@ -126,7 +127,7 @@ def _draw(region: Region, state: GenesState | None, title: str) -> Figure:
     _draw_borders(ax, region)
     _draw_cities(ax, region, spots, state)
     for country, point in anchors.items():
-        _label(ax, point, region.countries[country].name, 9.5, (0, 0), weight="bold")
+        _label(ax, point, region.countries[country].local_name, 9.5, (0, 0), weight="bold")
     if state is not None:
         places = {s.id: s.position for s in spots.values()}
         places |= {f"{FIELD_PREFIX}{c}": p for c, p in anchors.items()}
@@ -147,7 +148,7 @@ def _spots(region: Region, state: GenesState | None) -> dict[str, _Spot]:
         c.id: _Spot(
             c.id, c.name, c.country, c.owner, c.position, c.walled, c.capital_of is not None
         )
-        for _, c in sorted(state.cities.items())
+        for _id, c in sorted(state.cities.items())
     }
 
 
@@ -256,7 +257,7 @@ def drawn_characters(state: GenesState) -> list[Character]:
     principal (002 §4.4, issue 18 #4: the map says only that it is hidden)."""
     return [
         c
-        for _, c in sorted(state.characters.items())
+        for _id, c in sorted(state.characters.items())
         if c.status is not CharacterStatus.DEAD and not (c.hidden and c.free)
     ]
 
@@ -264,8 +265,10 @@ def drawn_characters(state: GenesState) -> list[Character]:
 def hidden_notes(region: Region, state: GenesState) -> list[str]:
     """`♛ Sança (Llevant): hidden`, one per hidden principal (002 §4.4)."""
     return [
-        f"♛ {c.name} ({country_name(region, c.owner)}): hidden"
-        for _, c in sorted(state.characters.items())
+        _("♛ {character} ({country}): hidden").format(
+            character=c.name, country=country_name(region, c.owner)
+        )
+        for _id, c in sorted(state.characters.items())
         if c.hidden and c.free
     ]
 
@@ -280,7 +283,8 @@ def _draw_characters(ax: Axes, region: Region, state: GenesState, places: dict[s
         colour = style.with_lightness(colour_of(region, character.owner), 0.3)
         if character.status is CharacterStatus.CAPTURED:
             captor = region.countries.get(character.held_by or "")
-            text += f" (held by {captor.name if captor else character.held_by})"
+            held_by = captor.local_name if captor else character.held_by
+            text += _(" (held by {country})").format(country=held_by)
             colour = CAPTIVE
         row = lines.get(character.place, 0)
         lines[character.place] = row + 1
@@ -318,7 +322,10 @@ def _label(
 
 def _draw_title(ax: Axes, region: Region, state: GenesState | None, title: str) -> None:
     if not title:
-        title = f"Turn {state.turn} — actions" if state is not None else "The region (002 §3)"
+        if state is not None:
+            title = _("Turn {turn} — actions").format(turn=state.turn)
+        else:
+            title = _("The region (002 §3)")
     band = -TITLE_BAND / SCALE / 2
     ax.text(1, band, title, fontsize=15, fontweight="bold", va="center", color=style.TEXT)
     right = region.size[0] + PANEL / SCALE - 1
@@ -330,12 +337,14 @@ def _legend_lines(region: Region, state: GenesState | None, spots: dict[str, _Sp
     lines = []
     for country in region.countries:
         cities = sum(1 for s in spots.values() if s.owner == country)
+        counted = _("{n} cities").format(n=cities)
         if state is None:
-            lines.append(f"{cities} cities")
+            lines.append(counted)
         elif country not in state.countries or state.countries[country].eliminated:
-            lines.append("eliminated")
+            lines.append(_("eliminated"))
         else:
-            lines.append(f"Exèrcit {state.army(country)} · {cities} cities")
+            army = _("Exèrcit {n}").format(n=state.army(country))
+            lines.append(f"{army} · {counted}")
     return lines
 
 
@@ -344,7 +353,7 @@ def _draw_legend(
 ) -> None:
     x = region.size[0] + 2
     y = 2.0
-    ax.text(x, y, "Countries", fontsize=10, fontweight="bold", va="center", color=style.TEXT)
+    ax.text(x, y, _("Countries"), fontsize=10, fontweight="bold", va="center", color=style.TEXT)
     for area, line in zip(
         region.countries.values(), _legend_lines(region, state, spots), strict=True
     ):
@@ -360,22 +369,22 @@ def _draw_legend(
 
 def _notes(region: Region, state: GenesState | None) -> list[str]:
     key = [
-        "● city   ★ capital   ◯ walled (002 §4.4)",
-        "red ring: besieged   ⚔ raiders   dashes: strait",
-        "♛ principal   grey: captured",
+        _("● city   ★ capital   ◯ walled (002 §4.4)"),
+        _("red ring: besieged   ⚔ raiders   dashes: strait"),
+        _("♛ principal   grey: captured"),
     ]
     if state is None:
         drawn = [f"  {step}: {player}" for step, player in region.drawn_by.items()]
         order = list(region.choice_order)
         rows = [", ".join(order[k : k + 4]) for k in range(0, len(order), 4)]
-        choice = ["Choice order:", *(f"  {row}" for row in rows)] if rows else []
-        return ["Drawn by (002 §3):", *drawn, *choice, "", *key]
+        choice = [_("Choice order:"), *(f"  {row}" for row in rows)] if rows else []
+        return [_("Drawn by (002 §3):"), *drawn, *choice, "", *key]
     key += hidden_notes(region, state)
     if state.winner:
-        key.append(f"Winner: {country_name(region, state.winner)}")
+        key.append(_("Winner: {country}").format(country=country_name(region, state.winner)))
     return key
 
 
 def country_name(region: Region, country: str) -> str:
     area = region.countries.get(country)
-    return area.name if area is not None else country
+    return area.local_name if area is not None else country

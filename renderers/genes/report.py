@@ -17,13 +17,7 @@ from adjudicator.core.dice import Roll
 from adjudicator.core.receipts import Receipt
 from adjudicator.rulesets.genes import standings
 from adjudicator.rulesets.genes.model import (
-    FIELD_PREFIX,
-    Character,
-    CharacterStatus,
-    City,
-    Force,
     GenesState,
-    Trait,
 )
 from adjudicator.rulesets.genes.outcome import (
     ActionResult,
@@ -45,6 +39,19 @@ from renderers.common import issue_key
 from renderers.genes import json_output as facts
 from renderers.genes import words
 from renderers.genes.json_output import Names
+from renderers.genes.sheet import character_status, city_marks, sheet_text
+from texts import _, tr
+
+__all__ = [
+    "GenesTurnReport",
+    "character_status",
+    "city_marks",
+    "render_country_report",
+    "render_genes_report",
+    "render_sheets",
+    "result_lines",
+    "sheet_text",
+]
 
 
 @dataclass(frozen=True)
@@ -106,16 +113,17 @@ def render_genes_report(turn: GenesTurnReport) -> str:
 
 def _header(turn: GenesTurnReport) -> str:
     options = ", ".join(f"{k} = {v}" for k, v in sorted(turn.changed_options.items()))
+    turn_id = turn.previous.turn
     lines = [
-        f"Game: {turn.game_name}" if turn.game_name else "",
-        f"Ruleset: {turn.ruleset_title}",
-        f"Turn {turn.previous.turn} resolved ({turn.previous.phase.id})",
-        f"Options differing from the rulebook: {options or 'none'}",
+        _("Game: {name}").format(name=turn.game_name) if turn.game_name else "",
+        _("Ruleset: {title}").format(title=turn.ruleset_title),
+        _("Turn {turn} resolved ({phase})").format(turn=turn_id, phase=turn.previous.phase.id),
+        _("Options differing from the rulebook: {options}").format(options=options or _("none")),
     ]
     pairs = facts.receipt_pairs(turn.receipts)
     if pairs:
-        width = max(len(file) for file, _ in pairs)
-        lines.append("Declaration files received (SHA-256):")
+        width = max(len(file) for file, _digest in pairs)
+        lines.append(_("Declaration files received (SHA-256):"))
         lines += [f"  {file:<{width}}  {digest}" for file, digest in pairs]
     return "\n".join(line for line in lines if line)
 
@@ -127,12 +135,18 @@ def _issues_section(turn: GenesTurnReport) -> str:
     found, skipped = problems(issues), ignored(issues)
     lines = []
     if found:
-        lines += ["== Problems in the declarations ==", *(_indent(i.render(), "  ") for i in found)]
+        lines += [
+            _("== Problems in the declarations =="),
+            *(_indent(i.render(), "  ") for i in found),
+        ]
     if skipped:
-        lines += ["== Ignored (not declarations) ==", *(_indent(i.render(), "  ") for i in skipped)]
-    silent = [turn.region.countries[c].name for c in turn.silent if c in turn.region.countries]
+        lines += [
+            _("== Ignored (not declarations) =="),
+            *(_indent(i.render(), "  ") for i in skipped),
+        ]
+    silent = [turn.names.country(c) for c in turn.silent if c in turn.region.countries]
     if silent:
-        lines.append(f"No declarations from: {', '.join(silent)}")
+        lines.append(_("No declarations from: {countries}").format(countries=", ".join(silent)))
     return "\n".join(lines)
 
 
@@ -141,17 +155,19 @@ def _issues_section(turn: GenesTurnReport) -> str:
 
 def _frame_section(turn: GenesTurnReport) -> str:
     frame, names = turn.resolution.frame, turn.names
-    lines = [f"== Turn {turn.previous.turn} =="]
+    lines = [_("== Turn {turn} ==").format(turn=turn.previous.turn)]
     countries = turn.previous.countries
     if frame.initiative:
         order = ", ".join(f"{names.country(c)} {countries[c].authority}" for c in frame.initiative)
-        lines.append(f"Initiative (Autoritat less Contrapoder, highest first): {order}")
+        lines.append(
+            _("Initiative (Autoritat less Contrapoder, highest first): {order}").format(order=order)
+        )
     lines += _tie_lines(frame.initiative_rolls, names)
     lines += _budget_lines(turn)
-    lines += _forced_lines(turn.previous, names, "Forced actions this turn")
+    lines += _forced_lines(turn.previous, names, _("Forced actions this turn"))
     moved = _disaster_moved_to(turn.resolution.results)
-    lines += _event_lines(turn.previous, names, "This turn's event", "this turn", moved)
-    lines += _crisis_helper_lines(turn.previous, names, "this turn")
+    lines += _event_lines(turn.previous, names, _("This turn's event"), _("this turn"), moved)
+    lines += _crisis_helper_lines(turn.previous, names, _("this turn"))
     return "\n".join(lines)
 
 
@@ -172,7 +188,10 @@ def _tie_lines(rolls: Sequence[TestRoll], names: Names) -> list[str]:
             f"{names.country(roll.country)} {words.roll_text(roll)}"
         )
     return [
-        f"  {(label or 'initiative tie').capitalize()} (higher first): {', '.join(ties)}"
+        _("  {label} (higher first): {ties}").format(
+            label=(words.label_text(label) or _("initiative tie")).capitalize(),
+            ties=", ".join(ties),
+        )
         for label, ties in rounds.items()
     ]
 
@@ -185,7 +204,7 @@ def _budget_lines(turn: GenesTurnReport) -> list[str]:
         for c in turn.previous.seats
         if c in totals
     ]
-    return ["Actions this turn:", *lines] if lines else []
+    return [_("Actions this turn:"), *lines] if lines else []
 
 
 def _forced_lines(state: GenesState, names: Names, title: str) -> list[str]:
@@ -214,19 +233,22 @@ def _event_lines(
         return []
     text = f"{title}: d10 [{words.face_words(start.event_roll)}]: "
     if start.event == DISASTER:
-        where = f" at {names.city(start.disaster_city)}" if start.disaster_city else ""
-        text += (
-            f"natural disaster in {names.country(start.event_country)}{where}; it must play"
-            f" Restaurar ordre, and the characters and forces there cannot act {when}"
-        )
+        at = names.city(start.disaster_city)
+        where = _(" at {city}").format(city=at) if start.disaster_city else ""
+        text += _(
+            "natural disaster in {country}{at_city}; it must play Restaurar ordre,"
+            " and the characters and forces there cannot act {when}"
+        ).format(country=names.country(start.event_country), at_city=where, when=when)
     elif start.event == RESOURCES:
         found = start.resources or ((start.event_country,) if start.event_country else ())
-        text += f"resources discovered: one more action {when} for {names.listed(found)}"
+        text += _("resources discovered: one more action {when} for {countries}").format(
+            when=when, countries=names.listed(found)
+        )
     else:
-        text += "nothing happens"
+        text += _("nothing happens")
     lines = [text]
     if moved_to is not None:
-        lines.append(f"  Moved by the chooser to {names.city(moved_to)}")
+        lines.append(_("  Moved by the chooser to {city}").format(city=names.city(moved_to)))
     elif choosers and start.event == DISASTER:
         lines += _chooser_lines(state, names)
     city = moved_to or start.disaster_city
@@ -235,7 +257,8 @@ def _event_lines(
     shown = ", ".join(
         names.character(d) if d in state.characters else names.place(d) for d in annulled
     )
-    return lines + [f"  Annulled by the disaster {when}: {shown}"] * bool(shown)
+    annulled_line = _("  Annulled by the disaster {when}: {annulled}")
+    return lines + [annulled_line.format(when=when, annulled=shown)] * bool(shown)
 
 
 def _chooser_lines(state: GenesState, names: Names) -> list[str]:
@@ -245,10 +268,10 @@ def _chooser_lines(state: GenesState, names: Names) -> list[str]:
         return []
     kind, city = (names.country(c) for c in chosen)
     affected = names.country(state.start.event_country)
-    line = (
-        f"  {kind} names its kind (a line `desastre: <kind>`); {city} may move it to"
-        f" another city of {affected} (a line `desastre a <city>`)"
-    )
+    line = _(
+        "  {kind_chooser} names its kind (a line `desastre: <kind>`); {city_chooser} may move"
+        " it to another city of {country} (a line `desastre a <city>`)"
+    ).format(kind_chooser=kind, city_chooser=city, country=affected)
     return [line]
 
 
@@ -256,7 +279,8 @@ def _crisis_helper_lines(state: GenesState, names: Names, when: str) -> list[str
     """The characters that helped a crisis test: active for the turn (002 §5.4.6)."""
     helpers = sorted(crisis_helpers(state))
     listed = ", ".join(names.character(c) for c in helpers)
-    return [f"Already active {when} (they helped a crisis test): {listed}"] * bool(helpers)
+    text = _("Already active {when} (they helped a crisis test): {characters}")
+    return [text.format(when=when, characters=listed)] * bool(helpers)
 
 
 def _seat(state: GenesState, country: str) -> tuple[int, str]:
@@ -272,8 +296,8 @@ def _resolution_section(turn: GenesTurnReport) -> str:
     stepped = sorted((r for r in turn.resolution.results if r.step), key=lambda r: r.step)
     lines = [line for r in stepped for line in result_lines(r, turn)]
     free = [line for r in results if not r.step for line in result_lines(r, turn)]
-    lines += ["Free lines (no action spent):", *free] if free else []
-    return "\n".join(["== Resolution ==", *lines]) if lines else ""
+    lines += [_("Free lines (no action spent):"), *free] if free else []
+    return "\n".join([_("== Resolution =="), *lines]) if lines else ""
 
 
 def _spent_line(result: ActionResult, turn: GenesTurnReport) -> str:
@@ -281,11 +305,16 @@ def _spent_line(result: ActionResult, turn: GenesTurnReport) -> str:
     (the line is quoted under "Actions not resolved")."""
     names, d = turn.names, result.declaration
     impossible = result.reason.value.startswith("impossible:")
-    why = "impossible" if impossible else words.reason_text(result.reason)
-    detail = result.detail.strip() or (words.REASON_WORDS[result.reason] if impossible else "")
-    return (
-        f"{result.step}. {names.country(d.power)} — {words.declaration_text(d, names)}:"
-        f" {why}{f' ({detail})' if detail else ''}; the action is spent."
+    why = _("impossible") if impossible else words.reason_text(result.reason)
+    detail = _detail(result).strip() or (
+        f"({_(words.REASON_WORDS[result.reason])})" if impossible else ""
+    )
+    return _("{step}. {country} — {action}: {why}{detail}; the action is spent.").format(
+        step=result.step,
+        country=names.country(d.power),
+        action=words.declaration_text(d, names),
+        why=why,
+        detail=f" {detail}" if detail else "",
     )
 
 
@@ -295,7 +324,7 @@ def result_lines(result: ActionResult, turn: GenesTurnReport) -> list[str]:
     names, d = turn.names, result.declaration
     if result.step and not result.reason.resolved:
         return [_spent_line(result, turn)]
-    forced = ", forced" if result.forced else ""
+    forced = _(", forced") if result.forced else ""
     method = f" ({words.method_text(result, turn.previous)}{forced})" if result.step else ""
     head = (
         f"{f'{result.step}.' if result.step else ' '} {names.country(d.power)}"
@@ -304,7 +333,7 @@ def result_lines(result: ActionResult, turn: GenesTurnReport) -> list[str]:
     outcome = words.reason_text(result.reason) + _detail(result)
     effects = words.effects_text(result.effects, names)
     if not result.step and not effects and result.reason is GenesReason.DONE:
-        outcome = "in force this turn"
+        outcome = _("in force this turn")
     tail = f"{outcome}.{' ' + effects if effects else ''}"
     rolls = result.rolls
     if not rolls:
@@ -326,12 +355,13 @@ def _margin(mine: TestRoll, theirs: TestRoll, reason: GenesReason) -> str:
     §5.4.5: "un resultat de 1 és una errada, i 0 és un èxit"; issue 18 #7)."""
     winner, loser = (mine, theirs) if reason is GenesReason.WON else (theirs, mine)
     if winner.total > loser.total:
-        return f" by {winner.total - loser.total}"
-    return " on a natural 0" if winner.face == 10 else " on a natural 1"
+        return _(" by {n}").format(n=winner.total - loser.total)
+    return _(" on a natural 0") if winner.face == 10 else _(" on a natural 1")
 
 
 def _detail(result: ActionResult) -> str:
-    detail = result.detail.strip()
+    """The ruling's detail (a lazy message, told in the reader's language)."""
+    detail = tr(result.detail).strip()
     return f" ({detail})" if detail else ""
 
 
@@ -340,18 +370,20 @@ def _unresolved_section(turn: GenesTurnReport) -> str:
     if not results:
         return ""
     names, totals = turn.names, dict(turn.resolution.frame.budgets)
-    lines = ["== Actions not resolved =="]
+    lines = [_("== Actions not resolved ==")]
     for result in results:
         d = result.declaration
         why = words.reason_text(result.reason) + _detail(result)
         if result.reason is GenesReason.OVER_BUDGET and d.power in totals:
-            why += f" ({names.country(d.power)} had {totals[d.power]} this turn)"
-        why += f" [step {result.step}]" if result.step else ""
+            had = _(" ({country} had {n} this turn)")
+            why += had.format(country=names.country(d.power), n=totals[d.power])
+        why += _(" [step {step}]").format(step=result.step) if result.step else ""
         lines.append(f"  {names.country(d.power)}: {words.declaration_text(d, names)}: {why}")
         if d.source is not None:
-            lines.append(f"      {d.source.file}, line {d.source.line}: > {d.source.text.strip()}")
+            where = _("{file}, line {line}").format(file=d.source.file, line=d.source.line)
+            lines.append(f"      {where}: > {d.source.text.strip()}")
         elif result.forced:
-            lines.append("      (a forced action the judge added: it was not declared)")
+            lines.append(_("      (a forced action the judge added: it was not declared)"))
     return "\n".join(lines)
 
 
@@ -362,24 +394,28 @@ def _next_turn_section(turn: GenesTurnReport) -> str:
     state, names, frame = turn.state, turn.names, turn.resolution.frame
     if standings.game_ended(turn.resolution):
         return ""
-    crises = ["Critical situations (tests at 11):"] * bool(frame.rolls)
+    crises = [_("Critical situations (tests at 11):")] * bool(frame.rolls)
     for roll in frame.rolls:
-        verdict = "passed" if words.passed(roll) else "failed"
-        what = f", {roll.label}" if roll.label else ""
+        verdict = _("passed") if words.passed(roll) else _("failed")
+        what = f", {words.label_text(roll.label)}" if roll.label else ""
         crises.append(f"  {names.country(roll.country)}{what}: {words.roll_text(roll)}: {verdict}")
     effects = words.effects_text(frame.effects, names)
     crises += [f"  {effects}"] * bool(effects)
-    return "\n".join([f"== Start of turn {state.turn} ==", *_start_lines(state, names, crises)])
+    title = _("== Start of turn {turn} ==").format(turn=state.turn)
+    return "\n".join([title, *_start_lines(state, names, crises)])
 
 
 def _start_lines(state: GenesState, names: Names, crises: Sequence[str] = ()) -> list[str]:
     """The start of `state`'s turn: event, critical situations, forced actions, budgets."""
-    when = f"in turn {state.turn}"
-    lines = [*_event_lines(state, names, "Event", when, choosers=True), *crises]
+    when = _("in turn {turn}").format(turn=state.turn)
+    lines = [*_event_lines(state, names, _("Event"), when, choosers=True), *crises]
     lines += _crisis_helper_lines(state, names, when)
-    forced = f"Forced actions in turn {state.turn} (counted first against the country's actions;"
-    lines += _forced_lines(state, names, f"{forced} the judge adds any not declared)")
-    lines.append(f"Actions in turn {state.turn}:")
+    forced = _(
+        "Forced actions in turn {turn} (counted first against the country's actions;"
+        " the judge adds any not declared)"
+    )
+    lines += _forced_lines(state, names, forced.format(turn=state.turn))
+    lines.append(_("Actions in turn {turn}:").format(turn=state.turn))
     for country, budget in standings.next_budgets(state).items():
         lines.append(words.budget_line(names.country(country), budget.total, budget.terms))
     return lines
@@ -388,123 +424,9 @@ def _start_lines(state: GenesState, names: Names, crises: Sequence[str] = ()) ->
 def render_sheets(state: GenesState, region: Region) -> str:
     """The start of `state`'s turn and every country's sheet (`mapjudge show`)."""
     names = Names(region, (state,))
-    head = "\n".join([f"Turn {state.turn} ({state.phase.id})", *_start_lines(state, names)])
+    turn_line = _("Turn {turn} ({phase})").format(turn=state.turn, phase=state.phase.id)
+    head = "\n".join([turn_line, *_start_lines(state, names)])
     return "\n\n".join([head, *(sheet_text(state, names, c) for c in state.seats)]) + "\n"
-
-
-def sheet_text(state: GenesState, names: Names, country_id: str) -> str:
-    """A country's *Fitxa de societat* at the start of `state`'s turn: what it
-    holds and what stands for that turn (nothing about the turn just played)."""
-    country = state.countries[country_id]
-    title = f"== Fitxa de societat: {names.country(country_id)} =="
-    if country.eliminated:
-        return f"{title}\n  Eliminated."
-    traits = [f"{words.trait_name(t)} {country.trait(t)}" for t in Trait]
-    if country.counterpower:
-        traits[0] += f" (Contrapoder {country.counterpower}: {country.authority} in play)"
-    relevance = words.RELEVANCE_WORDS[country.relevance]
-    lines = [title, f"  Rellevància: {relevance}", f"  {', '.join(traits)}"]
-    crises = [f"{words.crisis_name(c)} {n}" for c, n in sorted(country.crises.items()) if n]
-    if country_id in state.civil_wars:
-        crises.insert(0, f"Guerra civil (rebels {state.civil_wars[country_id].rebels})")
-    lines += [f"  Crises: {', '.join(crises)}"] * bool(crises)
-    forces = sorted(
-        state.forces_of(country_id), key=lambda f: (f.place.startswith(FIELD_PREFIX), f.raiders)
-    )
-    army = ", ".join(_force_text(f, names) for f in forces)
-    lines.append(f"  Exèrcit {state.army(country_id)}{': ' + army if army else ''}")
-    cities = [_city_text(state, c, names) for c in state.cities_of(country_id)]
-    lines.append(f"  Cities ({len(cities)}): {', '.join(cities)}")
-    lines += _character_lines(state, names, country_id)
-    return "\n".join(lines + _standing_lines(state, names, country_id))
-
-
-def _force_text(force: Force, names: Names) -> str:
-    where = names.country(force.place.removeprefix(FIELD_PREFIX))
-    return (
-        f"{'raiders in ' + where if force.raiders else names.place(force.place)} {force.strength}"
-    )
-
-
-def _city_text(state: GenesState, city: City, names: Names) -> str:
-    marks = ", ".join(city_marks(state, city, names))
-    return f"{names.city(city.id)}{f' ({marks})' if marks else ''}"
-
-
-def _character_lines(state: GenesState, names: Names, country: str) -> list[str]:
-    own = state.characters_of(country)
-    lines = ["  Characters:" if own else "  Characters: none"]
-    lines += [f"    {_character_text(c, state, names)}" for c in own]
-    if state.principal_of(country) is None:
-        lines.append("  Principal: none (Ascendir <character> a principal names one)")
-    held = [c for _, c in sorted(state.characters.items()) if c.held_by == country]
-    captives = ", ".join(f"{c.name} ({names.country(c.owner)})" for c in held)
-    return lines + [f"  Holding captive: {captives}"] * bool(held)
-
-
-def _character_text(character: Character, state: GenesState, names: Names) -> str:
-    role = f" ({character.role})" if character.role else ""
-    values = [(t, character.value(t)) for t in Trait]
-    traits = ", ".join(f"{words.trait_name(t)} {v}" for t, v in values if v)
-    status = character_status(character, state, names)
-    at = names.whereabouts(character.id, character.place)
-    where = f"; at {at}" * (character.status is not CharacterStatus.DEAD)
-    return f"{character.name}{role}: {traits or 'no characteristics'}{where}; {status}"
-
-
-def _standing_lines(state: GenesState, names: Names, country_id: str) -> list[str]:
-    country, turn = state.countries[country_id], state.turn
-    lost, extra = country.lost_actions, country.extra_actions
-    standing = [
-        f"{_count(lost, 'action')} lost in turn {turn} (Sabotatge, Incursió, Setge)" * bool(lost),
-        f"{_count(extra, 'extra action')} in turn {turn} (Taxes)" * bool(extra),
-        "Restaurar ordre owed" if country.disorder else "",
-        *(
-            f"{_count(n, 'Investigació bonus', 'es')} (+2{' each' * (n > 1)})"
-            f" against {names.country(target)}"
-            for target, n in sorted(country.investigations.items())
-            if n
-        ),
-    ]
-    shown = "; ".join(s for s in standing if s)
-    points = standings.victory_points(state, names.region, country_id)
-    return [f"  Standing: {shown}"] * bool(shown) + [f"  Victory points so far: {points}"]
-
-
-def _count(n: int, noun: str, plural: str = "s") -> str:
-    """`1 action`, `2 actions`; `1 Investigació bonus`, `2 Investigació bonuses`."""
-    return f"{n} {noun}{plural if n != 1 else ''}"
-
-
-def city_marks(state: GenesState, city: City, names: Names) -> list[str]:
-    """`capital`, `capital of X`, `walled`, `besieged by X`, `conquered, in X`."""
-    marks = []
-    if city.capital_of:
-        own = city.capital_of == city.owner
-        marks.append("capital" if own else f"capital of {names.country(city.capital_of)}")
-    if city.walled:
-        marks.append("walled")
-    if city.id in state.sieges:
-        marks.append(f"besieged by {names.country(state.sieges[city.id])}")
-    if city.country != city.owner:
-        marks.append(f"conquered, in {names.country(city.country)}")
-    return marks
-
-
-def character_status(character: Character, state: GenesState, names: Names) -> str:
-    """`dead`, `captured by X`, or `principal` / `free`, with what stands for
-    `state`'s turn: `already active in turn 4 (helped a crisis test)`,
-    `annulled by the disaster in turn 4`."""
-    if character.status is CharacterStatus.DEAD:
-        return "dead"
-    if character.status is CharacterStatus.CAPTURED:
-        return f"captured by {names.country(character.held_by)}"
-    status = ["principal"] if character.principal else []
-    if character.id in crisis_helpers(state):
-        status.append(f"already active in turn {state.turn} (helped a crisis test)")
-    elif character.id in state.start.disabled:
-        status.append(f"annulled by the disaster in turn {state.turn}")
-    return ", ".join(status) or "free"
 
 
 # --- the end -----------------------------------------------------------------------
@@ -515,23 +437,27 @@ def _game_over_section(turn: GenesTurnReport) -> str:
     scores = standings.final_scores(turn.resolution)
     if not state.winner and not scores:
         return ""
-    lines = ["== Game over =="]
+    lines = [_("== Game over ==")]
     if scores:
         ranked = sorted(scores.items(), key=lambda item: (-item[1], _seat(state, item[0])))
-        lines += [f"  {names.country(c)}: {points} victory points" for c, points in ranked]
+        lines += [
+            _("  {country}: {points} victory points").format(country=names.country(c), points=p)
+            for c, p in ranked
+        ]
     if state.winner:
-        lines.append(f"Winner: {names.country(state.winner)}")
+        lines.append(_("Winner: {country}").format(country=names.country(state.winner)))
     elif scores:
         best = max(scores.values())
         tied = [c for c, points in ranked if points == best]
-        lines.append(f"No single winner: tied at {best}: {names.listed(tied)}")
+        text = _("No single winner: tied at {points}: {countries}")
+        lines.append(text.format(points=best, countries=names.listed(tied)))
     return "\n".join(lines)
 
 
 def _dice_section(rolls: Sequence[Roll]) -> str:
     """Every roll of the turn, in the order rolled."""
     lines = [f"  {r.purpose} #{r.index}: d{r.sides} -> {_face(r)}" for r in rolls]
-    return "\n".join(["Dice rolls:", *lines]) if lines else ""
+    return "\n".join([_("Dice rolls:"), *lines]) if lines else ""
 
 
 def _face(roll: Roll) -> str:
@@ -550,10 +476,10 @@ def render_country_report(turn: GenesTurnReport, country: str) -> str:
     mine = replace(turn, reader=country)
     names = mine.names
     issues = [i for i in turn.issues if turn.file_powers.get(i.source.file) == country]
-    problems = ["Problems in your declarations:", *(f"  {i.render()}" for i in issues)]
+    problems = [_("Problems in your declarations:"), *(f"  {i.render()}" for i in issues)]
     sections = [
         _header(mine),
-        f"Private report for {names.country(country)}",
+        _("Private report for {country}").format(country=names.country(country)),
         "\n".join(problems) if issues else "",
         sheet_text(mine.state, names, country),
         _found_section(mine.state, names, country),
@@ -572,10 +498,12 @@ def _repatriable_section(state: GenesState, names: Names, country: str) -> str:
         if c in state.characters and state.characters[c].owner == country
     ]
     lines = [
-        f"  {c.name}, at {names.place(c.place)}: write `repatriar {c.name}` to send it home"
+        _("  {character}, at {place}: write `repatriar {character}` to send it home").format(
+            character=c.name, place=names.place(c.place)
+        )
         for c in mine
     ]
-    title = "Survivors of an assassination (a free line this turn, no action):"
+    title = _("Survivors of an assassination (a free line this turn, no action):")
     return "\n".join([title, *lines]) if lines else ""
 
 
@@ -583,6 +511,11 @@ def _found_section(state: GenesState, names: Names, country: str) -> str:
     """The other countries' hidden principals `country` found with a watch or
     an Investigació, where they stand (002 §4.4, issue 18 #4)."""
     found = facts.found_principals(state, country)
-    lines = [f"  {c.name} ({names.country(c.owner)}): at {names.place(c.place)}" for c in found]
-    title = "Hidden principals you found (a watch or an Investigació):"
+    lines = [
+        _("  {character} ({country}): at {place}").format(
+            character=c.name, country=names.country(c.owner), place=names.place(c.place)
+        )
+        for c in found
+    ]
+    title = _("Hidden principals you found (a watch or an Investigació):")
     return "\n".join([title, *lines]) if lines else ""

@@ -7,143 +7,161 @@ it). Ids become display names through `renderers.genes.json_output.Names`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.rulesets.genes.characters import FATE_CAPTURED, FATE_KILLED
 from adjudicator.rulesets.genes.model import TRAIT_NAMES_CA, Crisis, GenesState, Relevance, Trait
 from adjudicator.rulesets.genes.outcome import (
-    FATE_PREFIX,
-    TRAVEL_SUFFIX,
-    WATCH_PREFIX,
     ActionResult,
     Effect,
     EffectKind,
     GenesReason,
-    TestRoll,
 )
 from orders.genes.model import ActionKind, Declaration, Good, GoodKind, Method, Side
 from renderers.genes.json_output import CHARACTER_PLACE_EFFECTS, Names, de
 
+# The dice's words, here as before (`words.roll_text`): explicit re-exports.
+from renderers.genes.rolls import face_words as face_words  # noqa: PLC0414
+from renderers.genes.rolls import label_text as label_text  # noqa: PLC0414
+from renderers.genes.rolls import passed as passed  # noqa: PLC0414
+from renderers.genes.rolls import roll_lines as roll_lines  # noqa: PLC0414
+from renderers.genes.rolls import roll_text as roll_text  # noqa: PLC0414
+from renderers.genes.rolls import roll_verdict as roll_verdict  # noqa: PLC0414
+from renderers.genes.rolls import terms_text
+from texts import N_, T_, Text, _, ngettext
+
 RELEVANCE_WORDS: Mapping[Relevance, str] = {
-    Relevance.SMALL: "Petita",
-    Relevance.MEDIUM: "Mitjana",
-    Relevance.LARGE: "Gran",
+    Relevance.SMALL: N_("Petita"),
+    Relevance.MEDIUM: N_("Mitjana"),
+    Relevance.LARGE: N_("Gran"),
 }
 CRISIS_WORDS: Mapping[Crisis, str] = {
-    Crisis.BLOCKADE: "Bloqueig",
-    Crisis.ANARCHY: "Anarquia",
-    Crisis.AUTARKY: "Autarquia",
+    Crisis.BLOCKADE: N_("Bloqueig"),
+    Crisis.ANARCHY: N_("Anarquia"),
+    Crisis.AUTARKY: N_("Autarquia"),
 }
 ACTION_WORDS: Mapping[ActionKind, str] = {
-    ActionKind.FORTIFY: "Fortificar",
-    ActionKind.FOUND: "Fundar",
-    ActionKind.REPRESS: "Reprimir contrapoder",
-    ActionKind.RESTORE_ORDER: "Restaurar ordre",
-    ActionKind.TAXES: "Taxes",
-    ActionKind.DEVELOPMENT: "Desenvolupament",
-    ActionKind.OBSERVATION: "Observació",
-    ActionKind.BATTLE: "Batalla",
-    ActionKind.CIVIL_WAR: "Guerra civil",
-    ActionKind.RECRUIT: "Reclutar soldats",
-    ActionKind.SOLDIERS_HOME: "Soldats a casa",
-    ActionKind.MOVE_TROOPS: "Trasllat de tropes",
-    ActionKind.PROMOTE: "Ascendir",
-    ActionKind.ASSASSINATE: "Assassinar",
-    ActionKind.CAPTURE: "Capturar",
-    ActionKind.CONVINCE: "Convèncer",
-    ActionKind.COPY_TECHNOLOGY: "Copiar tecnologia",
-    ActionKind.CREATE_COUNTERPOWER: "Crear contrapoder",
-    ActionKind.STRENGTHEN_COUNTERPOWER: "Enfortir contrapoder",
-    ActionKind.INVESTIGATION: "Investigació",
-    ActionKind.DISAFFECTION: "Promoure desafecció",
-    ActionKind.SABOTAGE: "Sabotatge",
-    ActionKind.EXTERNAL_BATTLE: "Batalla",
-    ActionKind.RAID: "Incursió",
-    ActionKind.SIEGE: "Setge",
-    ActionKind.EXTERNAL_ASSASSINATE: "Assassinar",
-    ActionKind.EXTERNAL_CAPTURE: "Capturar",
-    ActionKind.EXTERNAL_CONVINCE: "Convèncer",
-    ActionKind.ALLY: "Aliança",
-    ActionKind.WATCH: "Vigilància",
-    ActionKind.RELEASE: "Alliberar",
-    ActionKind.DISASTER_KIND: "Desastre",
-    ActionKind.DISASTER_CITY: "Desastre a",
-    ActionKind.EXCHANGE: "Bescanvi",
-    ActionKind.CRISIS_HELPER: "Crisi",
-    ActionKind.REPATRIATE: "Repatriar",
+    ActionKind.FORTIFY: N_("Fortificar"),
+    ActionKind.FOUND: N_("Fundar"),
+    ActionKind.REPRESS: N_("Reprimir contrapoder"),
+    ActionKind.RESTORE_ORDER: N_("Restaurar ordre"),
+    ActionKind.TAXES: N_("Taxes"),
+    ActionKind.DEVELOPMENT: N_("Desenvolupament"),
+    ActionKind.OBSERVATION: N_("Observació"),
+    ActionKind.BATTLE: N_("Batalla"),
+    ActionKind.CIVIL_WAR: N_("Guerra civil"),
+    ActionKind.RECRUIT: N_("Reclutar soldats"),
+    ActionKind.SOLDIERS_HOME: N_("Soldats a casa"),
+    ActionKind.MOVE_TROOPS: N_("Trasllat de tropes"),
+    ActionKind.PROMOTE: N_("Ascendir"),
+    ActionKind.ASSASSINATE: N_("Assassinar"),
+    ActionKind.CAPTURE: N_("Capturar"),
+    ActionKind.CONVINCE: N_("Convèncer"),
+    ActionKind.COPY_TECHNOLOGY: N_("Copiar tecnologia"),
+    ActionKind.CREATE_COUNTERPOWER: N_("Crear contrapoder"),
+    ActionKind.STRENGTHEN_COUNTERPOWER: N_("Enfortir contrapoder"),
+    ActionKind.INVESTIGATION: N_("Investigació"),
+    ActionKind.DISAFFECTION: N_("Promoure desafecció"),
+    ActionKind.SABOTAGE: N_("Sabotatge"),
+    ActionKind.EXTERNAL_BATTLE: N_("Batalla"),
+    ActionKind.RAID: N_("Incursió"),
+    ActionKind.SIEGE: N_("Setge"),
+    ActionKind.EXTERNAL_ASSASSINATE: N_("Assassinar"),
+    ActionKind.EXTERNAL_CAPTURE: N_("Capturar"),
+    ActionKind.EXTERNAL_CONVINCE: N_("Convèncer"),
+    ActionKind.ALLY: N_("Aliança"),
+    ActionKind.WATCH: N_("Vigilància"),
+    ActionKind.RELEASE: N_("Alliberar"),
+    ActionKind.DISASTER_KIND: N_("Desastre"),
+    ActionKind.DISASTER_CITY: N_("Desastre a"),
+    ActionKind.EXCHANGE: N_("Bescanvi"),
+    ActionKind.CRISIS_HELPER: N_("Crisi"),
+    ActionKind.REPATRIATE: N_("Repatriar"),
 }
 REASON_WORDS: Mapping[GenesReason, str] = {
-    GenesReason.DONE: "done",
-    GenesReason.PASSED: "succeeded",
-    GenesReason.FAILED: "failed",
-    GenesReason.NATURAL_ONE: "failed",
-    GenesReason.WON: "won",
-    GenesReason.LOST: "lost",
-    GenesReason.TIE: "a tie: no effect",
-    GenesReason.OVER_BUDGET: "over the budget: beyond the country's actions this turn",
-    GenesReason.ELIMINATED: "the country was eliminated before this action's turn",
-    GenesReason.CANCELLED_BY_OBSERVATION: "cancelled by the target's Observació",
-    GenesReason.GAME_OVER: "the game ended before this action's turn",
-    GenesReason.NOT_OWN_CITY: "the city is not the country's own",
-    GenesReason.ALREADY_WALLED: "the city is already walled",
-    GenesReason.NAME_TAKEN: "that name is already taken",
-    GenesReason.NO_COUNTERPOWER: "there is no Contrapoder there",
-    GenesReason.COUNTERPOWER_EXISTS: "there is already a Contrapoder there",
-    GenesReason.NO_DISORDER: "there is no disorder to restore",
-    GenesReason.TRAIT_AT_MAX: "the characteristic is already at its maximum",
-    GenesReason.NOT_MORE_ADVANCED: "the target's Tecnologia is not higher",
-    GenesReason.SAME_COUNTRY: "it must be aimed at another country",
-    GenesReason.TARGET_ELIMINATED: "the target country is out of the game",
-    GenesReason.NO_FORCES_THERE: "the country has no forces there",
-    GenesReason.NO_ENEMY_THERE: "there are no enemy forces there",
-    GenesReason.NOT_ENOUGH_TROOPS: "there are not enough troops there",
-    GenesReason.BESIEGED: "nothing can leave a besieged city",
-    GenesReason.ALREADY_BESIEGED: "the city is already besieged",
-    GenesReason.NO_CIVIL_WAR: "there is no civil war",
-    GenesReason.NOT_YOUR_CHARACTER: "the character is not the country's own",
-    GenesReason.OWN_CHARACTER: "the character is the country's own",
-    GenesReason.CHARACTER_UNAVAILABLE: (
+    GenesReason.DONE: N_("done"),
+    GenesReason.PASSED: N_("succeeded"),
+    GenesReason.FAILED: N_("failed"),
+    GenesReason.NATURAL_ONE: N_("failed"),
+    GenesReason.WON: N_("won"),
+    GenesReason.LOST: N_("lost"),
+    GenesReason.TIE: N_("a tie: no effect"),
+    GenesReason.OVER_BUDGET: N_("over the budget: beyond the country's actions this turn"),
+    GenesReason.ELIMINATED: N_("the country was eliminated before this action's turn"),
+    GenesReason.CANCELLED_BY_OBSERVATION: N_("cancelled by the target's Observació"),
+    GenesReason.GAME_OVER: N_("the game ended before this action's turn"),
+    GenesReason.NOT_OWN_CITY: N_("the city is not the country's own"),
+    GenesReason.ALREADY_WALLED: N_("the city is already walled"),
+    GenesReason.NAME_TAKEN: N_("that name is already taken"),
+    GenesReason.NO_COUNTERPOWER: N_("there is no Contrapoder there"),
+    GenesReason.COUNTERPOWER_EXISTS: N_("there is already a Contrapoder there"),
+    GenesReason.NO_DISORDER: N_("there is no disorder to restore"),
+    GenesReason.TRAIT_AT_MAX: N_("the characteristic is already at its maximum"),
+    GenesReason.NOT_MORE_ADVANCED: N_("the target's Tecnologia is not higher"),
+    GenesReason.SAME_COUNTRY: N_("it must be aimed at another country"),
+    GenesReason.TARGET_ELIMINATED: N_("the target country is out of the game"),
+    GenesReason.NO_FORCES_THERE: N_("the country has no forces there"),
+    GenesReason.NO_ENEMY_THERE: N_("there are no enemy forces there"),
+    GenesReason.NOT_ENOUGH_TROOPS: N_("there are not enough troops there"),
+    GenesReason.BESIEGED: N_("nothing can leave a besieged city"),
+    GenesReason.ALREADY_BESIEGED: N_("the city is already besieged"),
+    GenesReason.NO_CIVIL_WAR: N_("there is no civil war"),
+    GenesReason.NOT_YOUR_CHARACTER: N_("the character is not the country's own"),
+    GenesReason.OWN_CHARACTER: N_("the character is the country's own"),
+    GenesReason.CHARACTER_UNAVAILABLE: N_(
         "the character cannot act (dead, captured, already active or annulled)"
     ),
-    GenesReason.CHARACTER_NOT_THERE: "the character is not where the action needs it",
-    GenesReason.NOT_CAPTIVE: "the character is not held captive",
-    GenesReason.BAD_AMOUNT: "that amount is not allowed",
-    GenesReason.DISABLED_BY_DISASTER: "annulled by this turn's natural disaster",
-    GenesReason.ALREADY_PRINCIPAL: "the character is already the principal",
-    GenesReason.NO_CHARACTERISTIC: "no characteristic is named",
-    GenesReason.NOT_YOUR_CHOICE: "that choice of the natural disaster belongs to another country",
-    GenesReason.NO_DISASTER: "there is no natural disaster this turn",
-    GenesReason.NOT_AFFECTED_CITY: "the city is not one of the affected country's",
-    GenesReason.ALREADY_CHOSEN: "that choice of the natural disaster is already made",
-    GenesReason.NO_PLACE: "no known place is named",
-    GenesReason.SAME_PLACE: "the troops are already there",
-    GenesReason.EXCHANGE_UNMATCHED: "the other country did not declare the mirror terms",
-    GenesReason.NOT_YOUR_GOODS: "a good is not the giver's",
-    GenesReason.NOT_TRADEABLE: "that cannot be traded",
-    GenesReason.NOT_REACHABLE: "no chain of neighbouring countries leads there",
+    GenesReason.CHARACTER_NOT_THERE: N_("the character is not where the action needs it"),
+    GenesReason.NOT_CAPTIVE: N_("the character is not held captive"),
+    GenesReason.BAD_AMOUNT: N_("that amount is not allowed"),
+    GenesReason.DISABLED_BY_DISASTER: N_("annulled by this turn's natural disaster"),
+    GenesReason.ALREADY_PRINCIPAL: N_("the character is already the principal"),
+    GenesReason.NO_CHARACTERISTIC: N_("no characteristic is named"),
+    GenesReason.NOT_YOUR_CHOICE: N_(
+        "that choice of the natural disaster belongs to another country"
+    ),
+    GenesReason.NO_DISASTER: N_("there is no natural disaster this turn"),
+    GenesReason.NOT_AFFECTED_CITY: N_("the city is not one of the affected country's"),
+    GenesReason.ALREADY_CHOSEN: N_("that choice of the natural disaster is already made"),
+    GenesReason.NO_PLACE: N_("no known place is named"),
+    GenesReason.SAME_PLACE: N_("the troops are already there"),
+    GenesReason.EXCHANGE_UNMATCHED: N_("the other country did not declare the mirror terms"),
+    GenesReason.NOT_YOUR_GOODS: N_("a good is not the giver's"),
+    GenesReason.NOT_TRADEABLE: N_("that cannot be traded"),
+    GenesReason.NOT_REACHABLE: N_("no chain of neighbouring countries leads there"),
 }
-WATCH_MODES: Mapping[str, str] = {"capture": "capturar", "assassinate": "assassinar"}
+WATCH_MODES: Mapping[str, str] = {"capture": N_("capturar"), "assassinate": N_("assassinar")}
 """A watch's mode (`Declaration.mode`) in the rulebook's words."""
 VICTORY_WORDS: Mapping[str, str] = {
-    "capitals": "wins the game: it holds every other country's capital",
-    "principals": "wins the game: it removed every other country's principal",
-    "last_country": "wins the game: it is the last country left",
-    "points": "wins the game on victory points ({})",
-    "tie": "ties for the most victory points ({})",
+    "capitals": N_("wins the game: it holds every other country's capital"),
+    "principals": N_("wins the game: it removed every other country's principal"),
+    "last_country": N_("wins the game: it is the last country left"),
+    "points": N_("wins the game on victory points ({points})"),
+    "tie": N_("ties for the most victory points ({points})"),
 }
 CIVIL_WAR_ENDINGS: Mapping[str, str] = {
-    "a": "the loyal Exèrcit is gone or the principal is dead",
-    "b": "the rebels are defeated",
-    "c": "an Autoritat test at 14 ended it",
+    "a": N_("the loyal Exèrcit is gone or the principal is dead"),
+    "b": N_("the rebels are defeated"),
+    "c": N_("an Autoritat test at 14 ended it"),
 }
 
 
 def reason_text(reason: GenesReason) -> str:
     """Words for a reason; the impossible ones start with `impossible: `."""
-    words = REASON_WORDS[reason]
-    return f"impossible: {words}" if reason.value.startswith("impossible:") else words
+    words = _(REASON_WORDS[reason])
+    if reason.value.startswith("impossible:"):
+        return _("impossible: {reason}").format(reason=words)
+    return words
+
+
+def reason_message(reason: GenesReason, detail: str = "") -> Text:
+    """`reason_text` kept to be told in the reader's language (an order
+    issue made before the language is known), with its detail if any."""
+    words = T_(REASON_WORDS[reason])
+    if reason.value.startswith("impossible:"):
+        words = T_("impossible: {reason}", reason=words)
+    return T_("{reason} ({detail})", reason=words, detail=detail) if detail else words
 
 
 def trait_name(trait: str | None) -> str:
@@ -158,7 +176,7 @@ def crisis_name(crisis: str | None) -> str:
 
 def _word(table: Mapping[Any, str], kind: Callable[[str], Any], value: str | None) -> str:
     try:
-        return "?" if value is None else table[kind(value)]
+        return "?" if value is None else _(table[kind(value)])
     except ValueError:
         return value or "?"
 
@@ -172,92 +190,120 @@ def _amount(declaration: Declaration) -> str:
 
 def _promote_text(d: Declaration, names: Names) -> str:
     if d.name:
-        return f"Ascendir nou personatge {d.name} ({trait_name(d.trait)})"
+        text = _("Ascendir nou personatge {name} ({trait})")
+        return text.format(name=d.name, trait=trait_name(d.trait))
     if d.principal:
-        return f"Ascendir {names.character(d.character)} a principal"
-    return f"Ascendir {names.character(d.character)} ({trait_name(d.trait)})"
+        return _("Ascendir {character} a principal").format(character=names.character(d.character))
+    text = _("Ascendir {character} ({trait})")
+    return text.format(character=names.character(d.character), trait=trait_name(d.trait))
 
 
 def _battle_text(d: Declaration, names: Names) -> str:
     if d.city:
-        return f"Batalla a {names.city(d.city)}"
-    against = f" contra {names.country(d.target)}" if d.target else ""
+        return _("Batalla a {city}").format(city=names.city(d.city))
+    against = _(" contra {country}").format(country=names.country(d.target)) if d.target else ""
     where = f" {names.lloc(d.place)}" if d.place else ""
-    return f"Batalla{against}{where}"
+    return _("Batalla{against}{where}").format(against=against, where=where)
 
 
 def _ally_text(d: Declaration, names: Names) -> str:
     if d.mode == "rebels":
-        leader = f" (principal {names.character(d.character)})" if d.character else ""
-        return f"Aliança amb els rebels {de(names.country(d.target))}{leader}"
+        leader = ""
+        if d.character:
+            leader = _(" (principal {character})").format(character=names.character(d.character))
+        text = _("Aliança amb els rebels {of_country}{leader}")
+        return text.format(of_country=de(names.country(d.target)), leader=leader)
     where = f" {names.lloc(d.place or d.city)}" if d.place or d.city else ""
-    return f"Aliança amb {names.country(d.target)}{where}"
+    return _("Aliança amb {country}{where}").format(country=names.country(d.target), where=where)
 
 
 def _crisis_text(d: Declaration, names: Names) -> str:
     """`Crisi d'Autoritat amb Joan i Maria` (002 §5.4.3.1, issue 18 #8)."""
     trait = f" {de(trait_name(d.trait))}" if d.trait else ""
-    helpers = " i ".join(names.character(c) for c in d.helpers)
-    return f"Crisi{trait}" + (f" amb {helpers}" if helpers else "")
+    helpers = _(" i ").join(names.character(c) for c in d.helpers)
+    with_helpers = _(" amb {helpers}").format(helpers=helpers) if helpers else ""
+    return _("Crisi{of_trait}{with_helpers}").format(of_trait=trait, with_helpers=with_helpers)
 
 
 def _good_text(good: Good, names: Names) -> str:
     """A good of a bescanvi in the rulebook's words (002 §5.4)."""
     if good.kind is GoodKind.TROOPS:
-        return f"{good.amount} Exèrcit {names.lloc(good.subject)}"
+        text = _("{n} Exèrcit {at_place}")
+        return text.format(n=good.amount, at_place=names.lloc(good.subject))
     if good.kind is GoodKind.TERRAIN:
-        return f"terreny {de(names.country(good.subject))}"
+        return _("terreny {of_country}").format(of_country=de(names.country(good.subject)))
     if good.kind is GoodKind.CHARACTER:
         return names.character(good.subject)
     return names.city(good.subject)
 
 
+_EXCHANGE_VERBS = {Side.GIVE: N_("dona {goods}"), Side.GET: N_("rep {goods}")}
+
+
 def _exchange_text(d: Declaration, names: Names) -> str:
     """`Bescanvi amb Llevant: dona Vilanova; rep 3 Exèrcit a Alacant`."""
     parts = []
-    for side, verb in ((Side.GIVE, "dona"), (Side.GET, "rep")):
+    for side in (Side.GIVE, Side.GET):
         goods = [_good_text(g, names) for g in d.goods if g.side is side]
         if goods:
-            parts.append(f"{verb} {', '.join(goods)}")
-    return f"Bescanvi amb {names.country(d.target)}: {'; '.join(parts)}"
+            parts.append(_(_EXCHANGE_VERBS[side]).format(goods=", ".join(goods)))
+    text = _("Bescanvi amb {country}: {terms}")
+    return text.format(country=names.country(d.target), terms="; ".join(parts))
 
 
 def _target_text(d: Declaration, names: Names) -> str:
     """The default: the action's name and its object (`Sabotatge a Llevant`)."""
-    word = ACTION_WORDS[d.kind]
+    word = _(ACTION_WORDS[d.kind])
     if d.character:
         return f"{word} {names.character(d.character)}"
     if d.target:
         country = names.country(d.target)
-        copy = d.kind is ActionKind.COPY_TECHNOLOGY
-        return f"{word} {de(country)}" if copy else f"{word} a {country}"
+        if d.kind is ActionKind.COPY_TECHNOLOGY:
+            return f"{word} {de(country)}"
+        return _("{action} a {country}").format(action=word, country=country)
     return word
 
 
+def _recruit_text(d: Declaration, n: Names) -> str:
+    where = f" {n.lloc(d.city)}" if d.city else ""
+    return _("Reclutar soldats {n}{at_city}").format(n=_amount(d), at_city=where)
+
+
+def _home_text(d: Declaration, n: Names) -> str:
+    where = f" {n.lloc(d.origin, 'de')}" if d.origin else ""
+    return _("Soldats a casa {n}{from_place}").format(n=_amount(d), from_place=where)
+
+
+def _move_text(d: Declaration, n: Names) -> str:
+    text = _("Trasllat de tropes {n} {from_place} {to_place}")
+    return text.format(
+        n=_amount(d), from_place=n.lloc(d.origin, "de"), to_place=n.lloc(d.place, "to")
+    )
+
+
+def _watch_text(d: Declaration, n: Names) -> str:
+    mode = _(WATCH_MODES[d.mode]) if d.mode is not None and d.mode in WATCH_MODES else d.mode or ""
+    text = _("Vigilància {mode}").format(mode=mode).strip()
+    return text + (f" ({n.country(d.target)})" if d.target else "")
+
+
 _DECLARATION_TEXTS: Mapping[ActionKind, Callable[[Declaration, Names], str]] = {
-    ActionKind.FORTIFY: lambda d, n: f"Fortificar {n.city(d.city)}",
-    ActionKind.FOUND: lambda d, n: f"Fundar {d.name or n.city(d.city)}",
-    ActionKind.DEVELOPMENT: lambda d, n: f"Desenvolupament {de(trait_name(d.trait))}",
-    ActionKind.RECRUIT: lambda d, n: (
-        f"Reclutar soldats {_amount(d)}" + (f" {n.lloc(d.city)}" if d.city else "")
+    ActionKind.FORTIFY: lambda d, n: _("Fortificar {city}").format(city=n.city(d.city)),
+    ActionKind.FOUND: lambda d, n: _("Fundar {city}").format(city=d.name or n.city(d.city)),
+    ActionKind.DEVELOPMENT: lambda d, n: _("Desenvolupament {of_trait}").format(
+        of_trait=de(trait_name(d.trait))
     ),
-    ActionKind.SOLDIERS_HOME: lambda d, n: (
-        f"Soldats a casa {_amount(d)}" + (f" {n.lloc(d.origin, 'de')}" if d.origin else "")
-    ),
-    ActionKind.MOVE_TROOPS: lambda d, n: (
-        f"Trasllat de tropes {_amount(d)} {n.lloc(d.origin, 'de')} {n.lloc(d.place)}"
-    ),
+    ActionKind.RECRUIT: _recruit_text,
+    ActionKind.SOLDIERS_HOME: _home_text,
+    ActionKind.MOVE_TROOPS: _move_text,
     ActionKind.PROMOTE: _promote_text,
     ActionKind.BATTLE: _battle_text,
     ActionKind.EXTERNAL_BATTLE: _battle_text,
-    ActionKind.SIEGE: lambda d, n: f"Setge {de(n.city(d.city))}",
+    ActionKind.SIEGE: lambda d, n: _("Setge {of_city}").format(of_city=de(n.city(d.city))),
     ActionKind.ALLY: _ally_text,
-    ActionKind.WATCH: lambda d, n: (
-        f"Vigilància {WATCH_MODES.get(d.mode or '', d.mode or '')}".strip()
-        + (f" ({n.country(d.target)})" if d.target else "")
-    ),
-    ActionKind.DISASTER_KIND: lambda d, n: f"Desastre: {d.mode or '?'}",
-    ActionKind.DISASTER_CITY: lambda d, n: f"Desastre a {n.city(d.city)}",
+    ActionKind.WATCH: _watch_text,
+    ActionKind.DISASTER_KIND: lambda d, n: _("Desastre: {kind}").format(kind=d.mode or "?"),
+    ActionKind.DISASTER_CITY: lambda d, n: _("Desastre a {city}").format(city=n.city(d.city)),
     ActionKind.EXCHANGE: lambda d, n: _exchange_text(d, n),
     ActionKind.CRISIS_HELPER: _crisis_text,
 }
@@ -275,31 +321,39 @@ def method_text(result: ActionResult, previous: GenesState) -> str:
     if kind.method is Method.TEST and result.rolls:
         text = f"{trait_name(kind.trait)} {kind.difficulty if against is None else against}"
         city = previous.cities.get(d.city or "")
-        return text + (", walled" if kind is ActionKind.SIEGE and city and city.walled else "")
+        walled = kind is ActionKind.SIEGE and city and city.walled
+        return _("{test}, walled").format(test=text) if walled else text
     if kind.method is Method.CONTEST:
         capture = kind in (ActionKind.CAPTURE, ActionKind.EXTERNAL_CAPTURE)
-        return f"contest of {trait_name(d.trait if capture and d.trait else kind.trait)}"
+        trait = trait_name(d.trait if capture and d.trait else kind.trait)
+        return _("contest of {trait}").format(trait=trait)
     if kind.method is Method.BATTLE:
-        return "battle"
-    return "automatic" if against is None else f"automatic, then {trait_name(kind.trait)} {against}"
+        return _("battle")
+    if against is None:
+        return _("automatic")
+    return _("automatic, then {trait} {against}").format(
+        trait=trait_name(kind.trait), against=against
+    )
 
 
 def budget_line(name: str, total: int, terms: Iterable[tuple[str, int]]) -> str:
     """`  Ponent: 4 actions = Rellevància 2 + Autoritat/3 1 + Tecnologia/3 1`."""
     formula = terms_text(terms)
-    noun = "action" if total == 1 else "actions"
-    return f"  {name}: {total} {noun}{' = ' + formula if formula else ''}"
+    count = ngettext("{n} action", "{n} actions", total).format(n=total)
+    return f"  {name}: {count}{' = ' + formula if formula else ''}"
 
 
 def forced_text(forced: str) -> str:
     """A forced action of `TurnStart.forced` in words: `Desenvolupament d'Autoritat (...)`."""
-    kind, _, trait = forced.partition(":")
+    kind, _sep, trait = forced.partition(":")
     why = {
-        ActionKind.DEVELOPMENT.id: f" {de(trait_name(trait))} (critical situation)",
-        ActionKind.RESTORE_ORDER.id: " (natural disaster)",
-    }.get(kind, "")
+        ActionKind.DEVELOPMENT.id: lambda: _(" {of_trait} (critical situation)").format(
+            of_trait=de(trait_name(trait))
+        ),
+        ActionKind.RESTORE_ORDER.id: lambda: _(" (natural disaster)"),
+    }.get(kind, lambda: "")()
     try:
-        return ACTION_WORDS[ActionKind.by_id(kind)] + why
+        return _(ACTION_WORDS[ActionKind.by_id(kind)]) + why
     except ValueError:
         return forced
 
@@ -307,52 +361,56 @@ def forced_text(forced: str) -> str:
 # --- effects -----------------------------------------------------------------------
 
 EFFECT_WORDS: Mapping[EffectKind, str] = {
-    EffectKind.TRAIT: "{country}'s {trait} {change}",
-    EffectKind.COUNTERPOWER: "{country}'s Contrapoder {change}",
-    EffectKind.FORCE: "{country} {gains} {n} Exèrcit at {place}{left}",
-    EffectKind.TROOPS_MOVED: "{country} moves {n} Exèrcit from {place} to {to_place}",
-    EffectKind.CITY_FORTIFIED: "{city} is walled",
-    EffectKind.CITY_FOUNDED: "{country} founds {city}",
-    EffectKind.CITY_TAKEN: "{city} is taken by {country} from {other_country}",
-    EffectKind.CITY_BESIEGED: "{city} ({other_country}) is besieged by {country}",
-    EffectKind.SIEGE_BROKEN: "the siege of {city} is broken",
-    EffectKind.CHARACTER_PROMOTED: "{character}'s {other_trait} rises to {value}",
-    EffectKind.CHARACTER_CREATED: "{character} joins {country} ({other_trait} {value})",
-    EffectKind.PRINCIPAL_NAMED: "{character} becomes {country}'s principal",
-    EffectKind.CHARACTER_KILLED: "{character} is killed{by_other}",
-    EffectKind.CHARACTER_CAPTURED: "{character} is captured by {country}",
-    EffectKind.CHARACTER_RELEASED: "{character} is released{at_other}",
-    EffectKind.CHARACTER_CONVINCED: "{character} leaves {other_country} for {country}",
-    EffectKind.CHARACTER_REPATRIATED: "{character} goes home{to_other}",
-    EffectKind.CHARACTER_MOVED: "{character} moves to {to_place}",
-    EffectKind.CHARACTER_ESCAPED: "{character} escapes",
-    EffectKind.PRINCIPAL_FOUND: (
+    EffectKind.TRAIT: N_("{country}'s {trait} {change}"),
+    EffectKind.COUNTERPOWER: N_("{country}'s Contrapoder {change}"),
+    EffectKind.FORCE: N_("{country} {gains} {n} Exèrcit at {place}{left}"),
+    EffectKind.TROOPS_MOVED: N_("{country} moves {n} Exèrcit from {place} to {to_place}"),
+    EffectKind.CITY_FORTIFIED: N_("{city} is walled"),
+    EffectKind.CITY_FOUNDED: N_("{country} founds {city}"),
+    EffectKind.CITY_TAKEN: N_("{city} is taken by {country} from {other_country}"),
+    EffectKind.CITY_BESIEGED: N_("{city} ({other_country}) is besieged by {country}"),
+    EffectKind.SIEGE_BROKEN: N_("the siege of {city} is broken"),
+    EffectKind.CHARACTER_PROMOTED: N_("{character}'s {other_trait} rises to {value}"),
+    EffectKind.CHARACTER_CREATED: N_("{character} joins {country} ({other_trait} {value})"),
+    EffectKind.PRINCIPAL_NAMED: N_("{character} becomes {country}'s principal"),
+    EffectKind.CHARACTER_KILLED: N_("{character} is killed{by_other}"),
+    EffectKind.CHARACTER_CAPTURED: N_("{character} is captured by {country}"),
+    EffectKind.CHARACTER_RELEASED: N_("{character} is released{at_other}"),
+    EffectKind.CHARACTER_CONVINCED: N_("{character} leaves {other_country} for {country}"),
+    EffectKind.CHARACTER_REPATRIATED: N_("{character} goes home{to_other}"),
+    EffectKind.CHARACTER_MOVED: N_("{character} moves to {to_place}"),
+    EffectKind.CHARACTER_ESCAPED: N_("{character} escapes"),
+    EffectKind.PRINCIPAL_FOUND: N_(
         "{country} learns where {character} ({other_country}) is (told in its private report)"
     ),
-    EffectKind.ACTIONS_NEXT_TURN: "{country} {gains} {n} {actions} next turn",
-    EffectKind.INVESTIGATION_GAINED: (
+    EffectKind.ACTIONS_NEXT_TURN: N_("{country} {gains} {n} {actions} next turn"),
+    EffectKind.INVESTIGATION_GAINED: N_(
         "{country} gains an Investigació bonus (+2) against {other_country}"
     ),
-    EffectKind.INVESTIGATION_USED: "{country} spends its Investigació bonus against {other_country}",
-    EffectKind.INVESTIGATION_CANCELLED: (
+    EffectKind.INVESTIGATION_USED: N_(
+        "{country} spends its Investigació bonus against {other_country}"
+    ),
+    EffectKind.INVESTIGATION_CANCELLED: N_(
         "{country}'s Investigació{against_other} is cancelled by Observació"
     ),
-    EffectKind.OBSERVATION_READY: "{country}'s Observació is ready ({value} in all)",
-    EffectKind.CIVIL_WAR_BEGUN: "Guerra civil breaks out in {country}{rebels}",
-    EffectKind.CIVIL_WAR_REBELS: "the rebels' strength in {country} {change}",
-    EffectKind.CIVIL_WAR_ENDED: "the Guerra civil in {country} ends{how}",
-    EffectKind.CRISIS_BEGUN: "{country} falls into {crisis} (one action less per turn; {count} in all)",
-    EffectKind.CRISIS_ENDED: "{country}'s {crisis} ends",
-    EffectKind.DISORDER_OWED: "{country} still owes Restaurar ordre; its Autoritat {change}",
-    EffectKind.DISORDER_RESTORED: "order is restored in {country}",
-    EffectKind.ELIMINATED: "{country} is eliminated",
-    EffectKind.VICTORY: "{country} {victory}",
-    EffectKind.DISASTER_CHOSEN: "the natural disaster in {country}: {subject_word} {choice}",
-    EffectKind.CITY_CEDED: "{city} passes from {other_country} to {country} (bescanvi)",
-    EffectKind.TROOPS_CEDED: "{other_country} hands {n} Exèrcit at {place} to {country}",
-    EffectKind.CHARACTER_CEDED: "{character} passes from {other_country} to {country}",
-    EffectKind.CAPTIVE_CEDED: "{other_country} hands its captive {character} to {country}",
-    EffectKind.REBEL_PRINCIPAL_NAMED: "{character} leads the rebels in {country}",
+    EffectKind.OBSERVATION_READY: N_("{country}'s Observació is ready ({value} in all)"),
+    EffectKind.CIVIL_WAR_BEGUN: N_("Guerra civil breaks out in {country}{rebels}"),
+    EffectKind.CIVIL_WAR_REBELS: N_("the rebels' strength in {country} {change}"),
+    EffectKind.CIVIL_WAR_ENDED: N_("the Guerra civil in {country} ends{how}"),
+    EffectKind.CRISIS_BEGUN: N_(
+        "{country} falls into {crisis} (one action less per turn; {count} in all)"
+    ),
+    EffectKind.CRISIS_ENDED: N_("{country}'s {crisis} ends"),
+    EffectKind.DISORDER_OWED: N_("{country} still owes Restaurar ordre; its Autoritat {change}"),
+    EffectKind.DISORDER_RESTORED: N_("order is restored in {country}"),
+    EffectKind.ELIMINATED: N_("{country} is eliminated"),
+    EffectKind.VICTORY: N_("{country} {victory}"),
+    EffectKind.DISASTER_CHOSEN: N_("the natural disaster in {country}: {subject_word} {choice}"),
+    EffectKind.CITY_CEDED: N_("{city} passes from {other_country} to {country} (bescanvi)"),
+    EffectKind.TROOPS_CEDED: N_("{other_country} hands {n} Exèrcit at {place} to {country}"),
+    EffectKind.CHARACTER_CEDED: N_("{character} passes from {other_country} to {country}"),
+    EffectKind.CAPTIVE_CEDED: N_("{other_country} hands its captive {character} to {country}"),
+    EffectKind.REBEL_PRINCIPAL_NAMED: N_("{character} leads the rebels in {country}"),
 }
 """A template per effect kind, filled from `_EffectFields`."""
 
@@ -360,9 +418,12 @@ EFFECT_WORDS: Mapping[EffectKind, str] = {
 def _change(delta: int | None, value: int | None) -> str:
     """`rises by 1 to 5`, `falls by 2 to 0`, `is now 3`."""
     if not delta:
-        return "changes" if value is None else f"is now {value}"
-    to = "" if value is None else f" to {value}"
-    return f"{'rises' if delta > 0 else 'falls'} by {abs(delta)}{to}"
+        return _("changes") if value is None else _("is now {value}").format(value=value)
+    if value is None:
+        text = _("rises by {n}") if delta > 0 else _("falls by {n}")
+    else:
+        text = _("rises by {n} to {value}") if delta > 0 else _("falls by {n} to {value}")
+    return text.format(n=abs(delta), value=value)
 
 
 @dataclass(frozen=True)
@@ -380,8 +441,13 @@ class _EffectFields:
             "city": lambda: n.city(e.subject),
             "place": lambda: n.place(e.subject),
             "to_place": lambda: self._place_of_subject(e.other),
-            "to_other": lambda: f" to {self._place_of_subject(e.other)}" if e.other else "",
-            "against_other": lambda: f" against {n.country(e.other)}" if e.other else "",
+            "to_other": lambda: (
+                _(" to {place}").format(place=self._place_of_subject(e.other)) if e.other else ""
+            ),
+            "against_other": lambda: (
+                _(" against {country}").format(country=n.country(e.other)) if e.other else ""
+            ),
+            "of_country": lambda: de(n.country(e.country)),
             "character": lambda: n.character(e.subject),
             "trait": lambda: trait_name(e.subject),
             "other_trait": lambda: trait_name(e.other),
@@ -390,20 +456,35 @@ class _EffectFields:
             "n": lambda: abs(delta),
             "value": lambda: "?" if e.value is None else e.value,
             "count": lambda: e.value or 1,
-            "gains": lambda: "gains" if delta >= 0 else "loses",
-            "actions": lambda: "action" if abs(delta) == 1 else "actions",
-            "left": lambda: (
-                "" if e.value is None else f" ({e.value} {'left' if delta < 0 else 'there now'})"
-            ),
-            "rebels": lambda: "" if e.value is None else f" (rebels {e.value})",
-            "subject_word": lambda: "city" if e.subject == "city" else "kind",
+            "gains": lambda: _("gains") if delta >= 0 else _("loses"),
+            "actions": lambda: ngettext("action", "actions", abs(delta)),
+            "left": lambda: self._left(delta),
+            "rebels": lambda: "" if e.value is None else _(" (rebels {n})").format(n=e.value),
+            "subject_word": lambda: _("city") if e.subject == "city" else _("kind"),
             "choice": lambda: n.city(e.other) if e.subject == "city" else (e.other or "?"),
-            "by_other": lambda: f" by {n.country(e.other)}" if e.other else "",
-            "at_other": lambda: f" at {self._place_of_subject(e.other)}" if e.other else "",
-            "victory": lambda: VICTORY_WORDS.get(e.subject or "", "wins the game").format(e.value),
-            "how": lambda: f" ({CIVIL_WAR_ENDINGS.get(e.other, e.other)})" if e.other else "",
+            "by_other": lambda: (
+                _(" by {country}").format(country=n.country(e.other)) if e.other else ""
+            ),
+            "at_other": lambda: (
+                _(" at {place}").format(place=self._place_of_subject(e.other)) if e.other else ""
+            ),
+            "victory": lambda: _(VICTORY_WORDS.get(e.subject or "", N_("wins the game"))).format(
+                points=e.value
+            ),
+            "how": lambda: f" ({self._ending(e.other)})" if e.other else "",
         }
         return fields[key]()
+
+    def _left(self, delta: int) -> str:
+        if self.e.value is None:
+            return ""
+        if delta < 0:
+            return ngettext(" ({n} left)", " ({n} left)", self.e.value).format(n=self.e.value)
+        return _(" ({n} there now)").format(n=self.e.value)
+
+    @staticmethod
+    def _ending(how: str) -> str:
+        return _(CIVIL_WAR_ENDINGS[how]) if how in CIVIL_WAR_ENDINGS else how
 
     def _place_of_subject(self, place: str | None) -> str:
         """Where the effect's subject went: a character's new place is told as
@@ -415,104 +496,10 @@ class _EffectFields:
 
 def effect_text(effect: Effect, names: Names) -> str:
     """One effect in words: `Vilanova (Llevant) is besieged by Ponent`."""
-    return EFFECT_WORDS[effect.kind].format_map(_EffectFields(effect, names))
+    return _(EFFECT_WORDS[effect.kind]).format_map(_EffectFields(effect, names))
 
 
 def effects_text(effects: Iterable[Effect], names: Names) -> str:
     """Effects as one sentence: `A; b.` (empty when there are none)."""
     joined = "; ".join(effect_text(e, names) for e in effects)
     return joined[:1].upper() + joined[1:] + "." if joined else ""
-
-
-# --- dice ---------------------------------------------------------------------------
-
-
-def face_words(face: int) -> str:
-    """A d10 face: `7`, or `0 (10)` for the 0 face, which counts as 10."""
-    return "0 (10)" if face == 10 else str(face)
-
-
-def terms_text(terms: Iterable[tuple[str, int]]) -> str:
-    """`Militarisme 6 + Joan 2 - Bloqueig 1` (empty for no terms)."""
-    text = ""
-    for label, value in terms:
-        sign = "-" if value < 0 else "+"
-        text += f" {sign} " if text else ("-" if value < 0 else "")
-        text += f"{label} {abs(value)}"
-    return text
-
-
-def passed(roll: TestRoll) -> bool:
-    """Whether a test roll passed: a 0 always does, a 1 never, else total > difficulty."""
-    if roll.face in (1, 10):
-        return roll.face == 10
-    return roll.against is None or roll.total > roll.against
-
-
-def roll_text(roll: TestRoll) -> str:
-    """`Militarisme 6 + Joan 2 + d10 [0 (10)] = 18 > 12`; a contest side has no
-    `> n`; a bare die (a fate roll, an initiative tie) is `d10 [7]`."""
-    terms = terms_text(roll.terms)
-    die = f"d10 [{face_words(roll.face)}]"
-    if not terms and roll.against is None:
-        return die
-    text = f"{terms + ' + ' if terms else ''}{die} = {roll.total}"
-    if roll.against is None:
-        return text
-    text += f" {'>' if roll.total > roll.against else '≤'} {roll.against}"
-    if roll.face == 10 and roll.total <= roll.against:
-        text += ", but a 0 always succeeds"
-    if roll.face == 1 and roll.total > roll.against:
-        text += ", but a 1 always fails"
-    return text
-
-
-def roll_verdict(
-    rolls: Sequence[TestRoll], index: int, effects: Iterable[Effect], names: Names
-) -> str:
-    """What a labelled roll (not the action's own) decided: `passed` /
-    `failed` for a test, `killed` / `captured by X` / `escapes` for a fate
-    roll, `caught` / `gets through` for a traveller against a watch; empty
-    for the action's own rolls (its outcome line says it)."""
-    roll = rolls[index]
-    if not roll.label:
-        return ""
-    if roll.against is not None:
-        return "passed" if passed(roll) else "failed"
-    if roll.label.startswith(FATE_PREFIX):
-        return _fate_verdict(roll, effects, names)
-    before = rolls[index - 1] if index else None
-    if roll.label.endswith(TRAVEL_SUFFIX) and before and before.label.startswith(WATCH_PREFIX):
-        return "caught" if before.total > roll.total else "gets through"
-    return ""
-
-
-def _fate_verdict(roll: TestRoll, effects: Iterable[Effect], names: Names) -> str:
-    """1-2 killed, 3-5 captured by the opposing country (if any), else escapes."""
-    if roll.face <= FATE_KILLED:
-        return "killed"
-    if roll.face <= FATE_CAPTURED:
-        name = roll.label.removeprefix(FATE_PREFIX)
-        for effect in effects:
-            captured = effect.kind is EffectKind.CHARACTER_CAPTURED
-            if captured and names.character(effect.subject) == name:
-                return f"captured by {names.country(effect.country)}"
-    return "escapes"
-
-
-def roll_lines(
-    rolls: Sequence[TestRoll], effects: Iterable[Effect], names: Names, indent: str
-) -> list[str]:
-    """One line per roll: who rolled (or what the roll was for), its terms
-    and, for a labelled roll, what it decided:
-    `     fate of Joan: d10 [3]: captured by Llevant`."""
-    kept = tuple(effects)
-    heads = [(r.label or names.country(r.country)) + ":" for r in rolls]
-    width = max(len(head) for head in heads)
-    lines = []
-    for index, (roll, head) in enumerate(zip(rolls, heads, strict=True)):
-        verdict = roll_verdict(rolls, index, kept, names)
-        lines.append(
-            f"{indent}{head:<{width}} {roll_text(roll)}{': ' + verdict if verdict else ''}"
-        )
-    return lines

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from adjudicator.core.files import atomic_write
+from texts import _
 
 
 @click.command()
@@ -32,6 +33,11 @@ def region(out: Path, players: str, seed: int, region_name: str) -> None:
     atomic_write(out, region_yaml(drawn))
     image = out.with_suffix(".png")
     atomic_write(image, render_genes_map(drawn, None, title=drawn.title))
-    steps = ", ".join(f"{step} by {who}" for step, who in drawn.drawn_by.items())
-    click.echo(f"wrote {out} and {image}: {len(drawn.countries)} countries ({steps})")
-    click.echo(f"countries are chosen in this order: {', '.join(drawn.choice_order)}")
+    steps = ", ".join(
+        _("{step} by {player}").format(step=step, player=who)
+        for step, who in drawn.drawn_by.items()
+    )
+    wrote = _("wrote {file} and {image}: {n} countries ({steps})")
+    click.echo(wrote.format(file=out, image=image, n=len(drawn.countries), steps=steps))
+    order = _("countries are chosen in this order: {countries}")
+    click.echo(order.format(countries=", ".join(drawn.choice_order)))

@@ -44,6 +44,7 @@ from orders.genes.model import Declaration
 from orders.issues import IssueKind, OrderIssue, Source
 from renderers.common import roll_dict
 from renderers.genes.report import render_sheets
+from texts import N_, T_, _, tr
 
 RELEVANCE_PHASE = Path(ROLLED_REPORT).stem
 """The dice phase of the relevance rolls, and the name of their report
@@ -73,18 +74,25 @@ def players(text: str, region: Region) -> tuple[str, ...]:
         country = region.lookup_country(written)
         if country is None:
             listed = ", ".join(f"{c.id} ({c.name})" for c in region.countries.values())
-            maybe = meant(near(written, words))
-            message = f"--players: {written!r} is not a country of region {region.name}{maybe}"
-            raise SetupError(f"{message}; its countries: {listed}")
+            maybe = tr(meant(near(written, words)))
+            message = _(
+                "--players: {name} is not a country of region {region}{hint}; its countries:"
+                " {countries}"
+            )
+            raise SetupError(
+                message.format(name=repr(written), region=region.name, hint=maybe, countries=listed)
+            )
         if country in named:
-            raise SetupError(f"--players: {region.countries[country].name} is named twice")
+            twice = _("--players: {country} is named twice")
+            raise SetupError(twice.format(country=region.countries[country].local_name))
         named.append(country)
-    missing = [region.countries[c].name for c in region.countries if c not in named]
+    missing = [region.countries[c].local_name for c in region.countries if c not in named]
     if missing:
-        raise SetupError(
-            f"--players: {', '.join(missing)} missing: every country of region {region.name}"
-            " is played, one per player (002 §3)"
+        message = _(
+            "--players: {countries} missing: every country of region {region} is played,"
+            " one per player (002 §3)"
         )
+        raise SetupError(message.format(countries=", ".join(missing), region=region.name))
     return tuple(region.countries)
 
 
@@ -95,10 +103,9 @@ def fixed_relevance(text: str | None) -> Relevance | None:
         return None
     canonical = lookup(RELEVANCE_WORDS, text)
     if canonical is None:
-        raise SetupError(
-            f"--relevance: {text!r} is not random, small, medium or large (002 §4.1)"
-            + meant(near(text, RELEVANCE_WORDS))
-        )
+        message = _("--relevance: {name} is not random, small, medium or large (002 §4.1){hint}")
+        hint = tr(meant(near(text, RELEVANCE_WORDS)))
+        raise SetupError(message.format(name=repr(text), hint=hint))
     return None if canonical == "random" else Relevance(canonical)
 
 
@@ -109,8 +116,10 @@ def start_in_two_steps(
     the same text for the GM (it is what the players are told)."""
     if inputs.get("sheets"):
         raise SetupError(
-            "--players and --sheets: give --players to roll the relevance first and"
-            " adjudicate the sheets after, or --sheets to create the game at once"
+            _(
+                "--players and --sheets: give --players to roll the relevance first and"
+                " adjudicate the sheets after, or --sheets to create the game at once"
+            )
         )
     seats = players(inputs["players"], region)
     dice = Dice(secret, game_name, RELEVANCE_PHASE)
@@ -142,32 +151,52 @@ def start_in_two_steps(
     return state, files, text
 
 
+RELEVANCE_NAMES = {
+    Relevance.SMALL: N_("small"),
+    Relevance.MEDIUM: N_("medium"),
+    Relevance.LARGE: N_("large"),
+}
+"""A relevance in words (the English ones are its values)."""
+
+
+def _relevance_line(name: str, relevance: Relevance, face: str) -> str:
+    """`  Ponent: relevance medium (rolled 7), 30 creation points; ...`."""
+    return _("  {country}: relevance {relevance}{rolled}, {budget}").format(
+        country=name,
+        relevance=_(RELEVANCE_NAMES[relevance]),
+        rolled=face,
+        budget=tr(budget_text(relevance)),
+    )
+
+
 def relevance_text(
     region: Region, rolled: Sequence[RolledRelevance], dice: Dice, game_name: str
 ) -> str:
     """Step 1's report: each country's relevance and what its sheet may spend."""
     how = (
-        "rolled with the game's dice, 1d10: 1-5 small, 6-8 medium, 9-0 large"
+        _("rolled with the game's dice, 1d10: 1-5 small, 6-8 medium, 9-0 large")
         if dice.rolls
-        else "the same for every country"
+        else _("the same for every country")
     )
-    lines = [f"Game: {game_name}", "Creation, step 1 of 2: the relevance (002 §4.1), " + how]
+    lines = [
+        _("Game: {name}").format(name=game_name),
+        _("Creation, step 1 of 2: the relevance (002 §4.1), {how}").format(how=how),
+    ]
     for r in rolled:
-        face = f" (rolled {r.face % 10})" if r.face is not None else ""
-        name = region.countries[r.country].name
-        lines.append(f"  {name}: relevance {r.relevance.value}{face}, {budget_text(r.relevance)}")
+        face = _(" (rolled {face})").format(face=r.face % 10) if r.face is not None else ""
+        lines.append(_relevance_line(region.countries[r.country].local_name, r.relevance, face))
     lines += [
         "",
-        "Step 2: each player writes the sheet of their country for that relevance",
-        "(<country>.yaml, see docs/genes.md; `relevance:` may be left out) and the GM",
-        "adjudicates the sheets as the orders of the creation phase:",
-        "  mapjudge check DIR sheets/*.yaml       (every problem, with its file and key)",
-        "  mapjudge adjudicate DIR sheets/*.yaml  (turn 1, once every sheet is right)",
+        _("Step 2: each player writes the sheet of their country for that relevance"),
+        _("(<country>.yaml, see docs/genes.md; `relevance:` may be left out) and the GM"),
+        _("adjudicates the sheets as the orders of the creation phase:"),
+        _("  mapjudge check DIR sheets/*.yaml       (every problem, with its file and key)"),
+        _("  mapjudge adjudicate DIR sheets/*.yaml  (turn 1, once every sheet is right)"),
         "",
-        "Dice rolls:",
+        _("Dice rolls:"),
     ]
     lines += [f"  {r.purpose} #{r.index}: d{r.sides} -> {r.result}" for r in dice.rolls]
-    lines += ["  none"] * (not dice.rolls)
+    lines += [_("  none")] * (not dice.rolls)
     return "\n".join(lines) + "\n"
 
 
@@ -199,7 +228,9 @@ def sheet_issue(issue: SheetIssue) -> OrderIssue:
     """A sheet's problem as an order issue: `ponent.yaml: illegal: points: ...`."""
     line = int(issue.key[5:]) if issue.key.startswith("line ") and issue.key[5:].isdigit() else 0
     source = Source(issue.file, line, "", 1) if line else Source.whole(issue.file)
-    message = issue.message if line else f"{issue.key}: {issue.message}"
+    message = (
+        issue.message if line else T_("{key}: {message}", key=issue.key, message=issue.message)
+    )
     return OrderIssue(IssueKind.ILLEGAL, message, source, issue.suggestions)
 
 
@@ -220,17 +251,19 @@ def creation_turn_report(turn: GenesTurn, creation: Creation) -> Report:
     warnings, the receipts, and the rolls of turn 1's events."""
     state, region = creation.state, turn.game_map
     rolls = [f"  {r.purpose} #{r.index}: d{r.sides} -> {r.result}" for r in creation.rolls]
-    warnings = [f"  {w}" for w in creation.sheets.warnings]
+    warnings = [f"  {tr(w)}" for w in creation.sheets.warnings]
     receipts = [f"  {r.file}: sha256 {r.sha256}" for r in turn.receipts]
+    none = [_("  none")]
+    created = _("{title}: {phase}, created from the country sheets (002 §4)")
     text = "\n".join([
-        f"Game: {turn.game_name}",
-        f"{turn.ruleset_title}: {turn.state.phase.id}, created from the country sheets (002 §4)",
+        _("Game: {name}").format(name=turn.game_name),
+        created.format(title=turn.ruleset_title, phase=turn.state.phase.id),
         "",
         render_sheets(state, region).rstrip("\n"),
         "",
-        "Warnings:", *(warnings or ["  none"]),
-        "Sheets received:", *(receipts or ["  none"]),
-        "Dice rolls:", *(rolls or ["  none"]),
+        _("Warnings:"), *(warnings or none),
+        _("Sheets received:"), *(receipts or none),
+        _("Dice rolls:"), *(rolls or none),
     ]) + "\n"  # fmt: skip
     data = {
         "schema": SCHEMA,
@@ -250,10 +283,12 @@ def creation_turn_report(turn: GenesTurn, creation: Creation) -> Report:
 
 def describe_creation(state: GenesState, region: Region) -> str:
     """`mapjudge show` in the creation phase: each country's relevance and budget."""
-    lines = [f"{state.phase.id}: creation, the country sheets are awaited (002 §4)"]
+    lines = [
+        _("{phase}: creation, the country sheets are awaited (002 §4)").format(phase=state.phase.id)
+    ]
     for country, relevance in rolled_relevance(state).items():
-        name = region.countries[country].name if country in region.countries else country
-        lines.append(f"  {name}: relevance {relevance.value}, {budget_text(relevance)}")
+        name = region.countries[country].local_name if country in region.countries else country
+        lines.append(_relevance_line(name, relevance, ""))
     return "\n".join(lines) + "\n"
 
 

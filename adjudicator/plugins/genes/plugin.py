@@ -55,7 +55,8 @@ from renderers.genes.report import (
     render_genes_report,
     render_sheets,
 )
-from renderers.genes.words import reason_text
+from renderers.genes.words import reason_message
+from texts import _, tr
 
 if TYPE_CHECKING:
     import click
@@ -136,11 +137,9 @@ def creation_report(
     rolls made at `new` (random relevance, turn 1's event), so that
     `mapjudge verify` rechecks them too."""
     rolls = "".join(f"  {r.purpose} #{r.index}: d{r.sides} -> {r.result}\n" for r in dice.rolls)
-    rolls = rolls or "  none\n"
-    text = (
-        f"Game: {game_name}\nCreated from the country sheets (002 §4)\n\n"
-        f"{render_sheets(state, region)}\nDice rolls at creation:\n{rolls}"
-    )
+    rolls = rolls or _("  none") + "\n"
+    text = _("Game: {name}\nCreated from the country sheets (002 §4)\n\n").format(name=game_name)
+    text += f"{render_sheets(state, region)}\n{_('Dice rolls at creation:')}\n{rolls}"
     data = {"phase": CREATION_PHASE, "rolls": [roll_dict(r) for r in dice.rolls]}
     json_text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     base = Path(REPORTS_DIR)
@@ -151,16 +150,15 @@ def creation_report(
 
 
 def _why(result: ActionResult) -> str:
-    """The reason in words, with its detail."""
-    detail = f" ({result.detail})" if result.detail else ""
-    return reason_text(result.reason) + detail
+    """The reason in words, with its detail (told in the reader's language)."""
+    return reason_message(result.reason, result.detail)
 
 
 def _country_name(region: Region, country: str | None) -> str:
     if country is None:
         return "?"
     area = region.countries.get(country)
-    return area.name if area is not None else country
+    return area.local_name if area is not None else country
 
 
 class GenesPlugin:
@@ -245,12 +243,14 @@ class GenesPlugin:
             data = state_to_dict(state)
             return Started(state.phase, data, map_name, None, state.seats, files, message)
         if request.inputs.get("relevance"):
-            raise SetupError("--relevance goes with --players: it is rolled before the sheets")
+            raise SetupError(_("--relevance goes with --players: it is rolled before the sheets"))
         sheets = request.inputs.get("sheets")
         folder = Path(sheets) if sheets else example_sheets(region)
         dice = Dice(request.secret, request.name, CREATION_PHASE)
         started = start_game(region, folder, options, dice, random_relevance=False)
-        warnings = "".join(f"warning: {issue}\n" for issue in started.warnings)
+        warnings = "".join(
+            _("warning: {issue}").format(issue=issue) + "\n" for issue in started.warnings
+        )
         files.update(creation_report(region, started.state, dice, request.name))
         seats = started.state.seats
         state = started.state
@@ -297,12 +297,20 @@ class GenesPlugin:
             try:
                 return create(state, sheets, game_map, options, dice)
             except SheetsRejected as exc:
-                raise SetupError(
-                    f"{exc}\nnothing written: the game stays in {state.phase.id} until every"
+                message = _(
+                    "{problems}\nnothing written: the game stays in {phase} until every"
                     " country has a valid sheet (`mapjudge check` names each problem)"
-                ) from None
+                )
+                problems = tr(exc.message)
+                raise SetupError(message.format(problems=problems, phase=state.phase.id)) from None
         declarations = [o for o in orders if isinstance(o, Declaration)]
         return resolve_turn(state, declarations, game_map, options, dice)
+
+    def with_civil_disorder(self, options: GenesOptions, powers: frozenset[str]) -> GenesOptions:
+        """Genes Mactantes (002) has no rule for a country whose player stops
+        declaring: it declares nothing, as for any missing declaration; the
+        report names it."""
+        return options
 
     def next_state(self, resolution: GenesOutcome) -> GenesState:
         return resolution.state
@@ -348,12 +356,12 @@ class GenesPlugin:
     def game_over(self, game_map: Region, state: GenesState) -> str | None:
         """002 §6: a winner, or the final victory points of a tie."""
         if state.winner is not None:
-            return f"{_country_name(game_map, state.winner)} won"
+            return _("{country} won").format(country=_country_name(game_map, state.winner))
         if state.final_scores:
             scores = ", ".join(
                 f"{_country_name(game_map, c)} {p}" for c, p in state.final_scores.items()
             )
-            return f"no single winner (victory points: {scores})"
+            return _("no single winner (victory points: {scores})").format(scores=scores)
         return None
 
     def describe(self, game_map: Region, state: GenesState) -> str:

@@ -90,6 +90,7 @@ from adjudicator.rulesets.genes.outcome import (
 )
 from adjudicator.rulesets.genes.work import Board, handles, impossible
 from orders.genes.model import ActionKind, Declaration
+from texts import N_, T_
 
 MIL = Trait.MILITARISM
 WALLED_SIEGE = 12
@@ -108,11 +109,9 @@ def _known(board: Board, place: str | None) -> bool:
 
 
 def _bad_place(decl: Declaration, what: str, place: str | None) -> ActionResult:
-    return impossible(
-        decl,
-        GenesReason.NO_PLACE,
-        f"no {what} named" if place is None else f"unknown place {place}",
-    )
+    if place is None:
+        return impossible(decl, GenesReason.NO_PLACE, T_("no {what} named", what=T_(what)))
+    return impossible(decl, GenesReason.NO_PLACE, T_("unknown place {place}", place=place))
 
 
 def _bonus(board: Board, decl: Declaration, target: str) -> tuple[Terms, tuple[Effect, ...]]:
@@ -137,7 +136,7 @@ def battle(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     against its owner, or in a field against `decl.target`."""
     place = decl.place or decl.city
     if place is None or not _known(board, place):
-        return _bad_place(decl, "battle place", place)
+        return _bad_place(decl, N_("battle place"), place)
     if place in board.cities:
         return _city_battle(board, decl, place, prefix)
     return _field_battle(board, decl, place, prefix)
@@ -147,11 +146,15 @@ def _city_battle(board: Board, decl: Declaration, place: str, prefix: str) -> Ac
     actor, city = decl.power, board.cities[place]
     defender, name = city.owner, city_name(board, place)
     if defender == actor:
-        return impossible(decl, GenesReason.SAME_COUNTRY, f"{name} is your own city")
+        return impossible(decl, GenesReason.SAME_COUNTRY, T_("{name} is your own city", name=name))
     front = field_place(city.country)
     forces = board.strength_at(front, actor)
     if not forces:
-        detail = f"no forces of yours in {place_name(board, front)} to attack {name}"
+        detail = T_(
+            "no forces of yours in {place} to attack {name}",
+            place=place_name(board, front),
+            name=name,
+        )
         return impossible(decl, GenesReason.NO_FORCES_THERE, detail)
     act = activate(board, decl, MIL, front, prefix)
     if isinstance(act, ActionResult):
@@ -161,7 +164,7 @@ def _city_battle(board: Board, decl: Declaration, place: str, prefix: str) -> Ac
     if not defence.forces and not defence.allies:
         taken = (*act.effects, *_conquer(board, place, actor, front, act))
         won = (ActionOutcome.SUCCEEDED, GenesReason.WON)
-        note = f"{name} was undefended: taken without a battle"
+        note = T_("{name} was undefended: taken without a battle", name=name)
         return ActionResult(decl, *won, rolls=act.rolls, effects=taken, detail=note)
     attack, defence, allied = _ally_characters(board, attack, defence, place, prefix)
     bonus, used = _bonus(board, decl, defender)
@@ -207,7 +210,10 @@ def _ally_helpers(
             act = activate(board, replace(line, helpers=(char_id,)), MIL, side.place, prefix)
             if isinstance(act, ActionResult):
                 continue
-            terms += [(f"{name} ({ally})", value) for name, value in act.terms]
+            terms += [
+                (T_("{name} ({country})", name=name, country=ally), value)
+                for name, value in act.terms
+            ]
             helpers += act.helpers
             rolls += act.rolls
             effects += act.effects
@@ -246,17 +252,21 @@ def _field_battle(board: Board, decl: Declaration, place: str, prefix: str) -> A
     target = decl.target or _sole_enemy(board, actor, place)
     where = place_name(board, place)
     if target is None or target not in board.countries:
-        return impossible(decl, GenesReason.NO_ENEMY_THERE, f"no enemy named in {where}")
+        detail = T_("no enemy named in {place}", place=where)
+        return impossible(decl, GenesReason.NO_ENEMY_THERE, detail)
     if target == actor:
-        return impossible(decl, GenesReason.SAME_COUNTRY, f"you cannot fight yourself in {where}")
+        detail = T_("you cannot fight yourself in {place}", place=where)
+        return impossible(decl, GenesReason.SAME_COUNTRY, detail)
     enemy_name = country_name(board, target)
     if board.countries[target].eliminated:
-        return impossible(decl, GenesReason.TARGET_ELIMINATED, f"{enemy_name} is eliminated")
+        detail = T_("{country} is eliminated", country=enemy_name)
+        return impossible(decl, GenesReason.TARGET_ELIMINATED, detail)
     forces, enemy = board.strength_at(place, actor), board.strength_at(place, target)
     if not forces:
-        return impossible(decl, GenesReason.NO_FORCES_THERE, f"no forces of yours in {where}")
+        detail = T_("no forces of yours in {place}", place=where)
+        return impossible(decl, GenesReason.NO_FORCES_THERE, detail)
     if not enemy:
-        detail = f"no forces of {enemy_name} in {where}"
+        detail = T_("no forces of {country} in {place}", country=enemy_name, place=where)
         return impossible(decl, GenesReason.NO_ENEMY_THERE, detail)
     act = activate(board, decl, MIL, place, prefix)
     if isinstance(act, ActionResult):
@@ -290,7 +300,7 @@ def _battle_result(
     kind, reason = ActionOutcome.SUCCEEDED, GenesReason.WON
     if outcome.winner is None:
         kind, reason = ActionOutcome.TIED, GenesReason.TIE
-        detail = f"both sides {outcome.attacker.total}"
+        detail: str = T_("both sides {n}", n=outcome.attacker.total)
     else:
         detail = _losses(board, outcome)
     if outcome.winner is None:
@@ -311,8 +321,12 @@ def _losses(board: Board, outcome: BattleOutcome) -> str:
     lost = -sum(
         e.delta or 0 for e in outcome.effects if e.kind is EffectKind.FORCE and (e.delta or 0) < 0
     )
-    text = f"{country_name(board, outcome.loser)} loses {outcome.difference} Exèrcit"
-    return text + (f"; only {lost} stood there" if lost < outcome.difference else "")
+    loser, n = country_name(board, outcome.loser), outcome.difference
+    if lost < n:
+        return T_(
+            "{country} loses {n} Exèrcit; only {lost} stood there", country=loser, n=n, lost=lost
+        )
+    return T_("{country} loses {n} Exèrcit", country=loser, n=n)
 
 
 # --- Reclutar soldats, Soldats a casa, Trasllat de tropes (002 §5.4.3) ------------
@@ -344,7 +358,9 @@ def recruit(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     Militarisme at 10, + min(n, excess) Exèrcit and as much − Autoritat."""
     wanted = 1 if decl.amount is None else decl.amount
     if wanted < 1:
-        return impossible(decl, GenesReason.BAD_AMOUNT, f"cannot recruit {wanted}")
+        return impossible(
+            decl, GenesReason.BAD_AMOUNT, T_("cannot recruit {wanted}", wanted=wanted)
+        )
     city = _muster(board, decl)
     if isinstance(city, ActionResult):
         return city
@@ -364,11 +380,13 @@ def soldiers_home(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     """Soldats a casa (002 §5.4.3): − n Exèrcit, + n Autoritat (max 10)."""
     actor, origin, amount = decl.power, decl.origin, decl.amount
     if amount is None or amount < 1:
-        return impossible(decl, GenesReason.BAD_AMOUNT, f"cannot send {amount} home")
+        return impossible(
+            decl, GenesReason.BAD_AMOUNT, T_("cannot send {amount} home", amount=amount)
+        )
     if origin is not None and not _known(board, origin):
-        return _bad_place(decl, "origin", origin)
+        return _bad_place(decl, N_("origin"), origin)
     if origin is not None and origin in board.disabled:
-        detail = f"the forces in {place_name(board, origin)} are annulled"
+        detail = T_("the forces in {place} are annulled", place=place_name(board, origin))
         return impossible(decl, GenesReason.DISABLED_BY_DISASTER, detail)
 
     def pick(f: Force) -> bool:
@@ -376,8 +394,10 @@ def soldiers_home(board: Board, decl: Declaration, prefix: str) -> ActionResult:
 
     have = sum(f.strength for f in board.forces if pick(f))
     if have < amount:
-        where = f"in {place_name(board, origin)}" if origin else "usable"
-        detail = f"you have {have} Exèrcit {where}, not {amount}"
+        where = T_("in {place}", place=place_name(board, origin)) if origin else T_("usable")
+        detail = T_(
+            "you have {have} Exèrcit {place}, not {amount}", have=have, place=where, amount=amount
+        )
         return impossible(decl, GenesReason.NOT_ENOUGH_TROOPS, detail)
 
     def apply() -> list[Effect]:
@@ -405,30 +425,44 @@ def _move_refusal(
     actor = decl.power
     source, target = place_name(board, origin), place_name(board, dest)
     if origin == dest:
-        return impossible(decl, GenesReason.SAME_PLACE, f"{source} is both origin and destination")
+        return impossible(
+            decl, GenesReason.SAME_PLACE, T_("{place} is both origin and destination", place=source)
+        )
     if origin in board.disabled:
-        detail = f"the forces in {source} are annulled"
+        detail = T_("the forces in {place} are annulled", place=source)
         return impossible(decl, GenesReason.DISABLED_BY_DISASTER, detail)
     if origin in board.sieges:
-        return impossible(decl, GenesReason.BESIEGED, f"{source} is besieged: nothing leaves it")
+        return impossible(
+            decl, GenesReason.BESIEGED, T_("{place} is besieged: nothing leaves it", place=source)
+        )
     have = board.strength_at(origin, actor)
     if not have:
-        return impossible(decl, GenesReason.NO_FORCES_THERE, f"no forces of yours in {source}")
+        return impossible(
+            decl, GenesReason.NO_FORCES_THERE, T_("no forces of yours in {place}", place=source)
+        )
     if have < amount:
-        detail = f"you have {have} Exèrcit in {source}, not {amount}"
+        detail = T_(
+            "you have {have} Exèrcit in {place}, not {amount}",
+            have=have,
+            place=source,
+            amount=amount,
+        )
         return impossible(decl, GenesReason.NOT_ENOUGH_TROOPS, detail)
     start, end = board.country_of_place(origin), board.country_of_place(dest)
     if not _reachable(board, start, end):
-        detail = (
-            f"no chain of neighbouring countries leads from {country_name(board, start)}"
-            f" to {country_name(board, end)}"
+        detail = T_(
+            "no chain of neighbouring countries leads from {country} to {country2}",
+            country=country_name(board, start),
+            country2=country_name(board, end),
         )
         return impossible(decl, GenesReason.NOT_REACHABLE, detail)
     if dest in board.cities and board.cities[dest].owner != actor:
-        detail = f"{not_yours(board, dest)}: take it in battle"
+        detail = T_("{reason}: take it in battle", reason=not_yours(board, dest))
         return impossible(decl, GenesReason.NOT_OWN_CITY, detail)
     if dest in board.sieges:
-        return impossible(decl, GenesReason.BESIEGED, f"{target} is besieged: nothing gets in")
+        return impossible(
+            decl, GenesReason.BESIEGED, T_("{place} is besieged: nothing gets in", place=target)
+        )
     return None
 
 
@@ -439,8 +473,8 @@ def move_troops(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     besieged city."""
     origin, dest, amount = decl.origin, decl.place or decl.city, decl.amount
     if amount is None or amount < 1:
-        return impossible(decl, GenesReason.BAD_AMOUNT, f"cannot move {amount}")
-    for what, place in (("origin", origin), ("destination", dest)):
+        return impossible(decl, GenesReason.BAD_AMOUNT, T_("cannot move {amount}", amount=amount))
+    for what, place in ((N_("origin"), origin), (N_("destination"), dest)):
         if not _known(board, place):
             return _bad_place(decl, what, place)
     assert origin is not None and dest is not None
@@ -477,7 +511,7 @@ def _target_refusal(decl: Declaration, board: Board, target: str | None) -> Acti
     if target == decl.power:
         return impossible(decl, GenesReason.SAME_COUNTRY, "the target is your own country")
     if board.countries[target].eliminated:
-        detail = f"{country_name(board, target)} is eliminated"
+        detail = T_("{country} is eliminated", country=country_name(board, target))
         return impossible(decl, GenesReason.TARGET_ELIMINATED, detail)
     return None
 
@@ -501,7 +535,9 @@ def raid(board: Board, decl: Declaration, prefix: str) -> ActionResult:
         and f.place not in board.sieges
     ]
     if not bases:
-        detail = f"no forces of yours in or beside {country_name(board, target)}"
+        detail = T_(
+            "no forces of yours in or beside {country}", country=country_name(board, target)
+        )
         return impossible(decl, GenesReason.NO_FORCES_THERE, detail)
     return run_test(
         board,
@@ -520,19 +556,27 @@ def siege(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     action next turn and nothing leaves the city until the siege is broken."""
     actor, city_id = decl.power, decl.city or decl.place
     if city_id is None or city_id not in board.cities:
-        return _bad_place(decl, "city", city_id)
+        return _bad_place(decl, N_("city"), city_id)
     city, name = board.cities[city_id], city_name(board, city_id)
     if city.owner == actor:
-        return impossible(decl, GenesReason.SAME_COUNTRY, f"{name} is your own city")
+        return impossible(decl, GenesReason.SAME_COUNTRY, T_("{name} is your own city", name=name))
     if board.countries[city.owner].eliminated:
-        detail = f"{country_name(board, city.owner)} is eliminated"
+        detail = T_("{country} is eliminated", country=country_name(board, city.owner))
         return impossible(decl, GenesReason.TARGET_ELIMINATED, detail)
     if city_id in board.sieges:
-        detail = f"{name} is already besieged by {country_name(board, board.sieges[city_id])}"
+        detail = T_(
+            "{name} is already besieged by {country}",
+            name=name,
+            country=country_name(board, board.sieges[city_id]),
+        )
         return impossible(decl, GenesReason.ALREADY_BESIEGED, detail)
     front = field_place(city.country)
     if not board.strength_at(front, actor):
-        detail = f"no forces of yours in {place_name(board, front)} to besiege {name}"
+        detail = T_(
+            "no forces of yours in {place} to besiege {name}",
+            place=place_name(board, front),
+            name=name,
+        )
         return impossible(decl, GenesReason.NO_FORCES_THERE, detail)
 
     def laid(_roll: TestRoll) -> list[Effect]:

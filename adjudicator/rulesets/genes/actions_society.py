@@ -61,11 +61,12 @@ from adjudicator.rulesets.genes.outcome import (
 )
 from adjudicator.rulesets.genes.work import Board, handles, impossible
 from orders.genes.model import ActionKind, Declaration
+from texts import T_
 
 REPRESS_DIFFICULTY = 11
 FOUNDED_GARRISON = 2
 """Fundar adds 2 Exèrcit in the new city: §4.5 counts "Nombre de ciutats x2" (issue 18 #1)."""
-TAXES_TEST_LABEL = "Autoritat test after the taxes"
+TAXES_TEST_LABEL = T_("Autoritat test after the taxes")
 """The Taxes action is automatic; its Autoritat test only decides the −1."""
 
 
@@ -105,7 +106,9 @@ def fortify(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     if city is None or city.owner != decl.power:
         return impossible(decl, GenesReason.NOT_OWN_CITY, not_yours(board, decl.city))
     if city.walled:
-        return impossible(decl, GenesReason.ALREADY_WALLED, f"{city.name} is already walled")
+        return impossible(
+            decl, GenesReason.ALREADY_WALLED, T_("{city} is already walled", city=city.name)
+        )
 
     def wall() -> Iterable[Effect]:
         board.cities[city.id] = city.with_(walled=True)
@@ -125,7 +128,9 @@ def found(board: Board, decl: Declaration, prefix: str) -> ActionResult:
         return impossible(decl, GenesReason.NAME_TAKEN, "the new city needs a name")
     for city in board.cities.values():
         if name_key(city.name) == name_key(name):
-            return impossible(decl, GenesReason.NAME_TAKEN, f"a city is already called {city.name}")
+            return impossible(
+                decl, GenesReason.NAME_TAKEN, T_("a city is already called {city}", city=city.name)
+            )
     country = decl.power
     city_id = unique_slug(name, board.cities)
     existing = [c.position for c in board.cities.values() if c.country == country]
@@ -157,7 +162,7 @@ def repress(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     the total's excess over 11 (at least 1), never below 0."""
     country = board.countries[decl.power]
     if country.counterpower <= 0:
-        detail = f"{country_name(board, decl.power)} has no Contrapoder"
+        detail = T_("{country} has no Contrapoder", country=country_name(board, decl.power))
         return impossible(decl, GenesReason.NO_COUNTERPOWER, detail)
 
     def lower(roll: TestRoll) -> Iterable[Effect]:
@@ -177,7 +182,7 @@ def restore_order(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     disorder; failed, it stays owed (the turn loop charges the −1)."""
     country = board.countries[decl.power]
     if not country.disorder:
-        detail = f"{country_name(board, decl.power)} has no disorder to end"
+        detail = T_("{country} has no disorder to end", country=country_name(board, decl.power))
         return impossible(decl, GenesReason.NO_DISORDER, detail)
 
     def restore(_: TestRoll) -> Iterable[Effect]:
@@ -223,7 +228,9 @@ def development(board: Board, decl: Declaration, prefix: str) -> ActionResult:
         return impossible(decl, GenesReason.NO_CHARACTERISTIC, "name the characteristic to raise")
     if board.countries[decl.power].trait(trait) >= TRAIT_MAX:
         name = TRAIT_NAMES_CA[trait]
-        return impossible(decl, GenesReason.TRAIT_AT_MAX, f"{name} is already {TRAIT_MAX}")
+        return impossible(
+            decl, GenesReason.TRAIT_AT_MAX, T_("{name} is already {n}", name=name, n=TRAIT_MAX)
+        )
 
     def develop() -> Iterable[Effect]:
         return (change_trait(board, decl.power, trait, 1),)
@@ -256,30 +263,44 @@ def promote(board: Board, decl: Declaration, prefix: str) -> ActionResult:
         return _new_character(board, decl, prefix)
     char = board.characters.get(decl.character or "")
     if char is None:
-        detail = f"no character {decl.character}"
+        detail = T_("no character {character}", character=decl.character)
         return impossible(decl, GenesReason.NOT_YOUR_CHARACTER, detail)
     if char.owner != decl.power:
-        detail = f"{char.name} serves {country_name(board, char.owner)}"
+        detail = T_(
+            "{character} serves {country}",
+            character=char.name,
+            country=country_name(board, char.owner),
+        )
         return impossible(decl, GenesReason.NOT_YOUR_CHARACTER, detail)
     if not char.free:
-        held = f"is held by {country_name(board, char.held_by)}"
+        held = T_("is held by {country}", country=country_name(board, char.held_by))
         why = "is dead" if char.status is CharacterStatus.DEAD else held
-        return impossible(decl, GenesReason.CHARACTER_UNAVAILABLE, f"{char.name} {why}")
+        return impossible(
+            decl,
+            GenesReason.CHARACTER_UNAVAILABLE,
+            T_("{character} {why}", character=char.name, why=why),
+        )
     if decl.principal:
         if char.principal:
-            return impossible(decl, GenesReason.ALREADY_PRINCIPAL, f"{char.name} is the principal")
+            return impossible(
+                decl,
+                GenesReason.ALREADY_PRINCIPAL,
+                T_("{character} is the principal", character=char.name),
+            )
         place = home_place(board, decl.power)
         named = automatic(board, decl, place, prefix, lambda: _name_principal(board, char.id))
         if decl.trait and named.succeeded:
-            return replace(named, detail="named principal; no characteristic raised")
+            return replace(named, detail=T_("named principal; no characteristic raised"))
         return named
     trait = _trait(decl)
     if trait is None:
         return impossible(decl, GenesReason.NO_CHARACTERISTIC, "name the characteristic to raise")
     if char.value(trait) >= CHARACTER_TRAIT_MAX:
-        name = f"{char.name}'s {TRAIT_NAMES_CA[trait]}"
+        name = T_("{character}'s {trait}", character=char.name, trait=TRAIT_NAMES_CA[trait])
         return impossible(
-            decl, GenesReason.TRAIT_AT_MAX, f"{name} is already {CHARACTER_TRAIT_MAX}"
+            decl,
+            GenesReason.TRAIT_AT_MAX,
+            T_("{name} is already {n}", name=name, n=CHARACTER_TRAIT_MAX),
         )
     return automatic(
         board,
@@ -306,10 +327,14 @@ def _new_character(board: Board, decl: Declaration, prefix: str) -> ActionResult
     name = (decl.name or "").strip()
     for other in board.characters.values():
         if name_key(other.name) == name_key(name):
-            return impossible(decl, GenesReason.NAME_TAKEN, f"a character is already called {name}")
+            return impossible(
+                decl, GenesReason.NAME_TAKEN, T_("a character is already called {name}", name=name)
+            )
     trait = _trait(decl)
     if trait is None:
-        return impossible(decl, GenesReason.NO_CHARACTERISTIC, f"name a characteristic for {name}")
+        return impossible(
+            decl, GenesReason.NO_CHARACTERISTIC, T_("name a characteristic for {name}", name=name)
+        )
     char_id = unique_slug(name, board.characters)
     place = home_place(board, decl.power)
 

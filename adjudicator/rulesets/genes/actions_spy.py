@@ -76,6 +76,7 @@ from adjudicator.rulesets.genes.outcome import (
 )
 from adjudicator.rulesets.genes.work import Board, handles, impossible
 from orders.genes.model import ActionKind, Declaration
+from texts import T_
 
 CONVINCE_BASE = 18
 CREATED_COUNTERPOWER = 1
@@ -89,10 +90,14 @@ def _target_refusal(board: Board, decl: Declaration) -> ActionResult | None:
     if target == decl.power:
         return impossible(decl, GenesReason.SAME_COUNTRY, "the target is your own country")
     if target is None or target not in board.countries:
-        return impossible(decl, GenesReason.TARGET_ELIMINATED, f"no country {target}")
+        return impossible(
+            decl, GenesReason.TARGET_ELIMINATED, T_("no country {country}", country=target)
+        )
     if board.countries[target].eliminated:
         name = country_name(board, target)
-        return impossible(decl, GenesReason.TARGET_ELIMINATED, f"{name} is out of the game")
+        return impossible(
+            decl, GenesReason.TARGET_ELIMINATED, T_("{name} is out of the game", name=name)
+        )
     return None
 
 
@@ -132,7 +137,12 @@ def copy_technology(board: Board, decl: Declaration, prefix: str) -> ActionResul
     ours = board.countries[decl.power].trait(Trait.TECHNOLOGY)
     if _only_from_more_advanced(board) and theirs <= ours:
         name = country_name(board, decl.target)
-        detail = f"{name}'s Tecnologia ({theirs}) is not higher than yours ({ours})"
+        detail = T_(
+            "{name}'s Tecnologia ({theirs}) is not higher than yours ({ours})",
+            name=name,
+            theirs=theirs,
+            ours=ours,
+        )
         return impossible(decl, GenesReason.NOT_MORE_ADVANCED, detail)
     tech = Trait.TECHNOLOGY
     return _spy_test(
@@ -161,7 +171,11 @@ def create_counterpower(board: Board, decl: Declaration, prefix: str) -> ActionR
     assert decl.target is not None
     target = board.countries[decl.target]
     if target.counterpower > 0:
-        detail = f"{country_name(board, target.id)} already has Contrapoder {target.counterpower}"
+        detail = T_(
+            "{country} already has Contrapoder {counterpower}",
+            country=country_name(board, target.id),
+            counterpower=target.counterpower,
+        )
         return impossible(decl, GenesReason.COUNTERPOWER_EXISTS, detail)
     return _spy_test(
         board, decl, prefix, lambda t: (_set_counterpower(board, t, CREATED_COUNTERPOWER),)
@@ -178,7 +192,7 @@ def strengthen_counterpower(board: Board, decl: Declaration, prefix: str) -> Act
     assert decl.target is not None
     target = board.countries[decl.target]
     if target.counterpower <= 0:
-        detail = f"{country_name(board, target.id)} has no Contrapoder"
+        detail = T_("{country} has no Contrapoder", country=country_name(board, target.id))
         return impossible(decl, GenesReason.NO_COUNTERPOWER, detail)
     place = home_place(board, target.id)
     return automatic(
@@ -204,7 +218,9 @@ def investigation(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     if board.shields.get(target, 0) > 0:
         board.shields[target] -= 1
         cancelled = Effect(EffectKind.INVESTIGATION_CANCELLED, decl.power, other=target)
-        detail = f"{country_name(board, target)} had played Observació earlier this turn"
+        detail = T_(
+            "{country} had played Observació earlier this turn", country=country_name(board, target)
+        )
         return ActionResult(
             decl,
             ActionOutcome.NOT_RESOLVED,
@@ -263,18 +279,34 @@ def _victim(board: Board, decl: Declaration) -> Character | ActionResult:
     actor's own, or not where the kind of action reaches."""
     victim = board.characters.get(decl.character or "")
     if victim is None:
-        return impossible(decl, GenesReason.CHARACTER_UNAVAILABLE, f"no character {decl.character}")
+        return impossible(
+            decl,
+            GenesReason.CHARACTER_UNAVAILABLE,
+            T_("no character {character}", character=decl.character),
+        )
     if victim.owner == decl.power:
-        return impossible(decl, GenesReason.OWN_CHARACTER, f"{victim.name} is your own character")
+        return impossible(
+            decl,
+            GenesReason.OWN_CHARACTER,
+            T_("{character} is your own character", character=victim.name),
+        )
     if victim.status is CharacterStatus.DEAD:
-        return impossible(decl, GenesReason.CHARACTER_UNAVAILABLE, f"{victim.name} is dead")
+        return impossible(
+            decl,
+            GenesReason.CHARACTER_UNAVAILABLE,
+            T_("{character} is dead", character=victim.name),
+        )
     at_home = board.country_of_place(victim.place) == decl.power
     external = decl.kind in EXTERNAL_KINDS
     if external and at_home:
-        detail = f"{victim.name} is in your country: use the internal action"
+        detail = T_(
+            "{character} is in your country: use the internal action", character=victim.name
+        )
         return impossible(decl, GenesReason.CHARACTER_NOT_THERE, detail)
     if not external and not at_home:
-        detail = f"{victim.name} is not in your country: use the external action"
+        detail = T_(
+            "{character} is not in your country: use the external action", character=victim.name
+        )
         return impossible(decl, GenesReason.CHARACTER_NOT_THERE, detail)
     return victim
 
@@ -405,7 +437,11 @@ def capture_character(board: Board, decl: Declaration, prefix: str) -> ActionRes
     if isinstance(victim, ActionResult):
         return victim
     if victim.status is CharacterStatus.CAPTURED:
-        detail = f"{victim.name} is already held by {country_name(board, victim.held_by)}"
+        detail = T_(
+            "{character} is already held by {country}",
+            character=victim.name,
+            country=country_name(board, victim.held_by),
+        )
         return impossible(decl, GenesReason.CHARACTER_UNAVAILABLE, detail)
     trait = Trait.MILITARISM if decl.trait == Trait.MILITARISM.value else Trait.DIPLOMACY
     contest = _contest(board, decl, prefix, victim, trait)
@@ -456,7 +492,7 @@ def release(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     char = board.characters.get(decl.character or "")
     held = char is not None and char.status is CharacterStatus.CAPTURED
     if char is None or not held or char.held_by != decl.power:
-        detail = f"you do not hold {character_name(board, decl.character)}"
+        detail = T_("you do not hold {character}", character=character_name(board, decl.character))
         return impossible(decl, GenesReason.NOT_CAPTIVE, detail)
     freed = set_free(board, char.id, decl.power, home_place(board, char.owner))
     return ActionResult(decl, ActionOutcome.SUCCEEDED, GenesReason.DONE, effects=(freed,))
@@ -474,14 +510,22 @@ def repatriate(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     (`survived`). Run before the actions, like Alliberar."""
     char = board.characters.get(decl.character or "")
     if char is None:
-        detail = f"no character {decl.character}"
+        detail = T_("no character {character}", character=decl.character)
         return impossible(decl, GenesReason.CHARACTER_UNAVAILABLE, detail)
     if char.owner != decl.power:
-        return impossible(decl, GenesReason.NOT_YOUR_CHARACTER, f"{char.name} is not yours")
+        return impossible(
+            decl,
+            GenesReason.NOT_YOUR_CHARACTER,
+            T_("{character} is not yours", character=char.name),
+        )
     if char.status is CharacterStatus.DEAD:
-        return impossible(decl, GenesReason.CHARACTER_UNAVAILABLE, f"{char.name} is dead")
+        return impossible(
+            decl, GenesReason.CHARACTER_UNAVAILABLE, T_("{character} is dead", character=char.name)
+        )
     if char.id not in board.state.start.repatriable or not char.free:
-        detail = f"{char.name} goes home if an assassination misses it this turn"
+        detail = T_(
+            "{character} goes home if an assassination misses it this turn", character=char.name
+        )
         return ActionResult(decl, ActionOutcome.SUCCEEDED, GenesReason.DONE, detail=detail)
     home = move(board, char.id, home_place(board, char.owner), EffectKind.CHARACTER_REPATRIATED)
     return ActionResult(decl, ActionOutcome.SUCCEEDED, GenesReason.DONE, effects=home)

@@ -59,6 +59,7 @@ from adjudicator.rulesets.genes.model import CharacterStatus, Force, Trait, fiel
 from adjudicator.rulesets.genes.outcome import Effect, EffectKind, TestRoll
 from adjudicator.rulesets.genes.work import Board, contest_margin
 from orders.genes.model import ActionKind, Declaration
+from texts import T_
 
 WALLS_BONUS = 2
 """A walled defender adds 2 (002 §5.4.3 Batalla)."""
@@ -85,11 +86,13 @@ class Side:
     def terms(self, board: Board) -> Terms:
         """The labelled terms added to the d10: ("Exèrcit", n), ("Joan", 2),
         ("aliat Llevant", 3), ("Muralla", 2)."""
-        terms: list[tuple[str, int]] = [("Exèrcit", self.forces)]
+        terms: list[tuple[str, int]] = [(T_("Exèrcit"), self.forces)]
         terms.extend(self.characters)
-        terms.extend((f"aliat {country_name(board, c)}", n) for c, n in self.allies)
+        terms.extend(
+            (T_("aliat {country}", country=country_name(board, c)), n) for c, n in self.allies
+        )
         if self.walls:
-            terms.append(("Muralla", self.walls))
+            terms.append((T_("Muralla"), self.walls))
         terms.extend(self.bonuses)
         return tuple(terms)
 

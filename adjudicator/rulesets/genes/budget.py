@@ -24,11 +24,12 @@ from dataclasses import dataclass
 
 from adjudicator.rulesets.genes.model import Country, Crisis, GenesState, Trait, TurnStart
 from orders.genes.model import ActionKind, Declaration
+from texts import T_
 
-CRISIS_LABELS = {
-    Crisis.BLOCKADE: "Bloqueig",
-    Crisis.ANARCHY: "Anarquia",
-    Crisis.AUTARKY: "Autarquia",
+CRISIS_LABELS: dict[Crisis, str] = {
+    Crisis.BLOCKADE: T_("Bloqueig"),
+    Crisis.ANARCHY: T_("Anarquia"),
+    Crisis.AUTARKY: T_("Autarquia"),
 }
 
 
@@ -45,20 +46,20 @@ def actions_per_turn(country: Country, start: TurnStart | GenesState) -> Budget:
     `start`) says who discovered resources this turn (002 §5.3)."""
     turn_start = start.start if isinstance(start, GenesState) else start
     terms: list[tuple[str, int]] = [
-        ("Rellevància", country.relevance.action_base),
-        ("Autoritat/3", country.authority // 3),
-        ("Tecnologia/3", country.trait(Trait.TECHNOLOGY) // 3),
+        (T_("Rellevància"), country.relevance.action_base),
+        (T_("Autoritat/3"), country.authority // 3),
+        (T_("Tecnologia/3"), country.trait(Trait.TECHNOLOGY) // 3),
     ]
     for crisis in Crisis:
         count = country.crises.get(crisis, 0)
         if count:
             terms.append((CRISIS_LABELS[crisis], -count))
     if country.lost_actions:
-        terms.append(("accions perdudes", -country.lost_actions))
+        terms.append((T_("accions perdudes"), -country.lost_actions))
     if country.extra_actions:
-        terms.append(("taxes", country.extra_actions))
+        terms.append((T_("taxes"), country.extra_actions))
     if country.id in turn_start.resources:
-        terms.append(("recursos", 1))
+        terms.append((T_("recursos"), 1))
     return Budget(max(0, sum(value for _, value in terms)), tuple(terms))
 
 

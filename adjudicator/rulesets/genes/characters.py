@@ -62,13 +62,14 @@ from adjudicator.rulesets.genes.outcome import (
 )
 from adjudicator.rulesets.genes.work import Board, impossible, test_passed, test_reason
 from orders.genes.model import ActionKind, Declaration
+from texts import T_
 
 INVESTIGATION_BONUS = 2
 FATE_KILLED = 2
 """A failed action's active character dies on 1-2, is captured on 3-5 (it
 escapes when there is no opposing country) and escapes on 6-0."""
 FATE_CAPTURED = 5
-INVESTIGATION_LABEL = "Investigació"
+INVESTIGATION_LABEL = T_("Investigació")
 Terms = tuple[tuple[str, int], ...]
 
 
@@ -94,7 +95,7 @@ def country_name(board: Board, country: str | None) -> str:
         return "?"
     area = board.region.countries.get(country)
     if area is not None:
-        return area.name
+        return area.lazy_name
     record = board.countries.get(country)
     return record.name if record is not None else country
 
@@ -113,7 +114,9 @@ def city_name(board: Board, city: str | None) -> str:
 def place_name(board: Board, place: str | None) -> str:
     """A city's name, or `the field of <country>`."""
     if place is not None and place.startswith(FIELD_PREFIX):
-        return f"the field of {country_name(board, place.removeprefix(FIELD_PREFIX))}"
+        return T_(
+            "the field of {country}", country=country_name(board, place.removeprefix(FIELD_PREFIX))
+        )
     return city_name(board, place)
 
 
@@ -127,11 +130,15 @@ def character_name(board: Board, character: str | None) -> str:
 def not_yours(board: Board, city: str | None) -> str:
     """Why a city named as the country's own is not: none, unknown, another's."""
     if city is None:
-        return "no city named"
+        return T_("no city named")
     if city not in board.cities:
-        return f"no city {city}"
+        return T_("no city {city}", city=city)
     owner = board.cities[city].owner
-    return f"{city_name(board, city)} belongs to {country_name(board, owner)}"
+    return T_(
+        "{city} belongs to {country}",
+        city=city_name(board, city),
+        country=country_name(board, owner),
+    )
 
 
 # --- places and small board edits -------------------------------------------------
@@ -243,23 +250,39 @@ def unhide(board: Board, char_ids: Iterable[str]) -> None:
 def _refusal(board: Board, decl: Declaration, char_id: str, place: str) -> ActionResult | None:
     char = board.characters.get(char_id)
     if char is None:
-        return impossible(decl, GenesReason.CHARACTER_UNAVAILABLE, f"no character {char_id}")
+        return impossible(
+            decl,
+            GenesReason.CHARACTER_UNAVAILABLE,
+            T_("no character {character}", character=char_id),
+        )
     if char.owner != decl.power:
-        return impossible(decl, GenesReason.NOT_YOUR_CHARACTER, f"{char.name} is not yours")
+        return impossible(
+            decl,
+            GenesReason.NOT_YOUR_CHARACTER,
+            T_("{character} is not yours", character=char.name),
+        )
     why = ""
     if char.status is CharacterStatus.DEAD:
         why = "is dead"
     elif char.status is CharacterStatus.CAPTURED:
-        why = f"is held by {country_name(board, char.held_by)}"
+        why = T_("is held by {country}", country=country_name(board, char.held_by))
     elif char_id in board.active:
         why = "is already active this turn"
     elif char_id in board.disabled:
         why = "is annulled by the disaster this turn"
     if why:
-        return impossible(decl, GenesReason.CHARACTER_UNAVAILABLE, f"{char.name} {why}")
+        return impossible(
+            decl,
+            GenesReason.CHARACTER_UNAVAILABLE,
+            T_("{character} {why}", character=char.name, why=why),
+        )
     if char.place in board.sieges and char.place != place:
         where = city_name(board, char.place)
-        detail = f"{char.name} is in {where}, which is besieged: nobody leaves it"
+        detail = T_(
+            "{character} is in {place}, which is besieged: nobody leaves it",
+            character=char.name,
+            place=where,
+        )
         return impossible(decl, GenesReason.BESIEGED, detail)
     return None
 
@@ -432,7 +455,7 @@ def automatic(
             GenesReason.CHARACTER_UNAVAILABLE,
             rolls=activation.rolls,
             effects=activation.effects,
-            detail=f"{subject.name} was caught on the way",
+            detail=T_("{character} was caught on the way", character=subject.name),
         )
     effects = (*activation.effects, *apply())
     return ActionResult(

@@ -74,6 +74,7 @@ from adjudicator.rulesets.genes.work import (
     test_passed,
 )
 from orders.genes.model import ActionKind, Declaration
+from texts import T_
 
 MIL = Trait.MILITARISM
 PEACE_DIFFICULTY = 14
@@ -84,8 +85,8 @@ OUTCOMES = {
     -1: (ActionOutcome.TIED, GenesReason.TIE),
 }
 Terms = list[tuple[str, int]]
-LOYAL_LABEL = "loyal army"
-REBELS_LABEL = "rebels"
+LOYAL_LABEL = T_("loyal army")
+REBELS_LABEL = T_("rebels")
 """Both sides roll as the country at war: their labels tell them apart."""
 
 
@@ -200,8 +201,10 @@ def _strongest(backers: dict[str, int]) -> str | None:
 
 
 def _rebel_terms(board: Board, rebels: int, backers: dict[str, int], chars: list[str]) -> Terms:
-    terms = [("Rebels", rebels)]
-    terms += [(f"aliat {country_name(board, c)}", n) for c, n in backers.items() if n]
+    terms: list[tuple[str, int]] = [(T_("Rebels"), rebels)]
+    terms += [
+        (T_("aliat {country}", country=country_name(board, c)), n) for c, n in backers.items() if n
+    ]
     terms += [(board.characters[c].name, board.characters[c].value(MIL)) for c in chars]
     return terms
 
@@ -213,14 +216,14 @@ def civil_war(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     actor = decl.power
     war = board.civil_wars.get(actor)
     if war is None:
-        detail = f"{country_name(board, actor)} has no civil war"
+        detail = T_("{country} has no civil war", country=country_name(board, actor))
         return impossible(decl, GenesReason.NO_CIVIL_WAR, detail)
     leader = _leader(board, actor)
     helpers = tuple(h for h in decl.helpers if h != leader)
     act = activate(board, replace(decl, helpers=helpers), MIL, field_place(actor), prefix)
     if isinstance(act, ActionResult):
         return replace(act, declaration=decl)
-    loyal_terms: Terms = [("Exèrcit", _strength_in(board, actor, actor))]
+    loyal_terms: Terms = [(T_("Exèrcit"), _strength_in(board, actor, actor))]
     fighters = list(act.helpers)
     if leader is not None:
         chief = board.characters[leader]
@@ -244,10 +247,11 @@ def civil_war(board: Board, decl: Declaration, prefix: str) -> ActionResult:
     end_rolls, end_effects = _ending(board, actor, backers, prefix)
     ended = any(e.kind is EffectKind.CIVIL_WAR_ENDED for e in end_effects)
     detail = {
-        0: f"the rebels lose {difference}",
-        1: f"the loyal army loses {difference}",
-        -1: f"both sides {loyal.total}",
+        0: T_("the rebels lose {n}", n=difference),
+        1: T_("the loyal army loses {n}", n=difference),
+        -1: T_("both sides {n}", n=loyal.total),
     }[won]
+    going = T_("the war ends") if ended else T_("the war goes on")
     outcome, reason = OUTCOMES[won]
     return ActionResult(
         decl,
@@ -255,7 +259,7 @@ def civil_war(board: Board, decl: Declaration, prefix: str) -> ActionResult:
         reason,
         rolls=(*act.rolls, loyal, rebels, *rolls, *end_rolls),
         effects=(*act.effects, *named, *effects, *end_effects),
-        detail=detail + ("; the war ends" if ended else "; the war goes on"),
+        detail=T_("{result}; {war}", result=detail, war=going),
     )
 
 
@@ -316,7 +320,7 @@ def _ending(
         return (), [Effect(EffectKind.CIVIL_WAR_ENDED, country, other="b")]
     authority = (TRAIT_NAMES_CA[Trait.AUTHORITY], board.trait(country, Trait.AUTHORITY))
     roll = board.test(f"{prefix}:peace", country, [authority], PEACE_DIFFICULTY)
-    roll = replace(roll, label=f"peace ({authority[0]} {PEACE_DIFFICULTY})")
+    roll = replace(roll, label=T_("peace ({trait} {n})", trait=authority[0], n=PEACE_DIFFICULTY))
     if not test_passed(roll):
         return (roll,), []
     del board.civil_wars[country]

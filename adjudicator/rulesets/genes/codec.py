@@ -56,6 +56,7 @@ from adjudicator.rulesets.genes.model import (
     TurnStart,
     creation_phase,
 )
+from texts import T_
 
 __all__ = ["StateDataError", "state_from_dict", "state_to_dict"]
 
@@ -115,12 +116,12 @@ def _plain(value: Any) -> Any:
 def state_from_dict(data: Mapping[str, Any]) -> GenesState:
     """The state `state_to_dict` wrote; ValueError naming the key on malformed data."""
     if not isinstance(data, Mapping):
-        raise StateDataError(f"state: must be a mapping, not {type(data).__name__}")
+        raise StateDataError(T_("state: must be a mapping, not {kind}", kind=type(data).__name__))
     top = _Entry(data, "", _keys(GenesState))
     phase = top.need("phase", _phase)
     countries = top.records("countries", _read_country)
     if not countries:
-        raise StateDataError("countries: is required and may not be empty")
+        raise StateDataError(T_("countries: is required and may not be empty"))
     refs = _Refs(set(countries))
     for country in countries.values():
         _country_refs(country, refs)
@@ -154,19 +155,25 @@ class _Refs:
     def country(self, value: Any, key: str) -> str:
         text = _str(value, key)
         if text not in self.countries:
-            raise StateDataError(f"{key}: {text!r} is not a country of the state")
+            raise StateDataError(
+                T_("{key}: {text} is not a country of the state", key=key, text=repr(text))
+            )
         return text
 
     def city(self, value: Any, key: str) -> str:
         text = _str(value, key)
         if text not in self.cities:
-            raise StateDataError(f"{key}: {text!r} is not a city of the state")
+            raise StateDataError(
+                T_("{key}: {text} is not a city of the state", key=key, text=repr(text))
+            )
         return text
 
     def character(self, value: Any, key: str) -> str:
         text = _str(value, key)
         if text not in self.characters:
-            raise StateDataError(f"{key}: {text!r} is not a character of the state")
+            raise StateDataError(
+                T_("{key}: {text} is not a character of the state", key=key, text=repr(text))
+            )
         return text
 
     def place(self, value: Any, key: str) -> str:
@@ -174,7 +181,14 @@ class _Refs:
         field_of = text.removeprefix(FIELD_PREFIX) if text.startswith(FIELD_PREFIX) else None
         if text in self.cities or field_of in self.countries:
             return text
-        raise StateDataError(f"{key}: {text!r} is not a city or {FIELD_PREFIX}<country>")
+        raise StateDataError(
+            T_(
+                "{key}: {text} is not a city or {field}<country>",
+                key=key,
+                text=repr(text),
+                field=FIELD_PREFIX,
+            )
+        )
 
 
 def _phase(value: Any, path: str) -> Phase:
@@ -182,19 +196,24 @@ def _phase(value: Any, path: str) -> Phase:
     try:
         phase = Phase.parse(text)
     except ValueError as exc:
-        raise StateDataError(f"phase: {exc}") from None
+        raise StateDataError(T_("phase: {error}", error=exc)) from None
     if phase == creation_phase():
         return phase  # a game created in two steps, before its sheets (issue 18 #12)
     if phase.season is not None or phase.kind != ACTIONS:
-        raise StateDataError(f"phase: {phase.id!r} is not a turn phase like 3-actions")
+        raise StateDataError(
+            T_("phase: {phase} is not a turn phase like 3-actions", phase=repr(phase.id))
+        )
     return phase
 
 
 def _seats(seats: tuple[str, ...], countries: Mapping[str, Country]) -> tuple[str, ...]:
     if len(set(seats)) != len(seats) or set(seats) != set(countries):
         raise StateDataError(
-            f"seats: must list every country once (countries: {', '.join(sorted(countries))};"
-            f" seats: {', '.join(seats)})"
+            T_(
+                "seats: must list every country once (countries: {countries}; seats: {seats})",
+                countries=", ".join(sorted(countries)),
+                seats=", ".join(seats),
+            )
         )
     return seats
 
@@ -216,7 +235,7 @@ class _Entry:
 
     def need(self, name: str, read: Callable[[Any, str], T]) -> T:
         if self.data.get(name) is None:
-            raise StateDataError(f"{self.at(name)}: is required")
+            raise StateDataError(T_("{key}: is required", key=self.at(name)))
         return read(self.data[name], self.at(name))
 
     def maybe(self, name: str, read: Callable[[Any, str], T]) -> T | None:
@@ -328,7 +347,13 @@ def _read_start(value: Any, refs: _Refs) -> TurnStart:
     e = _Entry(value, "start", _keys(TurnStart))
     event = e.maybe("event", _str)
     if event is not None and event not in EVENTS:
-        raise StateDataError(f"start.event: must be one of {', '.join(EVENTS)}, not {event!r}")
+        raise StateDataError(
+            T_(
+                "start.event: must be one of {events}, not {event}",
+                events=", ".join(EVENTS),
+                event=repr(event),
+            )
+        )
     return TurnStart(
         event_roll=e.maybe("event_roll", _int_reader(1, 10)),
         event=event,
@@ -350,12 +375,23 @@ def _mapping(value: Any, path: str, keys: Sequence[str] | None = None) -> Mappin
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise StateDataError(f"{path}: must be a mapping, not {type(value).__name__}")
+        raise StateDataError(
+            T_("{path}: must be a mapping, not {kind}", path=path, kind=type(value).__name__)
+        )
     for key in value:
         if not isinstance(key, str) or not key:
-            raise StateDataError(f"{path}: key {key!r} must be a non-empty string")
+            raise StateDataError(
+                T_("{path}: key {key} must be a non-empty string", path=path, key=repr(key))
+            )
         if keys is not None and key not in keys:
-            raise StateDataError(f"{path}.{key}: unknown key (expected one of {', '.join(keys)})")
+            raise StateDataError(
+                T_(
+                    "{path}.{key}: unknown key (expected one of {keys})",
+                    path=path,
+                    key=key,
+                    keys=", ".join(keys),
+                )
+            )
     return value
 
 
@@ -363,14 +399,20 @@ def _list(value: Any, path: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise StateDataError(f"{path}: must be a list, not {type(value).__name__}")
+        raise StateDataError(
+            T_("{path}: must be a list, not {kind}", path=path, kind=type(value).__name__)
+        )
     return value
 
 
 def _str(value: Any, path: str, empty: bool = False) -> str:
     if not isinstance(value, str) or not (value or empty):
+        if empty:
+            raise StateDataError(
+                T_("{path}: must be a string, not {value}", path=path, value=repr(value))
+            )
         raise StateDataError(
-            f"{path}: must be a {'' if empty else 'non-empty '}string, not {value!r}"
+            T_("{path}: must be a non-empty string, not {value}", path=path, value=repr(value))
         )
     return value
 
@@ -379,13 +421,22 @@ def _int(value: Any, path: str, low: int = 0, high: int | None = None) -> int:
     ok = isinstance(value, int) and not isinstance(value, bool)
     if not ok or value < low or (high is not None and value > high):
         expected = f"{low}..{high}" if high is not None else f">= {low}"
-        raise StateDataError(f"{path}: must be an integer {expected}, not {value!r}")
+        raise StateDataError(
+            T_(
+                "{path}: must be an integer {expected}, not {value}",
+                path=path,
+                expected=expected,
+                value=repr(value),
+            )
+        )
     return int(value)
 
 
 def _bool(value: Any, path: str) -> bool:
     if not isinstance(value, bool):
-        raise StateDataError(f"{path}: must be true or false, not {value!r}")
+        raise StateDataError(
+            T_("{path}: must be true or false, not {value}", path=path, value=repr(value))
+        )
     return value
 
 
@@ -394,7 +445,14 @@ def _enum(kind: type[E], value: Any, path: str) -> E:
         return kind(value)
     except ValueError:
         allowed = ", ".join(member.value for member in kind)
-        raise StateDataError(f"{path}: must be one of {allowed}, not {value!r}") from None
+        raise StateDataError(
+            T_(
+                "{path}: must be one of {allowed}, not {value}",
+                path=path,
+                allowed=allowed,
+                value=repr(value),
+            )
+        ) from None
 
 
 def _enum_reader(kind: type[E]) -> Callable[[Any, str], E]:
@@ -414,4 +472,6 @@ def _position(value: Any, path: str) -> tuple[float, float]:
     numbers = ok and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
     if numbers and all(math.isfinite(v) for v in value):
         return (float(value[0]), float(value[1]))
-    raise StateDataError(f"{path}: must be [x, y], two finite numbers, not {value!r}")
+    raise StateDataError(
+        T_("{path}: must be [x, y], two finite numbers, not {value}", path=path, value=repr(value))
+    )

@@ -35,6 +35,7 @@ from adjudicator.rulesets.genes.sheets import (
 from adjudicator.rulesets.genes.turn_start import initial_turn_start
 from maps.genes.region import Region
 from orders.issues import Source
+from texts import T_
 
 RELEVANCE_PURPOSE = "relevance:{country}"
 """The label of a country's relevance roll (the same as at a one-step `new`)."""
@@ -135,8 +136,10 @@ def create(
 
 def budget_text(relevance: Relevance) -> str:
     """What a sheet of that relevance may spend, in words (002 §4.1, §4.5, §5.2)."""
-    return (
-        f"{relevance.points} creation points; Exèrcit = {relevance.army_base} + cities × 2"
-        f" + Militarisme + Tecnologia / 2 + army points; actions per turn ="
-        f" {relevance.action_base} + Autoritat / 3 + Tecnologia / 3"
+    return T_(
+        "{points} creation points; Exèrcit = {army} + cities × 2 + Militarisme + Tecnologia / 2"
+        " + army points; actions per turn = {actions} + Autoritat / 3 + Tecnologia / 3",
+        points=relevance.points,
+        army=relevance.army_base,
+        actions=relevance.action_base,
     )

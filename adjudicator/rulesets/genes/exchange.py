@@ -70,6 +70,7 @@ from adjudicator.rulesets.genes.outcome import (
 )
 from adjudicator.rulesets.genes.work import Board
 from orders.genes.model import Declaration, Good, GoodKind, Side
+from texts import T_
 
 Refusal = tuple[GenesReason, str]
 
@@ -103,7 +104,7 @@ def _country(h: _Holdings, country: str | None) -> str:
 
 def _place(h: _Holdings, place: str) -> str:
     if place.startswith(FIELD_PREFIX):
-        return f"the field of {_country(h, place.removeprefix(FIELD_PREFIX))}"
+        return T_("the field of {country}", country=_country(h, place.removeprefix(FIELD_PREFIX)))
     city = h.cities.get(place)
     return city.name if city is not None else place
 
@@ -111,9 +112,9 @@ def _place(h: _Holdings, place: str) -> str:
 def good_words(h: _Holdings, good: Good) -> str:
     """`Vilanova`, `3 Exèrcit at the field of Ponent`, `Joan`, `the land of Migjorn`."""
     if good.kind is GoodKind.TROOPS:
-        return f"{good.amount} Exèrcit at {_place(h, good.subject)}"
+        return T_("{amount} Exèrcit at {place}", amount=good.amount, place=_place(h, good.subject))
     if good.kind is GoodKind.TERRAIN:
-        return f"the land of {_country(h, good.subject)}"
+        return T_("the land of {country}", country=_country(h, good.subject))
     if good.kind is GoodKind.CHARACTER:
         char = h.characters.get(good.subject)
         return char.name if char is not None else good.subject
@@ -124,11 +125,24 @@ def terms_words(h: _Holdings, goods: Iterable[Good]) -> str:
     """`gives Vilanova and receives 3 Exèrcit at Alacant`."""
     goods = tuple(goods)
     parts = []
-    for side, verb in ((Side.GIVE, "gives"), (Side.GET, "receives")):
+    for side in (Side.GIVE, Side.GET):
         named = [good_words(h, g) for g in goods if g.side is side]
         if named:
-            parts.append(f"{verb} {', '.join(named)}")
-    return " and ".join(parts) or "names no goods"
+            listed = _listed(named)
+            gives = side is Side.GIVE
+            parts.append(
+                T_("gives {goods}", goods=listed) if gives else T_("receives {goods}", goods=listed)
+            )
+    if len(parts) == 2:
+        return T_("{gives} and {receives}", gives=parts[0], receives=parts[1])
+    return parts[0] if parts else T_("names no goods")
+
+
+def _listed(named: list[str]) -> str:
+    """Goods joined with `, `, each told in the reader's language (a lazy message)."""
+    if len(named) == 1:
+        return named[0]
+    return T_("{first}, {rest}", first=named[0], rest=_listed(named[1:]))
 
 
 # --- matching (no dice) --------------------------------------------------------------
@@ -146,7 +160,7 @@ def _partner_problem(h: _Holdings, decl: Declaration, alive: set[str]) -> Action
     if decl.target is None or decl.target == decl.power:
         return _refuse(decl, GenesReason.SAME_COUNTRY, "a bescanvi is made with another country")
     if decl.target not in alive:
-        detail = f"{_country(h, decl.target)} is not in the game"
+        detail = T_("{country} is not in the game", country=_country(h, decl.target))
         return _refuse(decl, GenesReason.TARGET_ELIMINATED, detail)
     return None
 
@@ -201,9 +215,17 @@ def _unmatched(h: _Holdings, decl: Declaration, lines: Sequence[PlannedLine]) ->
         if line.declaration.power == decl.target and line.declaration.target == decl.power
     ]
     if not answers:
-        detail = f"{partner} declared no bescanvi with {_country(h, decl.power)}"
+        detail = T_(
+            "{country} declared no bescanvi with {country2}",
+            country=partner,
+            country2=_country(h, decl.power),
+        )
     else:
-        detail = f"{partner}'s terms differ: it {terms_words(h, answers[0].goods)}"
+        detail = T_(
+            "{country}'s terms differ: it {goods}",
+            country=partner,
+            goods=terms_words(h, answers[0].goods),
+        )
     return _refuse(decl, GenesReason.EXCHANGE_UNMATCHED, detail)
 
 
@@ -230,7 +252,9 @@ def _troops_given(decl: Declaration) -> Counter[str]:
 
 
 def _not_yours(board: Board, who: str, what: str) -> Refusal:
-    return GenesReason.NOT_YOUR_GOODS, f"{what} is not {_country(board, who)}'s to give"
+    return GenesReason.NOT_YOUR_GOODS, T_(
+        "{what} is not {country}'s to give", what=what, country=_country(board, who)
+    )
 
 
 def _city_refusal(board: Board, decl: Declaration) -> Refusal | None:
@@ -241,7 +265,11 @@ def _city_refusal(board: Board, decl: Declaration) -> Refusal | None:
             return _not_yours(board, giver, _place(board, good.subject))
     for good in _given(decl, GoodKind.TERRAIN):
         if not any(c.country == good.subject for c in board.cities_of(giver)):
-            detail = f"{_country(board, giver)} holds no city in {_country(board, good.subject)}"
+            detail = T_(
+                "{country} holds no city in {country2}",
+                country=_country(board, giver),
+                country2=_country(board, good.subject),
+            )
             return GenesReason.NOT_YOUR_GOODS, detail
     return None
 
@@ -253,17 +281,27 @@ def _troop_refusal(board: Board, decl: Declaration, kept: set[str]) -> Refusal |
     for place, amount in sorted(given.items()):
         there = board.strength_at(place, giver) if _known(board, place) else 0
         if amount > there:
-            detail = f"{_country(board, giver)} has {there} Exèrcit at {_place(board, place)}, not {amount}"
+            detail = T_(
+                "{country} has {there} Exèrcit at {place}, not {amount}",
+                country=_country(board, giver),
+                there=there,
+                place=_place(board, place),
+                amount=amount,
+            )
             return GenesReason.NOT_YOUR_GOODS, detail
         if place in board.sieges and place not in kept:
             return (
                 GenesReason.BESIEGED,
-                f"{_place(board, place)} is besieged: its troops cannot leave",
+                T_("{place} is besieged: its troops cannot leave", place=_place(board, place)),
             )
     for city in ceded_cities(board, decl):
         left = board.strength_at(city, giver) - given.get(city, 0)
         if city in board.sieges and left > 0:
-            detail = f"{_place(board, city)} is besieged: {_country(board, giver)}'s troops cannot leave it"
+            detail = T_(
+                "{place} is besieged: {country}'s troops cannot leave it",
+                place=_place(board, city),
+                country=_country(board, giver),
+            )
             return GenesReason.BESIEGED, detail
     return None
 
@@ -285,7 +323,11 @@ def _character_refusal(board: Board, decl: Declaration) -> Refusal | None:
         if char.owner != giver or not char.free:
             return _not_yours(board, giver, char.name)
         if char.principal:
-            detail = f"{char.name} is {_country(board, giver)}'s principal: not for trade"
+            detail = T_(
+                "{character} is {country}'s principal: not for trade",
+                character=char.name,
+                country=_country(board, giver),
+            )
             return GenesReason.NOT_TRADEABLE, detail
     return None
 

@@ -23,6 +23,7 @@ from enum import StrEnum
 from typing import Any
 
 from adjudicator.core.phase import Calendar, Phase
+from texts import T_
 
 FIELD_PREFIX = "field:"
 
@@ -36,11 +37,11 @@ class Trait(StrEnum):
     TECHNOLOGY = "technology"  # Tecnologia
 
 
-TRAIT_NAMES_CA = {
-    Trait.AUTHORITY: "Autoritat",
-    Trait.DIPLOMACY: "Diplomàcia",
-    Trait.MILITARISM: "Militarisme",
-    Trait.TECHNOLOGY: "Tecnologia",
+TRAIT_NAMES_CA: dict[Trait, str] = {
+    Trait.AUTHORITY: T_("Autoritat"),
+    Trait.DIPLOMACY: T_("Diplomàcia"),
+    Trait.MILITARISM: T_("Militarisme"),
+    Trait.TECHNOLOGY: T_("Tecnologia"),
 }
 TRAIT_MAX = 10
 """Country characteristics range 0..10 (002 §4.2)."""

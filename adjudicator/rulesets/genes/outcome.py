@@ -16,6 +16,7 @@ from enum import StrEnum
 from adjudicator.core.dice import Roll
 from adjudicator.rulesets.genes.model import GenesState
 from orders.genes.model import Declaration
+from texts import T_
 
 
 class ActionOutcome(StrEnum):
@@ -188,17 +189,17 @@ TRAVEL_SUFFIX = " travelling"
 
 def fate_label(character: str) -> str:
     """A failed action's active character rolls for its fate: `fate of Joan`."""
-    return f"{FATE_PREFIX}{character}"
+    return T_("fate of {character}", character=character)
 
 
 def watch_label(watcher: str, character: str) -> str:
     """A watch's side against a traveller: `watch by Llevant on Pere`."""
-    return f"{WATCH_PREFIX}{watcher} on {character}"
+    return T_("watch by {country} on {character}", country=watcher, character=character)
 
 
 def travel_label(character: str) -> str:
     """The traveller's side against a watch: `Pere travelling`."""
-    return f"{character}{TRAVEL_SUFFIX}"
+    return T_("{character} travelling", character=character)
 
 
 @dataclass(frozen=True, slots=True)

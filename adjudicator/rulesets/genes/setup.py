@@ -3,9 +3,11 @@ country, seats, and turn 1's events."""
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Self
 
 from adjudicator.core.dice import Dice
 from adjudicator.kits.sheets.reader import SheetIssue
@@ -19,15 +21,40 @@ from adjudicator.rulesets.genes.sheets import (
 )
 from adjudicator.rulesets.genes.turn_start import initial_turn_start
 from maps.genes.region import Region
+from texts import T_, Text
 
 
 class SheetsRejected(ValueError):
     """The country sheets have errors; the message lists every one."""
 
     def __init__(self, errors: Sequence[SheetIssue]) -> None:
-        listing = "\n".join(f"  {issue}" for issue in errors)
-        super().__init__(f"{len(errors)} problem(s) in the country sheets:\n{listing}")
         self.errors = tuple(errors)
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> Text:
+        """Every problem, told in the reader's language (`tr`)."""
+        listing = _Lines(tuple(T_("  {issue}", issue=issue.text) for issue in self.errors))
+        return T_(
+            "{n} problem(s) in the country sheets:\n{listing}", n=len(self.errors), listing=listing
+        )
+
+
+class _Lines(Text):
+    """Lines told each in the reader's language, joined by newlines."""
+
+    lines: tuple[Text, ...]
+
+    def __new__(cls, lines: tuple[Text, ...]) -> Self:
+        made = super().__new__(cls, "\n".join(lines))
+        made.lines = lines
+        return made
+
+    def translated(self, translations: gettext.NullTranslations) -> str:
+        return "\n".join(line.translated(translations) for line in self.lines)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_Lines, (self.lines,))
 
 
 @dataclass(frozen=True)
@@ -38,7 +65,7 @@ class StartedGame:
     warnings: tuple[SheetIssue, ...]
 
 
-RANDOM_AFTER_SHEETS = (
+RANDOM_AFTER_SHEETS = T_(
     "random: a relevance rolled after the sheet was written could make it wrong (002 §4.1);"
     " write small, medium or large, or create the game in two steps: `mapjudge new genes DIR"
     " --players <countries>` rolls every relevance first, then the sheets are adjudicated"

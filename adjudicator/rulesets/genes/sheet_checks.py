@@ -25,6 +25,7 @@ from adjudicator.kits.sheets.reader import (
 from adjudicator.rulesets.genes.model import CHARACTER_TRAIT_MAX, TRAIT_MAX, Relevance, Trait
 from maps.genes.region import Region
 from maps.model import normalize_name
+from texts import T_
 
 TOP_KEYS: Words = {
     "country": ("pais",),
@@ -66,17 +67,19 @@ FIELD, RAIDERS = "<field>", "<raiders>"  # places of `army.forces` that are not 
 FIELD_WORDS = ("field", "camp", "campo")
 RAIDER_WORDS = ("raiders", "incursio", "incursion", "patrulla", "patrulles", "patrullas")
 
-TRAIT_WHY = f"each characteristic is 0..{TRAIT_MAX}, 002 §4.2"
-CHARACTER_WHY = f"a character's characteristic is 1..{CHARACTER_TRAIT_MAX}, 002 §4.3"
-RELEVANCE_WHY = "small (20 points), medium (30), large (40) or random (1d10), 002 §4.1"
-CAPITAL_WHY = "the capital is one of the country's cities, 002 §4.4"
-NAME_WHY = "each character needs its own name (declarations name them)"
-PRINCIPAL_WHY = "exactly one character is the principal (principal: true, 002 §4.3)"
-ONE_TRAIT_WHY = "a character needs one at 1 or more, e.g. {autoritat: 1} (002 §4.3)"
-HOME_WHY = "a character starts in one of its country's cities"
-PUBLIC_WHY = "the principal's city is made public at the start (002 §4.4)"
-ARMY_POINTS_WHY = "creation points spent on Exèrcit, 002 §4.5"
-FORCE_WHY = "Exèrcit points placed there, 002 §4.5"
+TRAIT_WHY = T_("each characteristic is 0..{n}, 002 §4.2", n=TRAIT_MAX)
+CHARACTER_WHY = T_("a character's characteristic is 1..{n}, 002 §4.3", n=CHARACTER_TRAIT_MAX)
+RELEVANCE_WHY = T_("small (20 points), medium (30), large (40) or random (1d10), 002 §4.1")
+CAPITAL_WHY = T_("the capital is one of the country's cities, 002 §4.4")
+NAME_WHY = T_("each character needs its own name (declarations name them)")
+PRINCIPAL_WHY = T_("exactly one character is the principal (principal: true, 002 §4.3)")
+ONE_TRAIT_WHY = T_(
+    "a character needs one at 1 or more, e.g. {example} (002 §4.3)", example="{autoritat: 1}"
+)
+HOME_WHY = T_("a character starts in one of its country's cities")
+PUBLIC_WHY = T_("the principal's city is made public at the start (002 §4.4)")
+ARMY_POINTS_WHY = T_("creation points spent on Exèrcit, 002 §4.5")
+FORCE_WHY = T_("Exèrcit points placed there, 002 §4.5")
 FORCE_MAX = 999
 ROLLED_REPORT = "0-relevance.txt"
 """The report of a two-step creation's first step: each country's relevance."""
@@ -179,12 +182,29 @@ class CityNames:
         folded = normalize_name(str(written))
         if folded in self.own:
             return self.own[folded]
-        cities = f"{self.country_name}'s cities: {', '.join(self.shown.values())}; {why}"
+        cities = T_(
+            "{country}'s cities: {cities}; {why}",
+            country=self.country_name,
+            cities=", ".join(self.shown.values()),
+            why=why,
+        )
         if folded in self.foreign:
-            reader.error(key, f"{written} is a city of {self.foreign[folded]} ({cities})")
+            message = T_(
+                "{name} is a city of {country} ({cities})",
+                name=written,
+                country=self.foreign[folded],
+                cities=cities,
+            )
+            reader.error(key, message)
         else:
             hint = near(written, list(self.shown.values()))
-            reader.error(key, f"{written!r} is not a city of {self.country_name} ({cities})", hint)
+            message = T_(
+                "{name} is not a city of {country} ({cities})",
+                name=repr(written),
+                country=self.country_name,
+                cities=cities,
+            )
+            reader.error(key, message, hint)
         return None
 
 
@@ -201,7 +221,12 @@ def parse_sheet(
     `random`, and means that one; another value is an error."""
     reader = Reader(file)
     if not isinstance(data, Mapping):
-        reader.error("(file)", f"a sheet is a mapping of {', '.join(TOP_KEYS)}, not {shown(data)}")
+        message = T_(
+            "a sheet is a mapping of {keys}, not {value}",
+            keys=", ".join(TOP_KEYS),
+            value=shown(data),
+        )
+        reader.error("(file)", message)
         return None, reader.issues
     top = reader.section(data, "", TOP_KEYS)
     country = _country(reader, top.get("country"), stem, region)
@@ -233,13 +258,16 @@ def _country(reader: Reader, entry: Entry | None, stem: str, region: Region) -> 
     """The country of the sheet: `country:` (id, name or alias), or the file's name."""
     words = {c.id: (c.name, *c.aliases) for c in region.countries.values()}
     if entry is None or entry[1] is None:
-        key, written, what = "country", stem, f"missing, and the file name {stem!r} is no country"
+        what = T_("missing, and the file name {name} is no country", name=repr(stem))
+        key, written = "country", stem
     else:
-        key, written, what = entry[0], entry[1], f"{entry[1]!r} is not a country"
+        key, written = entry[0], entry[1]
+        what = T_("{name} is not a country", name=repr(entry[1]))
     found = lookup(words, written)
     if found is None:
         listed = ", ".join(f"{c.id} ({c.name})" for c in region.countries.values())
-        reader.error(key, f"{what} (write one of {listed})", near(written, words))
+        message = T_("{problem} (write one of {countries})", problem=what, countries=listed)
+        reader.error(key, message, near(written, words))
     return found
 
 
@@ -249,9 +277,12 @@ def _relevance(reader: Reader, entry: Entry | None) -> tuple[Relevance | None, b
     key, written = entry if entry is not None else ("relevance", None)
     canonical = None if written is None else lookup(RELEVANCE_WORDS, written)
     if canonical is None:
-        what = "missing" if written is None else f"{written!r} is not a relevance"
+        if written is None:
+            what = T_("missing")
+        else:
+            what = T_("{name} is not a relevance", name=repr(written))
         hint = () if written is None else near(written, RELEVANCE_WORDS)
-        reader.error(key, f"{what}: {RELEVANCE_WHY}", hint)
+        reader.error(key, T_("{problem}: {why}", problem=what, why=RELEVANCE_WHY), hint)
         return None, False
     return (None, True) if canonical == "random" else (Relevance(canonical), False)
 
@@ -266,12 +297,17 @@ def _rolled(
     key, written = entry
     canonical = lookup(RELEVANCE_WORDS, written)
     if canonical not in ("random", rolled.value):
-        reader.error(
-            key,
-            f"{written} is not the relevance rolled for {names.country_name} at creation:"
-            f" {rolled.value} ({rolled.points} points, reports/{ROLLED_REPORT}); write"
-            f" {rolled.value} or leave relevance out (002 §4.1)",
+        message = T_(
+            "{written} is not the relevance rolled for {country} at creation: {relevance}"
+            " ({points} points, reports/{report}); write {relevance} or leave relevance out"
+            " (002 §4.1)",
+            written=written,
+            country=names.country_name,
+            relevance=rolled.value,
+            points=rolled.points,
+            report=ROLLED_REPORT,
         )
+        reader.error(key, message)
     return rolled, False
 
 
@@ -283,21 +319,23 @@ def _cities(reader: Reader, value: Entry | None, names: CityNames, sheet: Sheet)
         entry = reader.section(
             item if isinstance(item, Mapping) else {"name": item}, key, FOUNDED_KEYS
         )
-        name = reader.text(entry.get("name"), f"{key}.name", "the new city's name (002 §4.4)")
+        why = T_("the new city's name (002 §4.4)")
+        name = reader.text(entry.get("name"), f"{key}.name", why)
         if name is not None and names.taken(name):
-            reader.error(f"{key}.name", f"{name} is already a city: a new city needs a new name")
+            message = T_("{name} is already a city: a new city needs a new name", name=name)
+            reader.error(f"{key}.name", message)
         elif name is not None:
             names.found(name)
             founded.append(FoundedCity(name, reader.flag(entry.get("walled"))))
     walled: set[str] = set()
     for key, item in reader.items(part.get("walled")):
-        ref = names.resolve(reader, key, item, "a wall costs 1 point, 002 §4.4")
+        ref = names.resolve(reader, key, item, T_("a wall costs 1 point, 002 §4.4"))
         founded = [replace(f, walled=True) if f.name == ref else f for f in founded]
         if ref in sheet.region_cities:
             walled.add(ref)
     capital, ref = part.get("capital"), None
     if capital is None or capital[1] is None:
-        reader.error("cities.capital", f"missing: {CAPITAL_WHY}")
+        reader.error("cities.capital", T_("missing: {why}", why=CAPITAL_WHY))
     else:
         ref = names.resolve(reader, capital[0], capital[1], CAPITAL_WHY)
     return replace(sheet, founded=tuple(founded), walled=frozenset(walled), capital=ref)
@@ -314,12 +352,16 @@ def _characters(
         if character is None:
             continue
         if normalize_name(character.name) in {normalize_name(c.name) for c in characters}:
-            reader.error(f"{key}.name", f"a second {character.name}: {NAME_WHY}")
+            message = T_("a second {name}: {why}", name=character.name, why=NAME_WHY)
+            reader.error(f"{key}.name", message)
         characters.append(character)
     principals = [c.name for c in characters if c.principal]
     if characters and len(principals) != 1:
-        count = f"{len(principals)} principals ({', '.join(principals)})"
-        reader.error("characters", f"{count if principals else 'no principal'}: {PRINCIPAL_WHY}")
+        if principals:
+            count = T_("{n} principals ({names})", n=len(principals), names=", ".join(principals))
+        else:
+            count = T_("no principal")
+        reader.error("characters", T_("{problem}: {why}", problem=count, why=PRINCIPAL_WHY))
     return tuple(characters)
 
 
@@ -336,17 +378,19 @@ def _character_key(key: str, item: Any) -> str:
 def _character(reader: Reader, key: str, item: Any, names: CityNames) -> SheetCharacter | None:
     """A name, a role, characteristics 1..3 (at least one), a city (002 §4.3, §4.4)."""
     part = reader.section(item, key, CHARACTER_KEYS)
-    name = reader.text(part.get("name"), f"{key}.name", "every character has a name (002 §4.3)")
-    role = reader.text(part.get("role"), f"{key}.role", "its role in society, e.g. Rei (002 §4.3)")
+    name_why = T_("every character has a name (002 §4.3)")
+    role_why = T_("its role in society, e.g. Rei (002 §4.3)")
+    name = reader.text(part.get("name"), f"{key}.name", name_why)
+    role = reader.text(part.get("role"), f"{key}.role", role_why)
     traits = reader.traits(part.get("characteristics"), 0, CHARACTER_TRAIT_MAX, CHARACTER_WHY)
     if not any(v > 0 for v in traits.values()):
-        reader.error(f"{key}.characteristics", f"none given: {ONE_TRAIT_WHY}")
+        reader.error(f"{key}.characteristics", T_("none given: {why}", why=ONE_TRAIT_WHY))
     principal = reader.flag(part.get("principal"))
     city, ref = part.get("city"), None
     if city is not None and city[1] is not None:
         ref = names.resolve(reader, city[0], city[1], HOME_WHY)
     elif principal:
-        reader.error(f"{key}.city", f"missing: {PUBLIC_WHY}")
+        reader.error(f"{key}.city", T_("missing: {why}", why=PUBLIC_WHY))
     if name is None:
         return None
     kept = {t: v for t, v in traits.items() if v > 0}
@@ -358,7 +402,10 @@ def _army(reader: Reader, value: Entry | None, names: CityNames, sheet: Sheet) -
     part = reader.section(value[1], value[0], ARMY_KEYS) if value else {}
     points = reader.number(part.get("points"), 0, Relevance.LARGE.points, ARMY_POINTS_WHY)
     placed: dict[str, int] = {}
-    where = f"forces stand in {names.country_name}'s cities, its field or raiders (002 §4.5)"
+    where = T_(
+        "forces stand in {country}'s cities, its field or raiders (002 §4.5)",
+        country=names.country_name,
+    )
     forces = part.get("forces")
     for key, written, amount in reader.entries(forces[1], forces[0]) if forces else ():
         strength = reader.number((key, amount), 0, FORCE_MAX, FORCE_WHY)
@@ -366,8 +413,12 @@ def _army(reader: Reader, value: Entry | None, names: CityNames, sheet: Sheet) -
         place = FIELD if folded in FIELD_WORDS else RAIDERS if folded in RAIDER_WORDS else None
         place = place or names.resolve(reader, key, written, where)
         if place is not None and place in placed:
-            shown = {FIELD: "the field", RAIDERS: "the raiders"}.get(place) or names.shown[place]
-            reader.error(key, f"names {shown} a second time: give each place once")
+            shown = {FIELD: T_("the field"), RAIDERS: T_("the raiders")}.get(place)
+            message = T_(
+                "names {place} a second time: give each place once",
+                place=shown or names.shown[place],
+            )
+            reader.error(key, message)
         elif place is not None:
             placed[place] = strength or 0
     field_force, raiders = placed.pop(FIELD, 0), placed.pop(RAIDERS, 0)

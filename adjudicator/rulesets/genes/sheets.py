@@ -73,6 +73,7 @@ from adjudicator.rulesets.genes.sheet_checks import FoundedCity, Sheet, SheetCha
 from maps.genes.region import Region
 from maps.model import normalize_name
 from maps.safe_yaml import YamlProblem, load_yaml, read_yaml_file
+from texts import T_
 
 __all__ = [
     "CheckedSheets", "FoundedCity", "Sheet", "SheetCharacter", "SheetIssue", "SheetResult",
@@ -128,38 +129,62 @@ class SheetSummary:
         return self.relevance.action_base + authority // 3 + technology // 3
 
     def points_text(self) -> str:
-        return (
-            f"characteristics {self.characteristics} + characters {self.characters}"
-            f" + cities {self.cities} + walls {self.walls} + army {self.army_points}"
+        return T_(
+            "characteristics {traits} + characters {characters} + cities {cities}"
+            " + walls {walls} + army {army}",
+            traits=self.characteristics,
+            characters=self.characters,
+            cities=self.cities,
+            walls=self.walls,
+            army=self.army_points,
         )
 
     def army_text(self) -> str:
-        return (
-            f"relevance {self.relevance.army_base} + cities {self.sheet.city_count}×2"
-            f" + Militarisme {self._trait(Trait.MILITARISM)}"
-            f" + Tecnologia {self._trait(Trait.TECHNOLOGY)}/2 + points {self.army_points}"
+        return T_(
+            "relevance {base} + cities {cities}×2 + Militarisme {militarism}"
+            " + Tecnologia {technology}/2 + points {points}",
+            base=self.relevance.army_base,
+            cities=self.sheet.city_count,
+            militarism=self._trait(Trait.MILITARISM),
+            technology=self._trait(Trait.TECHNOLOGY),
+            points=self.army_points,
         )
 
     def actions_text(self) -> str:
-        return (
-            f"relevance {self.relevance.action_base} + Autoritat {self._trait(Trait.AUTHORITY)}/3"
-            f" + Tecnologia {self._trait(Trait.TECHNOLOGY)}/3"
+        return T_(
+            "relevance {base} + Autoritat {authority}/3 + Tecnologia {technology}/3",
+            base=self.relevance.action_base,
+            authority=self._trait(Trait.AUTHORITY),
+            technology=self._trait(Trait.TECHNOLOGY),
         )
 
     def lines(self) -> tuple[str, ...]:
         """The figures as report lines, the principal's city among them (public, 002 §4.4)."""
         sheet = self.sheet
-        rolled = f" (rolled {sheet.roll})" if sheet.roll is not None else ""
+        rolled = T_(" (rolled {face})", face=sheet.roll) if sheet.roll is not None else ""
         lines = [
-            f"{sheet.name}: relevance {self.relevance.value}{rolled}, {self.points} points",
-            f"points spent: {self.spent} = {self.points_text()}",
-            f"Exèrcit: {self.army} = {self.army_text()}",
-            f"actions per turn: {self.actions} = {self.actions_text()}",
+            T_(
+                "{name}: relevance {relevance}{rolled}, {points} points",
+                name=sheet.name,
+                relevance=T_(self.relevance.value),
+                rolled=rolled,
+                points=self.points,
+            ),
+            T_("points spent: {n} = {terms}", n=self.spent, terms=self.points_text()),
+            T_("Exèrcit: {n} = {terms}", n=self.army, terms=self.army_text()),
+            T_("actions per turn: {n} = {terms}", n=self.actions, terms=self.actions_text()),
         ]
         for character in sheet.characters:
             if character.principal:
                 where = character.city or sheet.capital
-                lines.append(f"principal: {character.name} ({character.role}), in {where}")
+                lines.append(
+                    T_(
+                        "principal: {character} ({role}), in {city}",
+                        character=character.name,
+                        role=character.role,
+                        city=where,
+                    )
+                )
         return tuple(lines)
 
 
@@ -186,19 +211,38 @@ def budget_issues(sheet: Sheet) -> list[SheetIssue]:
         return []
     summary, issues = sheet_summary(sheet), []
     spent, points = summary.spent, summary.points
-    detail = f"{spent} spent of {points} ({summary.points_text()})"
+    terms = summary.points_text()
     if spent > points:
-        message = f"{detail}: {spent - points} too many (002 §4.1)"
+        message = T_(
+            "{spent} spent of {points} ({terms}): {n} too many (002 §4.1)",
+            spent=spent,
+            points=points,
+            terms=terms,
+            n=spent - points,
+        )
         issues.append(SheetIssue(sheet.file, "points", message))
     elif spent < points:
-        message = f"{detail}: {points - spent} left unspent (002 §4.1)"
+        message = T_(
+            "{spent} spent of {points} ({terms}): {n} left unspent (002 §4.1)",
+            spent=spent,
+            points=points,
+            terms=terms,
+            n=points - spent,
+        )
         issues.append(SheetIssue(sheet.file, "points", message, warning=True))
     placed, army = sheet.placed, summary.army
     if placed != army:
-        wrong = f"{placed - army} too many" if placed > army else f"{army - placed} missing"
-        message = (
-            f"{placed} placed but Exèrcit is {army} = {summary.army_text()}: {wrong}; cities,"
-            " field and raiders add up to Exèrcit exactly (002 §4.5)"
+        if placed > army:
+            wrong = T_("{n} too many", n=placed - army)
+        else:
+            wrong = T_("{n} missing", n=army - placed)
+        message = T_(
+            "{placed} placed but Exèrcit is {army} = {terms}: {wrong}; cities,"
+            " field and raiders add up to Exèrcit exactly (002 §4.5)",
+            placed=placed,
+            army=army,
+            terms=summary.army_text(),
+            wrong=wrong,
         )
         issues.append(SheetIssue(sheet.file, "army.forces", message))
     return issues
@@ -264,7 +308,7 @@ def read_sheet(path: Path, region: Region) -> SheetResult:
     try:
         data = read_yaml_file(path, file)
     except OSError as exc:
-        message = f"cannot be read: {exc.strerror or exc}"
+        message = T_("cannot be read: {error}", error=exc.strerror or exc)
         return SheetResult(file, None, (SheetIssue(file, "(file)", message),))
     except YamlProblem as exc:
         return SheetResult(file, None, (_yaml_issue(file, exc),))
@@ -294,9 +338,14 @@ def _parsed(
 
 
 def _yaml_issue(file: str, exc: YamlProblem) -> SheetIssue:
-    where = f"line {exc.line}" if exc.line is not None else "(file)"
-    column = f", column {exc.column}" if exc.column is not None else ""
-    return SheetIssue(file, where, f"not valid YAML: {exc.problem}{column}")
+    where = T_("line {line}", line=exc.line) if exc.line is not None else T_("(file)")
+    if exc.column is not None:
+        message = T_(
+            "not valid YAML: {problem}, column {column}", problem=exc.problem, column=exc.column
+        )
+    else:
+        message = T_("not valid YAML: {problem}", problem=exc.problem)
+    return SheetIssue(file, where, message)
 
 
 def check_sheets(
@@ -323,14 +372,21 @@ def combine_sheets(
         sheet = result.sheet
         if sheet is not None and sheet.country in by_country:
             first = by_country[sheet.country].file
-            message = f"{sheet.country} already has a sheet, {first}: one sheet per country"
+            message = T_(
+                "{country} already has a sheet, {first}: one sheet per country",
+                country=sheet.country,
+                first=first,
+            )
             issues.append(SheetIssue(sheet.file, "country", message))
         elif sheet is not None:
             by_country[sheet.country] = _rolled(sheet, relevance_roll, issues)
     for country in region.countries:
         if country not in by_country and country not in unread:
             name = region.countries[country].name
-            message = f"no sheet for {name}: every country of the region needs one (002 §4)"
+            message = T_(
+                "no sheet for {country}: every country of the region needs one (002 §4)",
+                country=name,
+            )
             issues.append(SheetIssue(f"{country}.yaml", "country", message))
     sheets = tuple(by_country[c] for c in region.countries if c in by_country)
     issues.extend(_shared_names(sheets))
@@ -342,7 +398,7 @@ def _rolled(sheet: Sheet, roll: RelevanceRoll | None, issues: list[SheetIssue]) 
     if not sheet.random_relevance:
         return sheet
     if roll is None:
-        message = "random: rolled with the game's dice at `mapjudge new`, points checked then"
+        message = T_("random: rolled with the game's dice at `mapjudge new`, points checked then")
         issues.append(SheetIssue(sheet.file, "relevance", message, warning=True))
         return sheet
     face = roll(sheet.country)
@@ -359,8 +415,12 @@ def _shared_names(sheets: Sequence[Sheet]) -> list[SheetIssue]:
         for character in sheet.characters:
             folded = normalize_name(character.name)
             if folded in seen and seen[folded] != sheet.file:
-                message = f"{character.name} is also a character of {seen[folded]}: declarations"
-                message += " tell them apart by who writes (its own helpers, the other's victim)"
+                message = T_(
+                    "{character} is also a character of {file}: declarations tell them apart"
+                    " by who writes (its own helpers, the other's victim)",
+                    character=character.name,
+                    file=seen[folded],
+                )
                 key = f"characters.{character.name}.name"
                 issues.append(SheetIssue(sheet.file, key, message, warning=True))
             seen.setdefault(folded, sheet.file)

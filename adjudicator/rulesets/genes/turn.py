@@ -88,6 +88,7 @@ from adjudicator.rulesets.genes.turn_start import (
 from adjudicator.rulesets.genes.work import Board
 from maps.genes.region import Region
 from orders.genes.model import ActionKind, Declaration
+from texts import T_
 
 TIE_ROUNDS = 20
 DISASTER_KINDS = (ActionKind.DISASTER_KIND, ActionKind.DISASTER_CITY)
@@ -227,7 +228,7 @@ def _break_ties(board: Board, tied: list[str], round_: int, rolls: list[TestRoll
     if len(tied) <= 1 or round_ > TIE_ROUNDS:
         return tied
     faces = {c: board.d10(f"initiative:{c}:{round_}") for c in tied}
-    label = f"initiative tie, round {round_}"
+    label = T_("initiative tie, round {n}", n=round_)
     rolls += [TestRoll(c, faces[c], (), faces[c], label=label) for c in tied]
     order: list[str] = []
     for face in sorted(set(faces.values()), reverse=True):

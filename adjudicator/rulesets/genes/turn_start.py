@@ -81,6 +81,7 @@ from adjudicator.rulesets.genes.outcome import (
 from adjudicator.rulesets.genes.work import Board, DiceNeeded, test_passed
 from maps.genes.region import Region
 from orders.genes.model import ActionKind, Declaration
+from texts import T_
 
 DISASTER = "disaster"
 RESOURCES = "resources"
@@ -192,7 +193,7 @@ def crisis_line(state: GenesState, decl: Declaration) -> ActionResult:
         char = state.characters.get(cid)
         if char is None or char.owner != decl.power:
             name = char.name if char is not None else cid
-            detail = f"{name} is not yours"
+            detail = T_("{name} is not yours", name=name)
             return ActionResult(
                 decl, ActionOutcome.NOT_RESOLVED, GenesReason.NOT_YOUR_CHARACTER, detail=detail
             )
@@ -229,14 +230,14 @@ def crisis_test(
     after = developed(board, country, trait)
     terms: list[tuple[str, int]] = [(TRAIT_NAMES_CA[trait], value)]
     if after != value:
-        terms.append(("Desenvolupament", after - value))
+        terms.append((T_("Desenvolupament"), after - value))
     helpers = named_helpers(board, country, trait, excluded)
     for helper in helpers:
         terms.append((helper.name, helper.value(trait)))
         excluded.add(helper.id)
     purpose = f"crisis:{turn}:{country}:{trait.value}"
     roll = board.test(purpose, country, terms, CRISIS_DIFFICULTY)
-    roll = replace(roll, label=f"crisis test of {TRAIT_NAMES_CA[trait]}")
+    roll = replace(roll, label=T_("crisis test of {trait}", trait=TRAIT_NAMES_CA[trait]))
     return roll, tuple(helper.id for helper in helpers)
 
 

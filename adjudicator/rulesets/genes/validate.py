@@ -14,6 +14,7 @@ import difflib
 from adjudicator.rulesets.genes.model import GenesState
 from maps.genes.region import Region
 from maps.model import SUGGESTED_CHARS
+from texts import T_
 
 
 def genes_problems(state: GenesState, region: Region) -> tuple[str, ...]:
@@ -31,5 +32,14 @@ def genes_problems(state: GenesState, region: Region) -> tuple[str, ...]:
 
 def _unknown(key: str, value: str, known: tuple[str, ...], region: Region) -> str:
     near = difflib.get_close_matches(value[:SUGGESTED_CHARS], known, n=3, cutoff=0.5)
-    hint = f"nearest: {', '.join(near)}" if near else f"known: {', '.join(known)}"
-    return f"{key}: {value[:SUGGESTED_CHARS]!r} is not a country of region {region.name} ({hint})"
+    if near:
+        hint = T_("nearest: {names}", names=", ".join(near))
+    else:
+        hint = T_("known: {names}", names=", ".join(known))
+    return T_(
+        "{key}: {value} is not a country of region {region} ({hint})",
+        key=key,
+        value=repr(value[:SUGGESTED_CHARS]),
+        region=region.name,
+        hint=hint,
+    )

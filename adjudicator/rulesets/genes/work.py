@@ -104,7 +104,9 @@ class Board:
         kept, total = add_up(face, terms)
         return TestRoll(country, face, kept, total, difficulty)
 
-    def contest_side(self, purpose: str, country: str, terms: Iterable[tuple[str, int]]) -> TestRoll:
+    def contest_side(
+        self, purpose: str, country: str, terms: Iterable[tuple[str, int]]
+    ) -> TestRoll:
         """One side of a contest: sum of `terms` + 1d10."""
         face = self.d10(purpose)
         kept, total = add_up(face, terms)
