@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import yaml
 
 from adjudicator.core.dice import Dice
+from adjudicator.core.messages import message_of
 from adjudicator.core.ownership import read_files
 from adjudicator.core.phase import Calendar
 from adjudicator.core.plugin import (
@@ -50,6 +51,8 @@ from renderers.cawa.report import (
     render_cawa_json,
     render_cawa_report,
 )
+from renderers.cawa.words import phase_title
+from texts import N_, T_, _
 
 if TYPE_CHECKING:
     import click
@@ -64,12 +67,18 @@ REFEREE_PHASES = frozenset({CawaPhaseKind.SKIRMISHES, CawaPhaseKind.BATTLES})
 
 def names_for(game_map: CawaMap, state: CawaState) -> CawaNames:
     """What a line may name: the map's hexes and the players."""
-    players = {
-        p: (game_map.players[p].name, *game_map.players[p].aliases) if p in game_map.players else ()
-        for p in state.players
-    }
+    players = {p: _written_names(game_map, p) for p in state.players}
     water = frozenset(c for c, cell in game_map.hexes.items() if not cell.terrain.is_land)
     return CawaNames(frozenset(game_map.hexes), players, game_map.step, water)
+
+
+def _written_names(game_map: CawaMap, player: str) -> tuple[str, ...]:
+    """The names a line may give `player` by: its name, aliases and its name
+    in the other languages."""
+    known = game_map.players.get(player)
+    if known is None:
+        return ()
+    return tuple(dict.fromkeys((known.name, *known.aliases, *dict(known.names).values())))
 
 
 def file_owner(game_map: CawaMap, state: CawaState, name: str) -> str | None:
@@ -93,7 +102,7 @@ def parse_files(
         return parsed.lines, parsed.issues
 
     def name(player: str) -> str:
-        return "the referee" if player == REFEREE else player_name(game_map, player)
+        return T_("the referee") if player == REFEREE else player_name(game_map, player)
 
     lines, issues, owners = read_files(files, lambda n: file_owner(game_map, state, n), read, name)
     sent = {line.power for line in lines}
@@ -108,7 +117,7 @@ class CawaPlugin:
     """`RulesetPlugin[CawaState, CawaOrder, CawaMap, CawaResolution, CawaOptions]`."""
 
     name = "cawa"
-    title = "CaWa, a Warhammer campaign (basic rules 1.40)"
+    title = N_("CaWa, a Warhammer campaign (basic rules 1.40)")
     options_type = CawaOptions
     default_map = "example"
     rolls_dice = True
@@ -151,20 +160,22 @@ class CawaPlugin:
         """The map (generated for `--players`, or the GM's `--map`) and turn 1's economy."""
         given, players = request.inputs.get("map"), request.inputs.get("players")
         if given and players:
-            raise SetupError("give either --players N (a generated map) or --map FILE, not both")
+            raise SetupError(
+                T_("give either --players N (a generated map) or --map FILE, not both")
+            )
         if given:
             try:
                 game_map = load_cawa_map(given)
             except ValueError as exc:
-                raise SetupError(str(exc)) from None
+                raise SetupError(message_of(exc)) from None
         else:
             count = int(players or 0)
             if not 2 <= count <= 40:
-                raise SetupError("--players: a CaWa map is generated for 2 to 40 players")
+                raise SetupError(T_("--players: a CaWa map is generated for 2 to 40 players"))
             seed = int(request.inputs.get("seed") or 1)
             game_map = generate_map(count, seed, options.start_hexes, name=request.name)
         if not game_map.players:
-            raise SetupError(f"{game_map.name}: the map has no players")
+            raise SetupError(T_("{map}: the map has no players", map=game_map.name))
         state = start_state(game_map, options)
         text = yaml.safe_dump(cawa_map_to_dict(game_map), sort_keys=False, allow_unicode=True)
         files = {MAP_FILE: text.encode("utf-8")}
@@ -193,6 +204,12 @@ class CawaPlugin:
         dice: Dice | None,
     ) -> CawaResolution:
         return resolve_phase(state, orders, game_map, options, dice)
+
+    def with_civil_disorder(self, options: CawaOptions, powers: frozenset[str]) -> CawaOptions:
+        """CaWa (rulebook 004) has no rule for a player who stops sending
+        orders: his hexes and armies simply get none (no economy, movement or
+        invasion of his), as for any missing order; the report names him."""
+        return options
 
     def next_state(self, resolution: CawaResolution) -> CawaState:
         return resolution.state
@@ -226,23 +243,32 @@ class CawaPlugin:
 
         before = previous()
         arrows = arrows_of(before) if before is not None else ()
-        title = f"{game_map.name}: {state.phase.title}"
+        title = f"{game_map.name}: {phase_title(state.phase)}"
         return render_cawa_map(game_map, state, fmt, title=title, arrows=arrows)  # type: ignore[arg-type]
 
     def game_over(self, game_map: CawaMap, state: CawaState) -> str | None:
         """The winner the option `victory` found (AC-49), if any."""
-        return f"{player_name(game_map, state.winner)} won" if state.winner else None
+        if not state.winner:
+            return None
+        return T_("{player} won", player=player_name(game_map, state.winner))
 
     def describe(self, game_map: CawaMap, state: CawaState) -> str:
         """The kingdoms ranked by NT, with their treasuries (AC-49)."""
-        lines = [f"Phase: {state.phase.title} ({state.phase.id})"]
+        lines = [
+            _("Phase: {title} ({id})").format(title=phase_title(state.phase), id=state.phase.id)
+        ]
         for player in sorted(state.players, key=lambda p: (-state.territories(p), p)):
-            crowns = state.treasury.get(player, 0)
-            lines.append(f"{player_name(game_map, player)}: NT {state.territories(player)}, CO {crowns}")
+            lines.append(
+                _("{player}: NT {nt}, CO {co}").format(
+                    player=player_name(game_map, player),
+                    nt=state.territories(player),
+                    co=state.treasury.get(player, 0),
+                )
+            )
         return "\n".join(lines) + "\n"
 
     def power_name(self, game_map: CawaMap, power: str) -> str:
-        return "the referee" if power == REFEREE else player_name(game_map, power)
+        return T_("the referee") if power == REFEREE else player_name(game_map, power)
 
 
 def ruleset() -> AnyRuleset:

@@ -41,6 +41,7 @@ from maps.hexgrid import MAX_NUMBER, HexLayout, hex_code, offset_to_axial
 from maps.loader import MapError
 from maps.model import SUGGESTED_CHARS
 from maps.safe_yaml import YamlProblem, read_yaml_file
+from texts import LANGUAGES, T_, Text
 
 __all__ = [
     "CAWA_MAPS_DIR",
@@ -63,7 +64,7 @@ SYMBOLS: Mapping[str, Terrain] = {
 """The symbols a file uses when it gives no `terrain` (and the writer uses)."""
 
 _TOP_KEYS = ("name", "layout", "terrain", "rows", "players", "owners", "villages", "castles")
-_PLAYER_KEYS = ("name", "colour", "aliases")
+_PLAYER_KEYS = ("name", "colour", "aliases", "names")
 _ID = re.compile(r"[a-z][a-z0-9_]*\Z")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}\Z")
 _CODE = re.compile(r"[0-9]{4}\Z")
@@ -91,7 +92,14 @@ def load_cawa_map(name_or_path: str | Path) -> CawaMap:
             known = packaged_cawa_maps()
             close = _close(name_or_path, known)
             raise CawaMapError(
-                [f"{name_or_path}: no such CaWa map{close} (packaged: {', '.join(known)})"]
+                [
+                    T_(
+                        "{name}: no such CaWa map{hint} (packaged: {known})",
+                        name=name_or_path,
+                        hint=close,
+                        known=", ".join(known),
+                    )
+                ]
             )
         source = path.name
     else:
@@ -101,10 +109,17 @@ def load_cawa_map(name_or_path: str | Path) -> CawaMap:
         data = read_yaml_file(path, source)
     except OSError as exc:
         raise CawaMapError(
-            [f"{source}: cannot read the map file ({exc.strerror or exc})"]
+            [
+                T_(
+                    "{source}: cannot read the map file ({problem})",
+                    source=source,
+                    problem=exc.strerror or str(exc),
+                )
+            ]
         ) from None
     except YamlProblem as exc:
-        raise CawaMapError([str(exc)]) from None
+        first = exc.args[0] if len(exc.args) == 1 else None
+        raise CawaMapError([first if isinstance(first, Text) else str(exc)]) from None
     return cawa_map_from_dict(data, source)
 
 
@@ -126,8 +141,16 @@ def render_rows(m: CawaMap) -> list[str]:
             line += letter[cell.terrain]
         lines.append(line)
     if missing or not lines:
-        shown = ", ".join(missing[:5]) or "all"
-        raise CawaMapError([f"{m.name}: rows: the map is not a rectangle from 0101 ({shown})"])
+        shown = ", ".join(missing[:5]) or T_("all")
+        raise CawaMapError(
+            [
+                T_(
+                    "{map}: rows: the map is not a rectangle from 0101 ({hexes})",
+                    map=m.name,
+                    hexes=shown,
+                )
+            ]
+        )
     return lines
 
 
@@ -144,6 +167,8 @@ def cawa_map_to_dict(m: CawaMap) -> dict[str, Any]:
         entry: dict[str, Any] = {"name": player.name, "colour": player.colour}
         if player.aliases:
             entry["aliases"] = list(player.aliases)
+        if player.names:
+            entry["names"] = dict(player.names)
         players[player.id] = entry
     return {
         "name": m.name,
@@ -172,7 +197,9 @@ class _Reader:
         self.errors: list[str] = []
 
     def fail(self, key: str, message: str) -> None:
-        self.errors.append(f"{self.source}: {key}: {message}")
+        self.errors.append(
+            T_("{source}: {key}: {message}", source=self.source, key=key, message=message)
+        )
 
 
 def cawa_map_from_dict(data: Any, source: str = "<data>") -> CawaMap:
@@ -180,13 +207,21 @@ def cawa_map_from_dict(data: Any, source: str = "<data>") -> CawaMap:
     `CawaMapError` lists every problem found."""
     r = _Reader(source)
     if not isinstance(data, Mapping):
-        raise CawaMapError([f"{source}: a CaWa map must be a mapping, not {type(data).__name__}"])
+        raise CawaMapError(
+            [
+                T_(
+                    "{source}: a CaWa map must be a mapping, not {kind}",
+                    source=source,
+                    kind=type(data).__name__,
+                )
+            ]
+        )
     for key in data:
         if key not in _TOP_KEYS:
-            r.fail(str(key), f"unknown key{_close(str(key), _TOP_KEYS)}")
+            r.fail(str(key), T_("unknown key{hint}", hint=_close(str(key), _TOP_KEYS)))
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        r.fail("name", f"expected a non-empty text, not {name!r}")
+        r.fail("name", T_("expected a non-empty text, not {name}", name=repr(name)))
     layout = _layout(r, data.get("layout", HexLayout.ODD_Q.value))
     symbols = _terrain(r, data.get("terrain"))
     hexes = _hexes(r, data.get("rows"), symbols, layout)
@@ -198,10 +233,10 @@ def cawa_map_from_dict(data: Any, source: str = "<data>") -> CawaMap:
     return CawaMap(str(name), hexes, layout, players, owners, buildings)
 
 
-def _close(text: str, known: Iterable[str]) -> str:
+def _close(text: str, known: Iterable[str]) -> Text | str:
     """`" (did you mean: a, b?)"` for the names nearest `text`, or ``."""
     found = difflib.get_close_matches(text[:SUGGESTED_CHARS], list(known), n=3, cutoff=0.5)
-    return f" (did you mean: {', '.join(found)}?)" if found else ""
+    return T_(" (did you mean: {names}?)", names=", ".join(found)) if found else ""
 
 
 def _layout(r: _Reader, raw: object) -> HexLayout:
@@ -209,7 +244,15 @@ def _layout(r: _Reader, raw: object) -> HexLayout:
     if isinstance(raw, str) and raw in choices:
         return HexLayout(raw)
     hint = _close(raw, choices) if isinstance(raw, str) else ""
-    r.fail("layout", f"{raw!r} is not a hex layout{hint} (known: {', '.join(choices)})")
+    r.fail(
+        "layout",
+        T_(
+            "{raw} is not a hex layout{hint} (known: {choices})",
+            raw=repr(raw),
+            hint=hint,
+            choices=", ".join(choices),
+        ),
+    )
     return HexLayout.ODD_Q
 
 
@@ -217,18 +260,23 @@ def _terrain(r: _Reader, raw: object) -> dict[str, Terrain]:
     if raw is None:
         return dict(SYMBOLS)
     if not isinstance(raw, Mapping) or not raw:
-        r.fail("terrain", f"expected a mapping of symbol -> terrain, not {raw!r}")
+        r.fail("terrain", T_("expected a mapping of symbol -> terrain, not {raw}", raw=repr(raw)))
         return dict(SYMBOLS)
     names = [terrain.value for terrain in Terrain]
     symbols: dict[str, Terrain] = {}
     for symbol, terrain in raw.items():
         if not isinstance(symbol, str) or len(symbol) != 1:
-            r.fail("terrain", f"symbol {symbol!r} must be a single character")
+            r.fail("terrain", T_("symbol {symbol} must be a single character", symbol=repr(symbol)))
         elif not isinstance(terrain, str) or terrain not in names:
             hint = _close(terrain, names) if isinstance(terrain, str) else ""
             r.fail(
                 f"terrain[{symbol!r}]",
-                f"{terrain!r} is not a CaWa terrain{hint} (known: {', '.join(names)})",
+                T_(
+                    "{terrain} is not a CaWa terrain{hint} (known: {known})",
+                    terrain=repr(terrain),
+                    hint=hint,
+                    known=", ".join(names),
+                ),
             )
         else:
             symbols[symbol] = Terrain(terrain)
@@ -239,14 +287,30 @@ def _hexes(
     r: _Reader, raw: object, symbols: Mapping[str, Terrain], layout: HexLayout
 ) -> dict[str, HexCell]:
     if not isinstance(raw, list) or not raw or not all(isinstance(x, str) and x for x in raw):
-        r.fail("rows", f"expected a non-empty list of non-empty texts, not {raw!r}")
+        r.fail("rows", T_("expected a non-empty list of non-empty texts, not {raw}", raw=repr(raw)))
         return {}
     width = len(raw[0])
     for i, line in enumerate(raw):
         if len(line) != width:
-            r.fail(f"rows[{i}]", f"{line!r} has {len(line)} hexes; rows[0] has {width}")
+            r.fail(
+                f"rows[{i}]",
+                T_(
+                    "{line} has {count} hexes; rows[0] has {width}",
+                    line=repr(line),
+                    count=len(line),
+                    width=width,
+                ),
+            )
     if width > MAX_NUMBER or len(raw) > MAX_NUMBER:
-        r.fail("rows", f"{width} columns and {len(raw)} rows; hex codes allow {MAX_NUMBER} each")
+        r.fail(
+            "rows",
+            T_(
+                "{width} columns and {rows} rows; hex codes allow {most} each",
+                width=width,
+                rows=len(raw),
+                most=MAX_NUMBER,
+            ),
+        )
     hexes: dict[str, HexCell] = {}
     for i, line in enumerate(raw):
         for j, symbol in enumerate(line):
@@ -256,7 +320,13 @@ def _hexes(
             if terrain is None:
                 known = ", ".join(repr(s) for s in symbols)
                 r.fail(
-                    f"rows[{i}][{j}]", f"hex {code}: unknown terrain symbol {symbol!r} ({known})"
+                    f"rows[{i}][{j}]",
+                    T_(
+                        "hex {hex}: unknown terrain symbol {symbol} ({known})",
+                        hex=code,
+                        symbol=repr(symbol),
+                        known=known,
+                    ),
                 )
                 continue
             axial = offset_to_axial(column, row, layout)
@@ -268,32 +338,69 @@ def _players(r: _Reader, raw: object) -> dict[str, CawaPlayer]:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
-        r.fail("players", f"expected a mapping of player id -> details, not {raw!r}")
+        r.fail(
+            "players", T_("expected a mapping of player id -> details, not {raw}", raw=repr(raw))
+        )
         return {}
     players: dict[str, CawaPlayer] = {}
     for ident, entry in raw.items():
         key = f"players.{ident}"
         if not isinstance(ident, str) or not _ID.match(ident):
-            r.fail(key, f"player id {ident!r} must be a lower-case word (a-z, 0-9, _)")
+            r.fail(
+                key,
+                T_("player id {ident} must be a lower-case word (a-z, 0-9, _)", ident=repr(ident)),
+            )
         if not isinstance(entry, Mapping):
-            r.fail(key, f"expected a mapping with name, colour, aliases, not {entry!r}")
+            r.fail(
+                key,
+                T_("expected a mapping with name, colour, aliases, not {entry}", entry=repr(entry)),
+            )
             continue
         for field_name in entry:
             if field_name not in _PLAYER_KEYS:
-                r.fail(f"{key}.{field_name}", f"unknown key{_close(str(field_name), _PLAYER_KEYS)}")
+                r.fail(
+                    f"{key}.{field_name}",
+                    T_("unknown key{hint}", hint=_close(str(field_name), _PLAYER_KEYS)),
+                )
         name = entry.get("name")
         if not isinstance(name, str) or not name.strip():
-            r.fail(f"{key}.name", f"expected a non-empty text, not {name!r}")
+            r.fail(f"{key}.name", T_("expected a non-empty text, not {name}", name=repr(name)))
         colour = entry.get("colour")
         if not isinstance(colour, str) or not _COLOUR.match(colour):
-            r.fail(f"{key}.colour", f"expected a colour #rrggbb, not {colour!r}")
+            r.fail(
+                f"{key}.colour", T_("expected a colour #rrggbb, not {colour}", colour=repr(colour))
+            )
         aliases = entry.get("aliases", [])
         if not isinstance(aliases, list) or not all(isinstance(a, str) and a for a in aliases):
-            r.fail(f"{key}.aliases", f"expected a list of texts, not {aliases!r}")
+            r.fail(
+                f"{key}.aliases",
+                T_("expected a list of texts, not {aliases}", aliases=repr(aliases)),
+            )
             aliases = []
-        players[str(ident)] = CawaPlayer(str(ident), str(name), str(colour), tuple(aliases))
+        names = _names(r, f"{key}.names", entry.get("names"))
+        players[str(ident)] = CawaPlayer(str(ident), str(name), str(colour), tuple(aliases), names)
     _check_players(r, players)
     return players
+
+
+def _names(r: _Reader, key: str, raw: object) -> tuple[tuple[str, str], ...]:
+    """A player's `names: {es: ..., ca: ...}` (its name in other languages)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, Mapping) or not all(
+        isinstance(lang, str) and lang in LANGUAGES and isinstance(text, str) and text.strip()
+        for lang, text in raw.items()
+    ):
+        r.fail(
+            key,
+            T_(
+                "expected a mapping of language ({languages}) -> name, not {raw}",
+                languages=", ".join(LANGUAGES),
+                raw=repr(raw),
+            ),
+        )
+        return ()
+    return tuple((str(lang), str(text).strip()) for lang, text in raw.items())
 
 
 def _check_players(r: _Reader, players: Mapping[str, CawaPlayer]) -> None:
@@ -303,12 +410,18 @@ def _check_players(r: _Reader, players: Mapping[str, CawaPlayer]) -> None:
     for player in players.values():
         colour = player.colour.casefold()
         if colour in colours:
-            r.fail(f"players.{player.id}.colour", f"{player.colour} is {colours[colour]}'s too")
+            r.fail(
+                f"players.{player.id}.colour",
+                T_("{colour} is {other}'s too", colour=player.colour, other=colours[colour]),
+            )
         colours.setdefault(colour, player.id)
         for text in dict.fromkeys(n.casefold() for n in (player.id, player.name, *player.aliases)):
             other = names.setdefault(text, player.id)
             if other != player.id:
-                r.fail(f"players.{player.id}", f"name or alias {text!r} is {other}'s too")
+                r.fail(
+                    f"players.{player.id}",
+                    T_("name or alias {text} is {other}'s too", text=repr(text), other=other),
+                )
 
 
 def _code(r: _Reader, raw: object, key: str, hexes: Mapping[str, HexCell]) -> str | None:
@@ -317,15 +430,26 @@ def _code(r: _Reader, raw: object, key: str, hexes: Mapping[str, HexCell]) -> st
         raw = str(raw)
     if not isinstance(raw, str) or not _CODE.match(raw):
         hint = " (write hex codes in quotes: YAML reads 0203 as a number)"
-        r.fail(key, f"{raw!r} is not a hex code CCRR{hint if isinstance(raw, int) else ''}")
+        r.fail(
+            key,
+            T_(
+                "{raw} is not a hex code CCRR{hint}",
+                raw=repr(raw),
+                hint=hint if isinstance(raw, int) else "",
+            ),
+        )
         return None
     if raw not in hexes:
         if hexes:
             last = max(hexes, key=lambda c: (hexes[c].row, hexes[c].column))
-            extent = f"columns 01..{hexes[last].column:02d}, rows 01..{hexes[last].row:02d}"
+            extent: Text | str = T_(
+                "columns 01..{columns}, rows 01..{rows}",
+                columns=f"{hexes[last].column:02d}",
+                rows=f"{hexes[last].row:02d}",
+            )
         else:
-            extent = "no hexes"
-        r.fail(key, f"hex {raw} is not on the map ({extent})")
+            extent = T_("no hexes")
+        r.fail(key, T_("hex {raw} is not on the map ({extent})", raw=raw, extent=extent))
         return None
     return raw
 
@@ -334,7 +458,7 @@ def _code_list(r: _Reader, raw: object, key: str) -> list[object]:
     if raw is None:
         return []
     if not isinstance(raw, list):
-        r.fail(key, f"expected a list of hex codes, not {raw!r}")
+        r.fail(key, T_("expected a list of hex codes, not {raw}", raw=repr(raw)))
         return []
     return raw
 
@@ -346,21 +470,33 @@ def _owners(
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
-        r.fail("owners", f"expected a mapping of player -> hexes, not {raw!r}")
+        r.fail("owners", T_("expected a mapping of player -> hexes, not {raw}", raw=repr(raw)))
         return {}
     owners: dict[str, str] = {}
     for player, codes in raw.items():
         key = f"owners.{player}"
         if player not in players:
-            r.fail(key, f"unknown player {player!r}{_close(str(player), players)}")
+            r.fail(
+                key,
+                T_(
+                    "unknown player {player}{hint}",
+                    player=repr(player),
+                    hint=_close(str(player), players),
+                ),
+            )
         for i, item in enumerate(_code_list(r, codes, key)):
             code = _code(r, item, f"{key}[{i}]", hexes)
             if code is None:
                 continue
             if hexes[code].terrain is Terrain.WATER:
-                r.fail(f"{key}[{i}]", f"hex {code} is water, which nobody may own (CC-M-8)")
+                r.fail(
+                    f"{key}[{i}]", T_("hex {hex} is water, which nobody may own (CC-M-8)", hex=code)
+                )
             elif code in owners:
-                r.fail(f"{key}[{i}]", f"hex {code} is already owned by {owners[code]}")
+                r.fail(
+                    f"{key}[{i}]",
+                    T_("hex {hex} is already owned by {owner}", hex=code, owner=owners[code]),
+                )
             else:
                 owners[code] = str(player)
     return owners
@@ -377,11 +513,14 @@ def _buildings(
             if code is None:
                 continue
             if hexes[code].terrain is Terrain.WATER:
-                r.fail(f"{key}[{i}]", f"hex {code} is water, where nothing is built (CC-M-9)")
+                r.fail(
+                    f"{key}[{i}]",
+                    T_("hex {hex} is water, where nothing is built (CC-M-9)", hex=code),
+                )
             elif buildings.get(code) is kind:
-                r.fail(f"{key}[{i}]", f"hex {code} is listed twice")
+                r.fail(f"{key}[{i}]", T_("hex {hex} is listed twice", hex=code))
             elif code in buildings:
-                r.fail(f"{key}[{i}]", f"hex {code} is both a village and a castle")
+                r.fail(f"{key}[{i}]", T_("hex {hex} is both a village and a castle", hex=code))
             else:
                 buildings[code] = kind
     return buildings

@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 
 from maps.cawa.model import Building, CawaMap, CawaPlayer, HexCell, Terrain
 from maps.hexgrid import MAX_NUMBER, HexLayout, hex_code, offset_to_axial
+from texts import T_
 
 __all__ = [
     "LAND_PER_PLAYER",
@@ -138,7 +139,13 @@ def grid_size(land: int) -> tuple[int, int]:
         if best is None or score < best[0]:
             best = (score, columns, rows)
     if best is None:
-        raise ValueError(f"no grid of at most {MAX_NUMBER} x {MAX_NUMBER} hexes holds {land} land")
+        raise ValueError(
+            T_(
+                "no grid of at most {most} x {most} hexes holds {land} land",
+                most=MAX_NUMBER,
+                land=land,
+            )
+        )
     return best[1], best[2]
 
 
@@ -276,7 +283,14 @@ def _realms(
         realms = _grow(rng, reach, land_set, near, size)
         if realms is not None:
             return realms
-    raise ValueError(f"cannot place {count} separate realms of {size} hexes on {len(land)} land")
+    raise ValueError(
+        T_(
+            "cannot place {count} separate realms of {size} hexes on {land} land",
+            count=count,
+            size=size,
+            land=len(land),
+        )
+    )
 
 
 def _distances(start: str, land: set[str], near: Neighbours) -> dict[str, int]:

@@ -21,6 +21,7 @@ from enum import StrEnum
 from functools import cached_property
 
 from maps.hexgrid import Axial, HexLayout, axial_neighbours, axial_to_offset, hex_code
+from texts import T_, Text, current_language
 
 
 class Terrain(StrEnum):
@@ -35,6 +36,11 @@ class Terrain(StrEnum):
     def is_land(self) -> bool:
         return self is not Terrain.WATER
 
+    @property
+    def word(self) -> Text:
+        """The terrain's name for people (English: its value), translated when printed."""
+        return TERRAIN_WORDS[self]
+
 
 class Building(StrEnum):
     """A hex's building (004 "Construcciones"): a village, or a castle that
@@ -42,6 +48,11 @@ class Building(StrEnum):
 
     VILLAGE = "village"
     CASTLE = "castle"
+
+    @property
+    def word(self) -> Text:
+        """The building's name for people (English: its value), translated when printed."""
+        return BUILDING_WORDS[self]
 
 
 class Direction(StrEnum):
@@ -54,6 +65,31 @@ class Direction(StrEnum):
     SOUTH = "south"
     SOUTHWEST = "southwest"
     NORTHWEST = "northwest"
+
+    @property
+    def word(self) -> Text:
+        """The direction's name for people (English: its value), translated when printed."""
+        return DIRECTION_WORDS[self]
+
+
+TERRAIN_WORDS: Mapping[Terrain, Text] = {
+    Terrain.WATER: T_("water"),
+    Terrain.PLAIN: T_("plain"),
+    Terrain.FOREST: T_("forest"),
+    Terrain.MOUNTAIN: T_("mountain"),
+}
+BUILDING_WORDS: Mapping[Building, Text] = {
+    Building.VILLAGE: T_("village"),
+    Building.CASTLE: T_("castle"),
+}
+DIRECTION_WORDS: Mapping[Direction, Text] = {
+    Direction.NORTH: T_("north"),
+    Direction.NORTHEAST: T_("northeast"),
+    Direction.SOUTHEAST: T_("southeast"),
+    Direction.SOUTH: T_("south"),
+    Direction.SOUTHWEST: T_("southwest"),
+    Direction.NORTHWEST: T_("northwest"),
+}
 
 
 # Axial steps of each direction for flat-topped hexes (q to the east, r to
@@ -83,12 +119,20 @@ class HexCell:
 @dataclass(frozen=True)
 class CawaPlayer:
     """A player's kingdom: its id (used in files and order file names), the
-    name people read, and its colour on the map (`#rrggbb`)."""
+    name people read (and in other languages, `names`), and its colour on the
+    map (`#rrggbb`)."""
 
     id: str
     name: str
     colour: str
     aliases: tuple[str, ...] = ()
+    names: tuple[tuple[str, str], ...] = ()
+    """Its name in other languages (`names: {es: Reino Rojo, ca: Regne Vermell}`)."""
+
+    @property
+    def local_name(self) -> str:
+        """Its name in the language being written (`texts.using`), else `name`."""
+        return dict(self.names).get(current_language(), self.name)
 
 
 @dataclass(frozen=True)

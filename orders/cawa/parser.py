@@ -71,9 +71,11 @@ from functools import cached_property
 from maps.cawa.model import Direction
 from orders.cawa import model as m
 from orders.cawa import words as w
+from orders.cawa.messages import cannot_read, expected, unknown_start, wrong_file
 from orders.cawa.words import Act, NameBook, Tok, TokKind
 from orders.issues import IssueKind, OrderIssue, Problem, Source
 from orders.lines import first_column, order_lines
+from texts import T_
 
 __all__ = ["CawaNames", "ParsedLines", "parse_cawa"]
 
@@ -189,23 +191,22 @@ class _Reader:
         if tok is not None and tok.kind is TokKind.WORD and tok.text in table:
             self.at += 1
             return tok.text
-        shown = f"'{tok.text}'" if tok else "nothing"
         near = w.near_words(tok.text, list(table)) if tok and tok.kind is TokKind.WORD else ()
-        raise self.problem(f"expected {what}, found {shown}", near=near)
+        raise self.problem(expected(what, tok), near=near)
 
     def hex(self) -> str:
         """A hex code of the map, optionally led by `mi`, `la casilla`..."""
         self.at += self.fillers(0)
         tok = self.peek()
         if tok is None or tok.kind is not TokKind.NUMBER:
-            shown = f"'{tok.text}'" if tok else "nothing"
-            raise self.problem(f"expected a hex code (e.g. 0403), found {shown}")
+            raise self.problem(expected(T_("a hex code (e.g. 0403)"), tok))
         if tok.text not in self.names.hexes:
             near = w.near_hexes(tok.text, self.names.hexes)
-            why = (
-                "not on the map" if w.HEX_LIKE.fullmatch(tok.text) else "write its code (e.g. 0403)"
-            )
-            raise self.problem(f"unknown hex '{tok.text}': {why}", IssueKind.ILLEGAL, near)
+            if w.HEX_LIKE.fullmatch(tok.text):
+                message = T_("unknown hex '{hex}': not on the map", hex=tok.text)
+            else:
+                message = T_("unknown hex '{hex}': write its code (e.g. 0403)", hex=tok.text)
+            raise self.problem(message, IssueKind.ILLEGAL, near)
         self.at += 1
         return tok.text
 
@@ -230,10 +231,11 @@ class _Reader:
         """An amount or points (`1.500`, `1,500 co`)."""
         tok = self.peek()
         if tok is None or tok.kind is not TokKind.NUMBER:
-            shown = f"'{tok.text}'" if tok else "nothing"
-            raise self.problem(f"expected {what}, found {shown}")
+            raise self.problem(expected(what, tok))
         if tok.value is None:
-            raise self.problem(f"bad number '{tok.text}': write e.g. 1500 or 1.500")
+            raise self.problem(
+                T_("bad number '{number}': write e.g. 1500 or 1.500", number=tok.text)
+            )
         self.at += 1
         self.skip(w.UNITS)
         return tok.value
@@ -246,8 +248,14 @@ class _Reader:
             pass
         if not self.is_kind(TokKind.NUMBER):
             example = f"{keyword} con 1500" if last.kind is TokKind.NUMBER else f"{keyword} 1500"
-            raise self.problem(f"missing points after '{keyword}' (e.g. '{example}')")
-        return self.number("points")
+            raise self.problem(
+                T_(
+                    "missing points after '{keyword}' (e.g. '{example}')",
+                    keyword=keyword,
+                    example=example,
+                )
+            )
+        return self.number(T_("points"))
 
     def invasion(self) -> int | None:
         """`invasión 1500`, when the line names one."""
@@ -280,16 +288,17 @@ class _Reader:
             if found:
                 written = self.text[run[0].start : run[end - 1].end]
                 shown = tuple(book.display[id_] for id_ in found)
-                message = f"'{written}' names more than one player"
+                message = T_("'{name}' names more than one player", name=written)
                 raise Problem(IssueKind.AMBIGUOUS, message, run[0].column, shown)
         words = [tok for tok in run if tok.kind is TokKind.WORD]
         if words and words[-1].text in tail:
             words.pop()
         if not words:
-            raise self.problem("expected a player's name")
+            raise self.problem(T_("expected a player's name"))
         written = self.text[run[0].start : words[-1].end]
         near = book.nearest(written)
-        raise Problem(IssueKind.ILLEGAL, f"unknown player '{written}'", run[0].column, near)
+        message = T_("unknown player '{name}'", name=written)
+        raise Problem(IssueKind.ILLEGAL, message, run[0].column, near)
 
     def end(self, *expected: str) -> None:
         """Nothing more on the line (a misspelt `expected` word: the nearest)."""
@@ -297,7 +306,9 @@ class _Reader:
         if tok is None:
             return
         near = w.near_words(tok.text, expected) if tok.kind is TokKind.WORD and expected else ()
-        raise self.problem(f"unexpected '{tok.text}' at the end of the line", near=near)
+        raise self.problem(
+            T_("unexpected '{word}' at the end of the line", word=tok.text), near=near
+        )
 
     def rest(self) -> str:
         """The text as written after the current position (a penalty's reason)."""
@@ -319,17 +330,13 @@ def _read_line(r: _Reader, kind: str) -> m.CawaOrder | OrderIssue | None:
     act = w.LINE_WORDS.get(first.text) if first.kind is TokKind.WORD else None
     if act is None and first.kind is not TokKind.NUMBER:
         if w.plain_prose(r.toks, r.names.player_book):
-            return OrderIssue(IssueKind.IGNORED, "not a declaration", r.source)
-        examples = " or ".join(f"'{form}'" for form in w.EXAMPLES.get(kind, ()))
+            return OrderIssue(IssueKind.IGNORED, T_("not a declaration"), r.source)
         near = w.near_keywords(first.text, kind) if first.kind is TokKind.WORD else ()
-        message = f"cannot read this line in the {kind} phase: expected e.g. {examples}"
-        if near:
-            message = f"unknown word '{first.text}' at the start of a {kind} line"
+        message = unknown_start(first.text, kind) if near else cannot_read(kind)
         raise r.problem(message, near=near)
     phase = w.PHASE_OF[act] if act else "movement"
     if phase != kind:
-        what = f"'{r.text[first.start : first.end]}'" if act else "a land move"
-        message = f"{what} is a {phase} line: it belongs in the {phase} file, not the {kind} one"
+        message = wrong_file(r.text[first.start : first.end] if act else None, phase, kind)
         raise r.problem(message, IssueKind.ILLEGAL)
     if act is None:
         return _land_move(r)
@@ -348,7 +355,7 @@ def _give(r: _Reader) -> m.GiveCrowns | m.GiveHex:
         r.skip(w.TO)
         to = r.player()
     hex_ = r.hex() if r.at_hex() else None
-    amount = 0 if hex_ else r.number("an amount of crowns or a hex code")
+    amount = 0 if hex_ else r.number(T_("an amount of crowns or a hex code"))
     if to is None:
         r.skip(w.TO, TokKind.ARROW)
         to = r.player()
@@ -378,7 +385,7 @@ def _terrain(r: _Reader) -> m.ChangeTerrain:
     """`terreno 0403 bosque` (CC-E-17)."""
     hex_ = r.hex()
     r.skip(w.TO)
-    terrain = w.TERRAINS[r.word(w.TERRAINS, "a terrain (llanura, bosque, montaña)")]
+    terrain = w.TERRAINS[r.word(w.TERRAINS, T_("a terrain (llanura, bosque, montaña)"))]
     r.end()
     return m.ChangeTerrain(r.power, hex_, terrain, source=r.source)
 
@@ -401,10 +408,12 @@ def _from(r: _Reader) -> m.LandMove:
     source_hex = r.hex()
     while r.skip(w.TO | {"el", "the", "hacia"}):
         pass
-    direction = w.DIRECTIONS[r.word(w.DIRECTIONS, "a direction (norte, noreste, sureste...)")]
+    direction = w.DIRECTIONS[r.word(w.DIRECTIONS, T_("a direction (norte, noreste, sureste...)"))]
     target = r.names.step(source_hex, direction)
     if target is None:
-        message = f"no hex {direction.value} of {source_hex}: off the map"
+        message = T_(
+            "no hex {direction} of {hex}: off the map", direction=direction.word, hex=source_hex
+        )
         raise Problem(IssueKind.ILLEGAL, message, r.toks[r.at - 1].column)
     points = r.invasion()
     r.end("invasion")
@@ -421,7 +430,9 @@ def _ship(r: _Reader) -> m.SeaMove:
             if not r.skip((), TokKind.COMMA):
                 path.append(r.hex())
         if not path:
-            raise r.problem("expected the water hexes of the path after 'por' (e.g. por 0303 0403)")
+            raise r.problem(
+                T_("expected the water hexes of the path after 'por' (e.g. por 0303 0403)")
+            )
     if r.to() or not path or r.is_kind(TokKind.NUMBER):
         target = r.hex()
     else:
@@ -487,7 +498,7 @@ def _hex_points(line: type[m.Defend | m.Redeploy]) -> Callable[[_Reader], m.Cawa
 
 # --- battles (CC-B-15, CC-B-20, CC-B-24, AC-32, AC-34, AC-50) ------------------------------
 
-_RESULT_WHAT = "the result (marginal, decisiva or masacre)"
+_RESULT_WHAT = T_("the result (marginal, decisiva or masacre)")
 _ENDS = frozenset(w.RESULTS) | w.DRAW
 
 
@@ -522,7 +533,7 @@ def _fielded(r: _Reader) -> m.Fielded:
     r.skip((), TokKind.COLON)
     player = r.player()
     r.skip((), TokKind.COLON)
-    points = r.number("the points fielded")
+    points = r.number(T_("the points fielded"))
     r.end()
     return m.Fielded(r.power, hex_, player, points, source=r.source)
 
@@ -539,17 +550,17 @@ def _disqualify(r: _Reader) -> m.Disqualify:
 def _penalty(r: _Reader) -> m.Penalty:
     """`castigo rojo multa 500: insultos` (AC-50): the reason is required."""
     player = r.player(w.PENALTIES)
-    kind = w.PENALTIES[r.word(w.PENALTIES, "a penalty (derrota, multa or expulsión)")]
+    kind = w.PENALTIES[r.word(w.PENALTIES, T_("a penalty (derrota, multa or expulsión)"))]
     amount, hex_ = 0, None
     if kind is m.PenaltyKind.FORCED_LOSS:
         hex_ = r.hex()
     elif kind is m.PenaltyKind.FINE:
-        amount = r.number("the fine in crowns")
+        amount = r.number(T_("the fine in crowns"))
     if not r.skip((), TokKind.COLON):
-        raise r.problem("expected ': ' and the reason of the penalty")
+        raise r.problem(T_("expected ': ' and the reason of the penalty"))
     reason = r.rest()
     if not reason:
-        raise r.problem("a penalty needs its reason after the colon")
+        raise r.problem(T_("a penalty needs its reason after the colon"))
     return m.Penalty(r.power, player, kind, reason, amount, hex_, source=r.source)
 
 

@@ -24,7 +24,9 @@ from renderers import map_style as style
 from renderers.cawa.hexes import BORDER, INNER, PT, TERRAIN_FILL, XY, ink, owner_colour
 from renderers.cawa.marks import CIRCLE, CONFLICT, DASHES, DOTTED, REFUSED
 from renderers.cawa.pieces import BOAT, HOUSE, TOWER, draw_markers
+from renderers.cawa.words import terrain_word
 from renderers.map_text import draw_labels, label_width
+from texts import N_, _
 
 FONT = 8.0
 HEADER = 10.0
@@ -38,7 +40,7 @@ COLUMN = 36.0
 """Width in pixels of each number column of the ranking."""
 NAME = 38.0
 """Where a ranking line's name starts, in pixels from the panel's text edge."""
-HEADINGS = ("NT", "vill.", "cast.")
+HEADINGS = ("NT", N_("vill."), N_("cast."))
 EXAMPLE = "#b48ead"
 """The colour of the example owner in the legend."""
 
@@ -71,20 +73,20 @@ class Rank:
 def legend_rows() -> list[Row]:
     move = ink(EXAMPLE)
     return [
-        *(Row("terrain", t.value, fill=TERRAIN_FILL[t]) for t in Terrain),
-        Row("owned", "a player's hex (its terrain inside)", fill=EXAMPLE),
-        Row("border", "border between owners"),
-        Row("marker", "village", fill="#ffffff", edge="#000000", shape="house"),
-        Row("marker", "castle", fill="#1a1a1a", edge="#ffffff", shape="tower"),
-        Row("marker", "fleet at sea", fill=EXAMPLE, edge="#000000", shape="boat"),
-        Row("marker", "fleet launched this turn", fill=EXAMPLE, edge="#ffffff", shape="boat"),
-        Row("arrow", "move by land", fill=move, dashes=DASHES[MoveKind.LAND]),
-        Row("arrow", "move by sea", fill=move, dashes=DASHES[MoveKind.SEA]),
-        Row("arrow", "landing from a fleet", fill=move, dashes=DASHES[MoveKind.FLEET]),
-        Row("arrow", "invasion, with its points", fill=move, width=2.7),
-        Row("arrow", "refused", fill=REFUSED, dashes=DOTTED),
-        Row("badge", "conflict n (report)", fill="#ffffff", edge=CONFLICT, shape="Cn"),
-        Row("badge", "battle n (report)", fill=CONFLICT, edge="#ffffff", shape="Bn"),
+        *(Row("terrain", terrain_word(t), fill=TERRAIN_FILL[t]) for t in Terrain),
+        Row("owned", _("a player's hex (its terrain inside)"), fill=EXAMPLE),
+        Row("border", _("border between owners")),
+        Row("marker", _("village"), fill="#ffffff", edge="#000000", shape="house"),
+        Row("marker", _("castle"), fill="#1a1a1a", edge="#ffffff", shape="tower"),
+        Row("marker", _("fleet at sea"), fill=EXAMPLE, edge="#000000", shape="boat"),
+        Row("marker", _("fleet launched this turn"), fill=EXAMPLE, edge="#ffffff", shape="boat"),
+        Row("arrow", _("move by land"), fill=move, dashes=DASHES[MoveKind.LAND]),
+        Row("arrow", _("move by sea"), fill=move, dashes=DASHES[MoveKind.SEA]),
+        Row("arrow", _("landing from a fleet"), fill=move, dashes=DASHES[MoveKind.FLEET]),
+        Row("arrow", _("invasion, with its points"), fill=move, width=2.7),
+        Row("arrow", _("refused"), fill=REFUSED, dashes=DOTTED),
+        Row("badge", _("conflict n (report)"), fill="#ffffff", edge=CONFLICT, shape="Cn"),
+        Row("badge", _("battle n (report)"), fill=CONFLICT, edge="#ffffff", shape="Bn"),
     ]
 
 
@@ -96,7 +98,7 @@ def ranking(game_map: CawaMap, state: CawaState) -> list[Rank]:
     ranks = [
         Rank(
             p,
-            game_map.players[p].name if p in game_map.players else p,
+            game_map.players[p].local_name if p in game_map.players else p,
             owner_colour(game_map, p),
             state.territories(p),
             state.buildings_of(p, Building.VILLAGE),
@@ -138,7 +140,7 @@ def draw_panel(ax: Axes, left: float, top: float, game_map: CawaMap, state: Cawa
     """The legend, then the ranking, from (`left`, `top`) in pixels."""
     x = left + PAD
     y = top + PAD + 8.0
-    labels: list[tuple[XY, str]] = [((x, y), "Legend")]
+    labels: list[tuple[XY, str]] = [((x, y), _("Legend"))]
     y += 22.0
     rows = legend_rows()
     _draw_samples(ax, x, y, rows)
@@ -207,10 +209,10 @@ def draw_ranking(ax: Axes, x: float, y: float, ranks: Sequence[Rank]) -> None:
     NT, villages, castles."""
     first = x + NAME + name_column(ranks)
     columns = [first + COLUMN * (k + 1) for k in range(3)]
-    draw_labels(ax, [((x, y), "Ranking")], style.TEXT, size=HEADER, weight="bold", ha="left")
+    draw_labels(ax, [((x, y), _("Ranking"))], style.TEXT, size=HEADER, weight="bold", ha="left")
     y += 22.0
-    header = [((x + NAME, y), "player")]
-    header += [((c, y), t) for c, t in zip(columns, HEADINGS, strict=True)]
+    header = [((x + NAME, y), _("player"))]
+    header += [((c, y), _(t)) for c, t in zip(columns, HEADINGS, strict=True)]
     numbers: list[tuple[XY, str]] = []
     names: list[tuple[XY, str]] = []
     swatches: list[list[XY]] = []

@@ -16,15 +16,23 @@ from typing import Any
 from adjudicator.core.receipts import Receipt
 from adjudicator.rulesets.cawa.powers import base_power, military_might, power
 from adjudicator.rulesets.cawa.reasons import Verdict
-from adjudicator.rulesets.cawa.records import Battle, Conflict, ConflictKind
+from adjudicator.rulesets.cawa.records import Battle, Conflict, ConflictKind, Side
 from adjudicator.rulesets.cawa.resolution import CawaResolution
 from adjudicator.rulesets.cawa.state import CawaPhaseKind, CawaState
 from maps.cawa.model import CawaMap
 from orders.cawa.model import REFEREE
 from orders.issues import OrderIssue
 from renderers.cawa.sections import reaction_note, statement_lines
-from renderers.cawa.words import NEXT_STEP, reason_text
+from renderers.cawa.words import (
+    move_word,
+    next_step,
+    phase_title,
+    reason_text,
+    terrain_word,
+    told,
+)
 from renderers.common import issue_dict, issue_key, roll_dict
+from texts import _
 
 
 @dataclass(frozen=True)
@@ -45,9 +53,14 @@ class CawaTurnReport:
 def player_name(game_map: CawaMap, player: str) -> str:
     """A kingdom's name for people (the referee's files are the Referee's)."""
     if player == REFEREE:
-        return "Referee"
+        return _("Referee")
     known = game_map.players.get(player)
-    return known.name if known is not None else player
+    return known.local_name if known is not None else player
+
+
+def people(game_map: CawaMap) -> dict[str, str]:
+    """Each player's id -> the name people read (the referee's too)."""
+    return {REFEREE: _("Referee"), **{p: k.local_name for p, k in game_map.players.items()}}
 
 
 def render_cawa_report(turn: CawaTurnReport) -> str:
@@ -55,12 +68,20 @@ def render_cawa_report(turn: CawaTurnReport) -> str:
     resolution = turn.resolution
     parts = [_header(turn)]
     if resolution.random_income is not None:
-        parts.append(f"Random income this turn: {resolution.random_income} crowns for everybody")
-    parts += [f"Note: {note}" for note in resolution.notes]
-    parts += [f"Note: {reaction_note(note)}" for note in resolution.reaction_notes]
+        parts.append(
+            _("Random income this turn: {crowns} crowns for everybody").format(
+                crowns=resolution.random_income
+            )
+        )
+    names = people(turn.game_map)
+    parts += [_("Note: {note}").format(note=told(note, names)) for note in resolution.notes]
+    parts += [
+        _("Note: {note}").format(note=reaction_note(note, names))
+        for note in resolution.reaction_notes
+    ]
     if turn.silent:
-        names = ", ".join(player_name(turn.game_map, p) for p in turn.silent)
-        parts.append(f"No declarations from: {names}")
+        silent = ", ".join(player_name(turn.game_map, p) for p in turn.silent)
+        parts.append(_("No declarations from: {names}").format(names=silent))
     parts.append("")
     for player in (*resolution.previous.players, REFEREE):
         section = _player_section(turn, player)
@@ -93,7 +114,7 @@ def render_cawa_json(turn: CawaTurnReport) -> str:
         "notes": list(resolution.notes),
         "lines": [_verdict_dict(v) for v in resolution.verdicts],
         "expansions": dict(sorted(resolution.expansions.items())),
-        "referee_notes": [reaction_note(n) for n in resolution.reaction_notes],
+        "referee_notes": [reaction_note(n, {}) for n in resolution.reaction_notes],
         "pm_sums": [
             {
                 "player": s.player,
@@ -128,32 +149,33 @@ def render_cawa_json(turn: CawaTurnReport) -> str:
 def _header(turn: CawaTurnReport) -> str:
     phase = turn.resolution.previous.phase
     lines = [
-        f"Game: {turn.game_name}",
-        f"Ruleset: {turn.ruleset_title}",
-        f"Phase resolved: {phase.title} ({phase.id})",
+        _("Game: {name}").format(name=turn.game_name),
+        _("Ruleset: {title}").format(title=_(turn.ruleset_title)),
+        _("Phase resolved: {title} ({id})").format(title=phase_title(phase), id=phase.id),
     ]
     if turn.changed_options:
         changed = ", ".join(f"{k} = {v}" for k, v in sorted(turn.changed_options.items()))
-        lines.append(f"Options differing from the rulebook: {changed}")
+        lines.append(_("Options differing from the rulebook: {options}").format(options=changed))
     return "\n".join(lines)
 
 
 def _player_section(turn: CawaTurnReport, player: str) -> str:
     resolution = turn.resolution
+    names = people(turn.game_map)
     lines = [
-        f"  {_line_text(v)}  {_verdict_text(v)}"
+        f"  {_line_text(v)}  {_verdict_text(v, names)}"
         for v in resolution.verdicts
         if v.line.power == player
     ]
     taken = sorted(h for h, p in resolution.expansions.items() if p == player)
     if taken:
-        lines.append(f"  Hexes taken unopposed: {', '.join(taken)}")
+        lines.append("  " + _("Hexes taken unopposed: {hexes}").format(hexes=", ".join(taken)))
     statement = resolution.statements.get(player)
     if statement is not None:
-        lines += [f"  {line}" for line in statement_lines(statement)]
+        lines += [f"  {line}" for line in statement_lines(statement, people(turn.game_map))]
     issues = [i for i in turn.issues if turn.file_powers.get(i.source.file) == player]
     if issues:
-        lines.append("  Problems with your declarations:")
+        lines.append("  " + _("Problems with your declarations:"))
         lines += [
             f"    {i.render()}".replace("\n", "\n    ") for i in sorted(issues, key=issue_key)
         ]
@@ -167,38 +189,52 @@ def _line_text(verdict: Verdict) -> str:
     return source.text.strip() if source is not None else type(verdict.line).__name__
 
 
-def _verdict_text(verdict: Verdict) -> str:
-    detail = f" ({verdict.detail})" if verdict.detail else ""
+def _verdict_text(verdict: Verdict, names: Mapping[str, str]) -> str:
+    detail = f" ({told(verdict.detail, names)})" if verdict.detail else ""
     return reason_text(verdict.reason) + detail
 
 
 def _sides_of_conflict(conflict: Conflict, game_map: CawaMap) -> str:
     parts = []
     for entry in conflict.entries:
-        points = f" with {entry.points}" if entry.points is not None else ""
         who = player_name(game_map, entry.player)
-        parts.append(f"{who} from {entry.from_hex} ({entry.kind.value}){points}")
+        how = move_word(entry.kind)
+        if entry.points is None:
+            text = _("{who} from {hex} ({how})").format(who=who, hex=entry.from_hex, how=how)
+        else:
+            text = _("{who} from {hex} ({how}) with {points}").format(
+                who=who, hex=entry.from_hex, how=how, points=entry.points
+            )
+        parts.append(text)
     return "; ".join(parts)
 
 
 def _conflicts_section(conflicts: Sequence[Conflict], game_map: CawaMap, state: CawaState) -> str:
     if not conflicts:
         return ""
-    lines = ["== Conflicts =="]
+    lines = [_("== Conflicts ==")]
     for c in conflicts:
-        terrain = state.terrain_of(game_map, c.hex).value
+        terrain = terrain_word(state.terrain_of(game_map, c.hex))
         match c.kind:
             case ConflictKind.SKIRMISH:
-                what = f"skirmish for the free hex {c.hex} ({terrain})"
+                what = _("skirmish for the free hex {hex} ({terrain})").format(
+                    hex=c.hex, terrain=terrain
+                )
             case ConflictKind.DOUBLE:
                 other = c.other_hex or c.hex
-                what = (
-                    f"double invasion between {c.hex} ({terrain}) and {other} "
-                    f"({state.terrain_of(game_map, other).value})"
+                what = _(
+                    "double invasion between {hex} ({terrain}) and {other} ({other_terrain})"
+                ).format(
+                    hex=c.hex,
+                    terrain=terrain,
+                    other=other,
+                    other_terrain=terrain_word(state.terrain_of(game_map, other)),
                 )
             case _:
                 owner = player_name(game_map, c.defender or "")
-                what = f"invasion of {owner}'s hex {c.hex} ({terrain})"
+                what = _("invasion of {owner}'s hex {hex} ({terrain})").format(
+                    owner=owner, hex=c.hex, terrain=terrain
+                )
         lines.append(f"  C{c.number} {what}: {_sides_of_conflict(c, game_map)}")
     return "\n".join(lines)
 
@@ -206,16 +242,26 @@ def _conflicts_section(conflicts: Sequence[Conflict], game_map: CawaMap, state: 
 def _battles_section(battles: Sequence[Battle], game_map: CawaMap, state: CawaState) -> str:
     if not battles:
         return ""
-    lines = ["== Battles to be played =="]
+    lines = [_("== Battles to be played ==")]
     for b in battles:
-        terrain = state.terrain_of(game_map, b.hex).value
-        sides = "; ".join(
-            f"{player_name(game_map, s.player)} {'attacks' if s.attacking else 'defends'}"
-            + (f" with {s.points}" if s.points is not None else " (points not declared yet)")
-            for s in b.sides
+        terrain = terrain_word(state.terrain_of(game_map, b.hex))
+        sides = "; ".join(_side_text(game_map, s) for s in b.sides)
+        text = _("B{number} for {hex} ({terrain}): {sides}").format(
+            number=b.number, hex=b.hex, terrain=terrain, sides=sides
         )
-        lines.append(f"  B{b.number} for {b.hex} ({terrain}): {sides}")
+        lines.append(f"  {text}")
     return "\n".join(lines)
+
+
+def _side_text(game_map: CawaMap, side: Side) -> str:
+    who = player_name(game_map, side.player)
+    if side.points is None:
+        if side.attacking:
+            return _("{who} attacks (points not declared yet)").format(who=who)
+        return _("{who} defends (points not declared yet)").format(who=who)
+    if side.attacking:
+        return _("{who} attacks with {points}").format(who=who, points=side.points)
+    return _("{who} defends with {points}").format(who=who, points=side.points)
 
 
 def _pm_section(resolution: CawaResolution, game_map: CawaMap) -> str:
@@ -223,16 +269,22 @@ def _pm_section(resolution: CawaResolution, game_map: CawaMap) -> str:
     reported to the referee, never punished automatically (AC-39)."""
     if not resolution.pm_sums:
         return ""
-    lines = ["== Points against PM (Pensar las Batallas) =="]
+    lines = [_("== Points against PM (Pensar las Batallas) ==")]
     for sums in resolution.pm_sums:
-        used = "not known yet" if sums.used is None else str(sums.used)
-        over = ", ".join(f"sum {n}" for n in sums.breaches)
-        flag = f"  OVER PM: {over} (for the referee, CC-B-29)" if over else ""
-        lines.append(
-            f"  {player_name(game_map, sums.player)}: PM {sums.pm}; "
-            f"invasions declared {sums.declared}; "
-            f"with defences {sums.declared_with_defences}; used {used}{flag}"
+        used = _("not known yet") if sums.used is None else str(sums.used)
+        over = ", ".join(_("sum {n}").format(n=n) for n in sums.breaches)
+        flag = _("  OVER PM: {sums} (for the referee, CC-B-29)").format(sums=over) if over else ""
+        text = _(
+            "{who}: PM {pm}; invasions declared {declared}; "
+            "with defences {with_defences}; used {used}"
+        ).format(
+            who=player_name(game_map, sums.player),
+            pm=sums.pm,
+            declared=sums.declared,
+            with_defences=sums.declared_with_defences,
+            used=used,
         )
+        lines.append(f"  {text}{flag}")
     return "\n".join(lines)
 
 
@@ -242,19 +294,28 @@ def _due_section(state: CawaState, game_map: CawaMap) -> str:
     kingdom used in battles (1 crown a point, CC-E-8)."""
     if not state.payments and not state.upkeep:
         return ""
-    lines = ["== Due at the next economy phase =="]
+    lines = [_("== Due at the next economy phase ==")]
     for pay in state.payments:
         payer = player_name(game_map, pay.payer)
         if pay.payee:
-            battle = f" (battle B{pay.battle})" if pay.battle else ""
-            lines.append(
-                f"  {payer} pays {pay.amount} to {player_name(game_map, pay.payee)}{battle}"
-            )
+            payee = player_name(game_map, pay.payee)
+            if pay.battle:
+                text = _("{payer} pays {amount} to {payee} (battle B{battle})").format(
+                    payer=payer, amount=pay.amount, payee=payee, battle=pay.battle
+                )
+            else:
+                text = _("{payer} pays {amount} to {payee}").format(
+                    payer=payer, amount=pay.amount, payee=payee
+                )
         else:
-            lines.append(f"  {payer} is fined {pay.amount}")
+            text = _("{payer} is fined {amount}").format(payer=payer, amount=pay.amount)
+        lines.append(f"  {text}")
     for player in sorted(state.upkeep):
         lines.append(
-            f"  {player_name(game_map, player)}: troops used, {state.upkeep[player]} points"
+            "  "
+            + _("{who}: troops used, {points} points").format(
+                who=player_name(game_map, player), points=state.upkeep[player]
+            )
         )
     return "\n".join(lines)
 
@@ -264,13 +325,18 @@ def _ranked(state: CawaState) -> list[str]:
 
 
 def _kingdoms_section(state: CawaState, game_map: CawaMap) -> str:
-    lines = ["== Kingdoms (by NT) ==", "  kingdom  NT  CO  PO  PM  fleets"]
+    lines = [_("== Kingdoms (by NT) =="), "  " + _("kingdom  NT  CO  PO  PM  fleets")]
     for rank, p in enumerate(_ranked(state), start=1):
         k = _kingdom_dict(state, p)
-        lines.append(
-            f"  {rank}. {player_name(game_map, p)}: NT {k['nt']}, CO {k['co']}, "
-            f"PO {k['po']}, PM {k['pm']}, fleets {k['fleets']}"
+        text = _("{who}: NT {nt}, CO {co}, PO {po}, PM {pm}, fleets {fleets}").format(
+            who=player_name(game_map, p),
+            nt=k["nt"],
+            co=k["co"],
+            po=k["po"],
+            pm=k["pm"],
+            fleets=k["fleets"],
         )
+        lines.append(f"  {rank}. {text}")
     return "\n".join(lines)
 
 
@@ -292,7 +358,7 @@ def _rolls_section(resolution: CawaResolution) -> str:
         return ""
     rolls = sorted(resolution.rolls, key=lambda r: (r.purpose, r.index))
     return "\n".join(
-        ["Dice rolls:", *(f"  {r.purpose} #{r.index}: d{r.sides} -> {r.result}" for r in rolls)]
+        [_("Dice rolls:"), *(f"  {r.purpose} #{r.index}: d{r.sides} -> {r.result}" for r in rolls)]
     )
 
 
@@ -302,15 +368,17 @@ def _receipts_section(receipts: Sequence[Receipt]) -> str:
     width = max(len(r.file) for r in receipts)
     return "\n".join(
         [
-            "Declaration files received (SHA-256):",
+            _("Declaration files received (SHA-256):"),
             *(f"  {r.file:<{width}}  {r.sha256}" for r in receipts),
         ]
     )
 
 
 def _next_line(state: CawaState) -> str:
-    step = NEXT_STEP[CawaPhaseKind(state.phase.kind)]
-    return f"Next phase: {state.phase.title} ({state.phase.id}). {step}"
+    step = next_step(CawaPhaseKind(state.phase.kind))
+    return _("Next phase: {title} ({id}). {step}").format(
+        title=phase_title(state.phase), id=state.phase.id, step=step
+    )
 
 
 # --- JSON records -------------------------------------------------------------------

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from adjudicator.core.dice import Dice
 from adjudicator.rulesets.cawa.records import Battle
 from orders.cawa.model import REFEREE, BattleResult, ResultClass
+from texts import T_
 
 DIE_POINTS = 500
 """One d6 per full 500 declared points."""
@@ -92,10 +93,18 @@ def auto_battle(battle: Battle, dice: Dice) -> AutoBattle:
     totals = roll_totals(battle, dice)
     by_player = dict(totals)
     shown = ", ".join(f"{p} {t}" for p, t in totals)
-    note = f"battle {battle.number} ({battle.hex}) settled by the dice (AC-01): {shown}"
+    note = T_(
+        "battle {number} ({hex}) settled by the dice (AC-01): {totals}",
+        number=battle.number,
+        hex=battle.hex,
+        totals=shown,
+    )
     attackers = [s.player for s in battle.sides if s.attacking and s.player != battle.defender]
     if len(totals) < 2 or (battle.defender is not None and not attackers):
-        return AutoBattle((), totals, f"battle {battle.number} ({battle.hex}): nobody to fight")
+        nobody = T_(
+            "battle {number} ({hex}): nobody to fight", number=battle.number, hex=battle.hex
+        )
+        return AutoBattle((), totals, nobody)
     if len(totals) == 2:
         (a, ta), (b, tb) = totals
         winner, loser = (a, b) if ta >= tb else (b, a)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from adjudicator.rulesets.cawa.reasons import CawaReason
 from adjudicator.rulesets.cawa.state import CawaState
 from maps.cawa.model import Building, CawaMap
+from texts import T_
 
 CASTLE_RATIO = 3
 """Villages per castle (CC-M-18)."""
@@ -65,11 +66,15 @@ def _surroundings(
     """CC-M-10 with AC-16: no enemy hex and no building next to `code`."""
     enemies = enemy_neighbours(state, game_map, player, code)
     if enemies:
-        return Refusal(CawaReason.TOUCHES_ENEMY, f"{code} touches {', '.join(enemies)}")
+        return Refusal(
+            CawaReason.TOUCHES_ENEMY,
+            T_("{hex} touches {players}", hex=code, players=", ".join(enemies)),
+        )
     built = building_neighbours(game_map, code, buildings)
     if built:
         return Refusal(
-            CawaReason.TOUCHES_BUILDING, f"{code} touches the building at {', '.join(built)}"
+            CawaReason.TOUCHES_BUILDING,
+            T_("{hex} touches the building at {hexes}", hex=code, hexes=", ".join(built)),
         )
     return None
 
@@ -77,11 +82,13 @@ def _surroundings(
 def _own_land(state: CawaState, game_map: CawaMap, player: str, code: str) -> Refusal | None:
     """CC-M-9, CC-M-11: a hex on the map, the player's, not water."""
     if code not in game_map.hexes:
-        return Refusal(CawaReason.UNKNOWN_HEX, f"{code} is not on the map")
+        return Refusal(CawaReason.UNKNOWN_HEX, T_("{hex} is not on the map", hex=code))
     if state.owners.get(code) != player:
-        return Refusal(CawaReason.NOT_YOUR_HEX, f"{code} is not {player}'s")
+        return Refusal(
+            CawaReason.NOT_YOUR_HEX, T_("{hex} is not {player}'s", hex=code, player=player)
+        )
     if not state.terrain_of(game_map, code).is_land:
-        return Refusal(CawaReason.WATER_HEX, f"{code} is water")
+        return Refusal(CawaReason.WATER_HEX, T_("{hex} is water", hex=code))
     return None
 
 
@@ -99,7 +106,10 @@ def village_refusal(
         return refusal
     standing = placed.get(code) or state.buildings.get(code)
     if standing is not None:
-        return Refusal(CawaReason.ALREADY_BUILT, f"{code} already has a {standing}")
+        return Refusal(
+            CawaReason.ALREADY_BUILT,
+            T_("{hex} already has a {building}", hex=code, building=standing.word),
+        )
     return _surroundings(state, game_map, player, code, {**state.buildings, **placed})
 
 
@@ -127,14 +137,17 @@ def castle_refusal(
         return refusal
     at_start = state.buildings.get(code)
     if at_start is Building.CASTLE or placed.get(code) is Building.CASTLE:
-        return Refusal(CawaReason.ALREADY_BUILT, f"{code} already has a castle")
+        return Refusal(CawaReason.ALREADY_BUILT, T_("{hex} already has a castle", hex=code))
     if placed.get(code) is Building.VILLAGE:
         return Refusal(
             CawaReason.BUILT_THIS_PHASE,
-            f"the village on {code} was built this phase; a castle needs one that stood before",
+            T_(
+                "the village on {hex} was built this phase; a castle needs one that stood before",
+                hex=code,
+            ),
         )
     if at_start is not Building.VILLAGE:
-        return Refusal(CawaReason.NO_VILLAGE, f"{code} has no village")
+        return Refusal(CawaReason.NO_VILLAGE, T_("{hex} has no village", hex=code))
     others = {h: b for h, b in {**state.buildings, **placed}.items() if h != code}
     refusal = _surroundings(state, game_map, player, code, others)
     if refusal is not None:
@@ -144,7 +157,13 @@ def castle_refusal(
     if villages < CASTLE_RATIO * castles:
         return Refusal(
             CawaReason.CASTLE_RATIO,
-            f"{castles} castles need {CASTLE_RATIO * castles} villages at the start of the turn,"
-            f" {player} had {villages}",
+            T_(
+                "{castles} castles need {needed} villages at the start of the turn,"
+                " {player} had {villages}",
+                castles=castles,
+                needed=CASTLE_RATIO * castles,
+                player=player,
+                villages=villages,
+            ),
         )
     return None

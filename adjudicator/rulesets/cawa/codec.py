@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from adjudicator.core.messages import message_of
 from adjudicator.core.phase import Phase
 from adjudicator.rulesets.cawa.records import (
     Battle,
@@ -38,6 +39,7 @@ from adjudicator.rulesets.cawa.records import (
 )
 from adjudicator.rulesets.cawa.state import CALENDAR, CawaState
 from maps.cawa.model import Building, Terrain
+from texts import T_
 
 
 class CawaStateError(ValueError):
@@ -71,14 +73,22 @@ def state_to_dict(state: CawaState) -> dict[str, Any]:
 def state_from_dict(data: Mapping[str, Any]) -> CawaState:
     """A state from its plain data; `CawaStateError` naming the key otherwise."""
     if not isinstance(data, Mapping):
-        raise CawaStateError(f"a state file is a mapping of keys, not {type(data).__name__}")
+        raise CawaStateError(
+            T_("a state file is a mapping of keys, not {kind}", kind=type(data).__name__)
+        )
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise CawaStateError(f"unknown key(s) {', '.join(map(str, unknown))} (known: {_KNOWN})")
+        raise CawaStateError(
+            T_(
+                "unknown key(s) {keys} (known: {known})",
+                keys=", ".join(map(str, unknown)),
+                known=_KNOWN,
+            )
+        )
     buildings = {h: Building.VILLAGE for h in _codes(data.get("villages"), "villages")}
     for code in _codes(data.get("castles"), "castles"):
         if code in buildings:
-            raise CawaStateError(f"castles: {code} is also listed under villages")
+            raise CawaStateError(T_("castles: {hex} is also listed under villages", hex=code))
         buildings[code] = Building.CASTLE
     return CawaState(
         phase=_phase(data.get("phase")),
@@ -177,11 +187,13 @@ def _side_dict(side: Side) -> dict[str, Any]:
 
 def _phase(value: object) -> Phase:
     if not isinstance(value, str):
-        raise CawaStateError(f"phase: expected a phase id like 1-economy, not {value!r}")
+        raise CawaStateError(
+            T_("phase: expected a phase id like 1-economy, not {value}", value=repr(value))
+        )
     try:
         return CALENDAR.parse(value)
     except ValueError as exc:
-        raise CawaStateError(f"phase: {exc}") from None
+        raise CawaStateError(T_("phase: {problem}", problem=message_of(exc))) from None
 
 
 def _list(data: Mapping[str, Any], key: str) -> Sequence[Any]:
@@ -189,13 +201,13 @@ def _list(data: Mapping[str, Any], key: str) -> Sequence[Any]:
     if value is None:
         return ()
     if not isinstance(value, list):
-        raise CawaStateError(f"{key}: expected a list, not {value!r}")
+        raise CawaStateError(T_("{key}: expected a list, not {value}", key=key, value=repr(value)))
     return value
 
 
 def _text(value: object, key: str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise CawaStateError(f"{key}: expected text, not {value!r}")
+        raise CawaStateError(T_("{key}: expected text, not {value}", key=key, value=repr(value)))
     return value.strip()
 
 
@@ -207,11 +219,17 @@ def _code(value: object, key: str) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         if not 1000 <= value <= 9999:
             raise CawaStateError(
-                f"{key}: {value!r} is no hex code; write codes in quotes, like '0203'"
+                T_(
+                    "{key}: {value} is no hex code; write codes in quotes, like '0203'",
+                    key=key,
+                    value=repr(value),
+                )
             )
         text = str(value)
     if not isinstance(text, str) or len(text) != 4 or not text.isdigit():
-        raise CawaStateError(f"{key}: expected a hex code like '0203', not {value!r}")
+        raise CawaStateError(
+            T_("{key}: expected a hex code like '0203', not {value}", key=key, value=repr(value))
+        )
     return text
 
 
@@ -219,7 +237,7 @@ def _words(value: object, key: str) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise CawaStateError(f"{key}: expected a list, not {value!r}")
+        raise CawaStateError(T_("{key}: expected a list, not {value}", key=key, value=repr(value)))
     return [_text(v, f"{key}[{i}]") for i, v in enumerate(value)]
 
 
@@ -227,7 +245,9 @@ def _codes(value: object, key: str) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise CawaStateError(f"{key}: expected a list of hex codes, not {value!r}")
+        raise CawaStateError(
+            T_("{key}: expected a list of hex codes, not {value}", key=key, value=repr(value))
+        )
     return [_code(v, f"{key}[{i}]") for i, v in enumerate(value)]
 
 
@@ -235,13 +255,17 @@ def _mapping(value: object, key: str) -> Mapping[Any, Any]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise CawaStateError(f"{key}: expected a mapping, not {value!r}")
+        raise CawaStateError(
+            T_("{key}: expected a mapping, not {value}", key=key, value=repr(value))
+        )
     return value
 
 
 def _whole(value: object, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise CawaStateError(f"{key}: expected a whole number, 0 or more, not {value!r}")
+        raise CawaStateError(
+            T_("{key}: expected a whole number, 0 or more, not {value}", key=key, value=repr(value))
+        )
     return value
 
 
@@ -254,7 +278,14 @@ def _owners(value: object) -> dict[str, str]:
     for player, codes in _mapping(value, "owners").items():
         for code in _codes(codes, f"owners.{player}"):
             if code in owners:
-                raise CawaStateError(f"owners.{player}: {code} is also {owners[code]}'s")
+                raise CawaStateError(
+                    T_(
+                        "owners.{player}: {hex} is also {owner}'s",
+                        player=player,
+                        hex=code,
+                        owner=owners[code],
+                    )
+                )
             owners[code] = str(player)
     return owners
 
@@ -267,16 +298,27 @@ def _terrain(value: object) -> dict[str, Terrain]:
         try:
             terrain = Terrain(name)
         except ValueError:
-            raise CawaStateError(f"terrain.{hex_code}: {name!r} is no terrain ({known})") from None
+            raise CawaStateError(
+                T_(
+                    "terrain.{hex}: {name} is no terrain ({known})",
+                    hex=hex_code,
+                    name=repr(name),
+                    known=known,
+                )
+            ) from None
         if not terrain.is_land:
-            raise CawaStateError(f"terrain.{hex_code}: a hex never becomes water (AC-15)")
+            raise CawaStateError(
+                T_("terrain.{hex}: a hex never becomes water (AC-15)", hex=hex_code)
+            )
         found[hex_code] = terrain
     return found
 
 
 def _record(value: object, key: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise CawaStateError(f"{key}: expected a mapping, not {value!r}")
+        raise CawaStateError(
+            T_("{key}: expected a mapping, not {value}", key=key, value=repr(value))
+        )
     return value
 
 
@@ -300,7 +342,9 @@ def _enum(value: object, kind: type[ConflictKind | MoveKind], key: str) -> Any:
         return kind(str(value))
     except ValueError:
         known = ", ".join(k.value for k in kind)
-        raise CawaStateError(f"{key}: {value!r} is not one of {known}") from None
+        raise CawaStateError(
+            T_("{key}: {value} is not one of {known}", key=key, value=repr(value), known=known)
+        ) from None
 
 
 def _optional_code(value: object, key: str) -> str | None:
@@ -319,7 +363,13 @@ def _conflict(value: object, key: str) -> Conflict:
     data = _record(value, key)
     entries = data.get("entries")
     if not isinstance(entries, list) or not entries:
-        raise CawaStateError(f"{key}.entries: expected a list of moves, not {entries!r}")
+        raise CawaStateError(
+            T_(
+                "{key}.entries: expected a list of moves, not {entries}",
+                key=key,
+                entries=repr(entries),
+            )
+        )
     return Conflict(
         number=_whole(data.get("number"), f"{key}.number"),
         kind=_enum(data.get("kind"), ConflictKind, f"{key}.kind"),
@@ -344,10 +394,18 @@ def _battle(value: object, key: str) -> Battle:
     data = _record(value, key)
     sides = data.get("sides")
     if not isinstance(sides, list) or not sides:
-        raise CawaStateError(f"{key}.sides: expected a list of sides, not {sides!r}")
+        raise CawaStateError(
+            T_("{key}.sides: expected a list of sides, not {sides}", key=key, sides=repr(sides))
+        )
     conflicts = data.get("conflicts") or []
     if not isinstance(conflicts, list):
-        raise CawaStateError(f"{key}.conflicts: expected a list of numbers, not {conflicts!r}")
+        raise CawaStateError(
+            T_(
+                "{key}.conflicts: expected a list of numbers, not {conflicts}",
+                key=key,
+                conflicts=repr(conflicts),
+            )
+        )
     return Battle(
         number=_whole(data.get("number"), f"{key}.number"),
         hex=_code(data.get("hex"), f"{key}.hex"),
@@ -361,7 +419,13 @@ def _side(value: object, key: str) -> Side:
     data = _record(value, key)
     attacking = data.get("attacking", False)
     if not isinstance(attacking, bool):
-        raise CawaStateError(f"{key}.attacking: expected true or false, not {attacking!r}")
+        raise CawaStateError(
+            T_(
+                "{key}.attacking: expected true or false, not {attacking}",
+                key=key,
+                attacking=repr(attacking),
+            )
+        )
     return Side(
         player=_text(data.get("player"), f"{key}.player"),
         attacking=attacking,

@@ -43,6 +43,7 @@ from orders.cawa.model import (
     GiveHex,
     UpgradeCastle,
 )
+from texts import N_, T_, Text
 
 HEX_INCOME = 100  # CC-E-3
 VILLAGE_INCOME = 300  # CC-E-4, CC-M-15
@@ -140,6 +141,14 @@ def random_income(die: int) -> int:
     return RANDOM_BASE + die * RANDOM_STEP
 
 
+_INCOME_WHAT: Mapping[EntryKind, str] = {
+    EntryKind.HEXES: N_("{count} hexes x {each}"),
+    EntryKind.VILLAGES: N_("{count} villages x {each}"),
+    EntryKind.CASTLES: N_("{count} castles x {each}"),
+}
+"""The detail of each income line (`10 hexes x 100`)."""
+
+
 class _Books:
     """The working accounts of one economy phase (private, mutable while the
     phase is resolved)."""
@@ -147,7 +156,7 @@ class _Books:
     def __init__(self, state: CawaState) -> None:
         self.treasury: dict[str, int] = {p: state.treasury.get(p, 0) for p in state.players}
         self.lines: dict[str, list[StatementLine]] = {
-            p: [StatementLine(EntryKind.OPENING, self.treasury[p], "treasury before the phase")]
+            p: [StatementLine(EntryKind.OPENING, self.treasury[p], T_("treasury before the phase"))]
             for p in state.players
         }
         self.notes: list[str] = []
@@ -175,13 +184,21 @@ def _automatic(state: CawaState, books: _Books, extra: int) -> None:
             (EntryKind.CASTLES, state.buildings_of(p, Building.CASTLE), CASTLE_INCOME),
         )
         for kind, count, each in incomes:
-            books.add(p, kind, count * each, f"{count} {kind} x {each}")
-        books.add(p, EntryKind.RANDOM, extra, "random income for everybody")
+            books.add(p, kind, count * each, T_(_INCOME_WHAT[kind], count=count, each=each))
+        books.add(p, EntryKind.RANDOM, extra, T_("random income for everybody"))
         upkeep = max(0, state.upkeep.get(p, 0))
         fleets = len(state.fleets_of(p))
         costs = (
-            (EntryKind.UPKEEP, upkeep, f"{upkeep} points used in last turn's battles"),
-            (EntryKind.FLEETS, fleets * FLEET_UPKEEP, f"{fleets} fleets at sea x {FLEET_UPKEEP}"),
+            (
+                EntryKind.UPKEEP,
+                upkeep,
+                T_("{points} points used in last turn's battles", points=upkeep),
+            ),
+            (
+                EntryKind.FLEETS,
+                fleets * FLEET_UPKEEP,
+                T_("{fleets} fleets at sea x {each}", fleets=fleets, each=FLEET_UPKEEP),
+            ),
         )
         for kind, due, what in costs:
             if due <= 0:
@@ -189,7 +206,15 @@ def _automatic(state: CawaState, books: _Books, extra: int) -> None:
             taken = min(due, books.treasury[p])  # never below 0 (AC-08)
             books.add(p, kind, -taken, what, due if taken < due else None)
             if taken < due:
-                books.notes.append(f"{p} could not pay {what}: {taken} of {due} paid (AC-08)")
+                books.notes.append(
+                    T_(
+                        "{player} could not pay {what}: {taken} of {due} paid (AC-08)",
+                        player=p,
+                        what=what,
+                        taken=taken,
+                        due=due,
+                    )
+                )
     _payments(state, books)
 
 
@@ -203,27 +228,50 @@ def _payments(state: CawaState, books: _Books) -> None:
             due.append(pay)
         else:
             books.notes.append(
-                f"payment of battle {pay.battle} from {pay.payer} to {pay.payee} skipped:"
-                " a side is not in the campaign"
+                T_(
+                    "payment of battle {battle} from {payer} to {payee} skipped:"
+                    " a side is not in the campaign",
+                    battle=pay.battle,
+                    payer=pay.payer,
+                    payee=pay.payee,
+                )
             )
     paid = settle(books.treasury, due).paid
     for owed, pay in zip(due, paid, strict=True):
         short = owed.amount if pay.amount < owed.amount else None
         if is_fine(pay):
-            books.add(pay.payer, EntryKind.FINE, -pay.amount, "the referee's fine", short)
+            books.add(pay.payer, EntryKind.FINE, -pay.amount, T_("the referee's fine"), short)
         else:
-            what = f"battle {pay.battle} lost to {pay.payee}"
+            what = T_("battle {battle} lost to {payee}", battle=pay.battle, payee=pay.payee)
             books.add(pay.payer, EntryKind.PAYMENT_MADE, -pay.amount, what, short)
         if short is not None:
-            books.notes.append(
-                f"{pay.payer} paid {pay.amount} of the {owed.amount} owed to"
-                f" {pay.payee or 'nobody (a fine)'} (all he had, CC-B-18, AC-08)"
-            )
+            if pay.payee:
+                note = T_(
+                    "{payer} paid {amount} of the {owed} owed to {payee}"
+                    " (all he had, CC-B-18, AC-08)",
+                    payer=pay.payer,
+                    amount=pay.amount,
+                    owed=owed.amount,
+                    payee=pay.payee,
+                )
+            else:
+                note = T_(
+                    "{payer} paid {amount} of the {owed} owed to nobody (a fine)"
+                    " (all he had, CC-B-18, AC-08)",
+                    payer=pay.payer,
+                    amount=pay.amount,
+                    owed=owed.amount,
+                )
+            books.notes.append(note)
     for owed, pay in zip(due, paid, strict=True):
         if not is_fine(pay):
-            what = f"battle {pay.battle} won against {pay.payer}"
+            what = T_("battle {battle} won against {payer}", battle=pay.battle, payer=pay.payer)
             short = owed.amount if pay.amount < owed.amount else None
             books.add(pay.payee, EntryKind.PAYMENT_RECEIVED, pay.amount, what, short)
+
+
+def _not_in_campaign(player: str) -> Text:
+    return T_("{player} is not in the campaign", player=player)
 
 
 def _hex_refusal(
@@ -232,11 +280,15 @@ def _hex_refusal(
     """A hex line's common checks: on the map, the player's at the start of
     the phase, not given or abandoned earlier this phase."""
     if code not in game_map.hexes:
-        return Refusal(CawaReason.UNKNOWN_HEX, f"{code} is not on the map")
+        return Refusal(CawaReason.UNKNOWN_HEX, T_("{hex} is not on the map", hex=code))
     if state.owners.get(code) != player:
-        return Refusal(CawaReason.NOT_YOUR_HEX, f"{code} is not {player}'s")
+        return Refusal(
+            CawaReason.NOT_YOUR_HEX, T_("{hex} is not {player}'s", hex=code, player=player)
+        )
     if code in books.used:
-        return Refusal(CawaReason.HEX_ALREADY_USED, f"{code} was given or abandoned earlier")
+        return Refusal(
+            CawaReason.HEX_ALREADY_USED, T_("{hex} was given or abandoned earlier", hex=code)
+        )
     return None
 
 
@@ -244,10 +296,12 @@ def _charge(books: _Books, line: EconomyLine, cost: int, what: str) -> Verdict:
     """Pay for an accepted action, or refuse it for want of crowns (AC-06)."""
     holds = books.treasury[line.power]
     if holds < cost:
-        detail = f"costs {cost}, the treasury holds {holds}"
+        detail = T_("costs {cost}, the treasury holds {holds}", cost=cost, holds=holds)
         return Verdict(line, CawaReason.NOT_ENOUGH_CROWNS, detail)
     books.add(line.power, EntryKind.ACTION, -cost, what)
-    return Verdict(line, CawaReason.DONE, f"costs {cost}, {holds - cost} left")
+    return Verdict(
+        line, CawaReason.DONE, T_("costs {cost}, {left} left", cost=cost, left=holds - cost)
+    )
 
 
 def reachable_by(state: CawaState, game_map: CawaMap, player: str, code: str) -> bool:
@@ -264,36 +318,44 @@ def _give_crowns(state: CawaState, books: _Books, line: GiveCrowns) -> Verdict:
     """CC-E-13, AC-12: any amount up to the whole treasury, to another player;
     credited at the end of the phase (AC-06)."""
     if line.to not in state.players:
-        return Verdict(line, CawaReason.UNKNOWN_PLAYER, f"{line.to} is not in the campaign")
+        return Verdict(line, CawaReason.UNKNOWN_PLAYER, _not_in_campaign(line.to))
     if line.to == line.power:
-        return Verdict(line, CawaReason.TO_ONESELF, "a gift needs another player")
+        return Verdict(line, CawaReason.TO_ONESELF, T_("a gift needs another player"))
     if line.amount <= 0:
-        return Verdict(line, CawaReason.NOT_ENOUGH_CROWNS, f"a gift of {line.amount} crowns")
+        detail = T_("a gift of {amount} crowns", amount=line.amount)
+        return Verdict(line, CawaReason.NOT_ENOUGH_CROWNS, detail)
     holds = books.treasury[line.power]
     if line.amount > holds:
-        detail = f"gives {line.amount}, the treasury holds {holds}"
+        detail = T_("gives {amount}, the treasury holds {holds}", amount=line.amount, holds=holds)
         return Verdict(line, CawaReason.NOT_ENOUGH_CROWNS, detail)
-    books.add(line.power, EntryKind.GIFT_GIVEN, -line.amount, f"given to {line.to}")
+    books.add(line.power, EntryKind.GIFT_GIVEN, -line.amount, T_("given to {to}", to=line.to))
     books.gifts.append((line.power, line.to, line.amount))
-    return Verdict(line, CawaReason.DONE, f"gives {line.amount}, {holds - line.amount} left")
+    left = holds - line.amount
+    return Verdict(
+        line, CawaReason.DONE, T_("gives {amount}, {left} left", amount=line.amount, left=left)
+    )
 
 
 def _give_hex(state: CawaState, game_map: CawaMap, books: _Books, line: GiveHex) -> Verdict:
     """CC-E-14, CC-E-15, AC-13: a hex to a player who could reach it."""
     if line.to not in state.players:
-        return Verdict(line, CawaReason.UNKNOWN_PLAYER, f"{line.to} is not in the campaign")
+        return Verdict(line, CawaReason.UNKNOWN_PLAYER, _not_in_campaign(line.to))
     if line.to == line.power:
-        return Verdict(line, CawaReason.TO_ONESELF, f"{line.hex} is already {line.power}'s")
+        detail = T_("{hex} is already {player}'s", hex=line.hex, player=line.power)
+        return Verdict(line, CawaReason.TO_ONESELF, detail)
     refusal = _hex_refusal(state, game_map, books, line.power, line.hex)
     if refusal is not None:
         return Verdict(line, refusal.reason, refusal.detail)
     if not reachable_by(state, game_map, line.to, line.hex):
-        detail = f"{line.to} could not reach {line.hex} by land or by sea"
+        detail = T_("{to} could not reach {hex} by land or by sea", to=line.to, hex=line.hex)
         return Verdict(line, CawaReason.NOT_REACHABLE_BY_RECEIVER, detail)
     books.used.add(line.hex)
     books.hex_gifts.append((line.hex, line.power, line.to))
-    books.add(line.power, EntryKind.HEX_GIVEN, 0, f"{line.hex} given to {line.to}")
-    return Verdict(line, CawaReason.DONE, f"{line.hex} goes to {line.to} at the end of the phase")
+    books.add(
+        line.power, EntryKind.HEX_GIVEN, 0, T_("{hex} given to {to}", hex=line.hex, to=line.to)
+    )
+    detail = T_("{hex} goes to {to} at the end of the phase", hex=line.hex, to=line.to)
+    return Verdict(line, CawaReason.DONE, detail)
 
 
 def _abandon(state: CawaState, game_map: CawaMap, books: _Books, line: Abandon) -> Verdict:
@@ -303,8 +365,9 @@ def _abandon(state: CawaState, game_map: CawaMap, books: _Books, line: Abandon) 
         return Verdict(line, refusal.reason, refusal.detail)
     books.used.add(line.hex)
     books.abandoned.append(line.hex)
-    books.add(line.power, EntryKind.ACTION, 0, f"{line.hex} abandoned")
-    return Verdict(line, CawaReason.DONE, f"{line.hex} is nobody's at the end of the phase")
+    books.add(line.power, EntryKind.ACTION, 0, T_("{hex} abandoned", hex=line.hex))
+    detail = T_("{hex} is nobody's at the end of the phase", hex=line.hex)
+    return Verdict(line, CawaReason.DONE, detail)
 
 
 def _change_terrain(
@@ -316,14 +379,17 @@ def _change_terrain(
     if refusal is not None:
         return Verdict(line, refusal.reason, refusal.detail)
     if line.hex in books.changed:
-        detail = f"{line.hex} had its terrain changed earlier this phase"
+        detail = T_("{hex} had its terrain changed earlier this phase", hex=line.hex)
         return Verdict(line, CawaReason.HEX_ALREADY_USED, detail)
     now = state.terrain_of(game_map, line.hex)
     if not now.is_land or not line.terrain.is_land:
-        return Verdict(line, CawaReason.WATER_HEX, f"{now} to {line.terrain}: water never changes")
+        detail = T_("{old} to {new}: water never changes", old=now.word, new=line.terrain.word)
+        return Verdict(line, CawaReason.WATER_HEX, detail)
     if now is line.terrain:
-        return Verdict(line, CawaReason.SAME_TERRAIN, f"{line.hex} is already {now}")
-    verdict = _charge(books, line, TERRAIN_COST, f"{line.hex} from {now} to {line.terrain}")
+        detail = T_("{hex} is already {terrain}", hex=line.hex, terrain=now.word)
+        return Verdict(line, CawaReason.SAME_TERRAIN, detail)
+    what = T_("{hex} from {old} to {new}", hex=line.hex, old=now.word, new=line.terrain.word)
+    verdict = _charge(books, line, TERRAIN_COST, what)
     if verdict.accepted:
         books.changed[line.hex] = line.terrain
     return verdict
@@ -344,7 +410,9 @@ def _build(
         kind, cost = Building.VILLAGE, VILLAGE_COST
     else:
         kind, cost = Building.CASTLE, CASTLE_COST
-    verdict = _charge(books, line, cost, f"{kind} on {line.hex}")
+    verdict = _charge(
+        books, line, cost, T_("{building} on {hex}", building=kind.word, hex=line.hex)
+    )
     if verdict.accepted:
         books.placed[line.hex] = kind
     return verdict
@@ -353,7 +421,7 @@ def _build(
 def _judge(state: CawaState, game_map: CawaMap, books: _Books, line: EconomyLine) -> Verdict:
     """Step (2) for one line, in the order written (AC-06)."""
     if line.power not in state.players:
-        return Verdict(line, CawaReason.UNKNOWN_PLAYER, f"{line.power} is not in the campaign")
+        return Verdict(line, CawaReason.UNKNOWN_PLAYER, _not_in_campaign(line.power))
     match line:
         case GiveCrowns():
             return _give_crowns(state, books, line)
@@ -406,12 +474,15 @@ def resolve_economy(
     _automatic(state, books, extra)
     verdicts = tuple(_judge(state, game_map, books, line) for line in lines)
     for giver, receiver, crowns in books.gifts:
-        books.add(receiver, EntryKind.GIFT_RECEIVED, crowns, f"given by {giver}")
+        books.add(receiver, EntryKind.GIFT_RECEIVED, crowns, T_("given by {giver}", giver=giver))
     for code, giver, receiver in books.hex_gifts:
-        books.add(receiver, EntryKind.HEX_RECEIVED, 0, f"{code} given by {giver}")
+        what = T_("{hex} given by {giver}", hex=code, giver=giver)
+        books.add(receiver, EntryKind.HEX_RECEIVED, 0, what)
     statements = {}
     for p in state.players:
-        books.lines[p].append(StatementLine(EntryKind.CLOSING, books.treasury[p], "treasury (CO)"))
+        books.lines[p].append(
+            StatementLine(EntryKind.CLOSING, books.treasury[p], T_("treasury (CO)"))
+        )
         statements[p] = Statement(p, tuple(books.lines[p]))
     return EconomyOutcome(
         state=_after(state, game_map, books),

@@ -18,6 +18,7 @@ from adjudicator.rulesets.cawa.reasons import CawaReason
 from adjudicator.rulesets.cawa.records import Fleet
 from adjudicator.rulesets.cawa.sea import SHIP_RANGE, is_water, water_within
 from maps.cawa.model import CawaMap
+from texts import T_
 
 Refusal = tuple[CawaReason, str]
 """Why a line is refused, with the figures of the case."""
@@ -28,9 +29,15 @@ def sailing_refusal(game_map: CawaMap, start: str, to: str) -> Refusal | None:
     is not water (CC-M-8), or more than 3 water hexes away (CC-MV-18,
     AC-23, AC-24); None when it may."""
     if not is_water(game_map, to):
-        return CawaReason.NOT_WATER, f"{to} is not water"
+        return CawaReason.NOT_WATER, T_("{hex} is not water", hex=to)
     if to not in water_within(game_map, start):
-        return CawaReason.TOO_FAR_BY_SEA, f"{to} is more than {SHIP_RANGE} water hexes from {start}"
+        detail = T_(
+            "{hex} is more than {most} water hexes from {start}",
+            hex=to,
+            most=SHIP_RANGE,
+            start=start,
+        )
+        return CawaReason.TOO_FAR_BY_SEA, detail
     return None
 
 
@@ -59,8 +66,12 @@ class FleetBook:
         if self.free[fleet] > 0:
             return None
         if fleet in self.start:
-            return CawaReason.FLEET_ALREADY_MOVED, f"each fleet at {fleet_hex} already acted"
-        return CawaReason.NO_FLEET, f"no fleet of {player} at {fleet_hex}"
+            return CawaReason.FLEET_ALREADY_MOVED, T_(
+                "each fleet at {hex} already acted", hex=fleet_hex
+            )
+        return CawaReason.NO_FLEET, T_(
+            "no fleet of {player} at {hex}", player=player, hex=fleet_hex
+        )
 
     def move(self, player: str, fleet_hex: str, to: str) -> None:
         """A free fleet sails from `fleet_hex` to `to` (CC-MV-18)."""

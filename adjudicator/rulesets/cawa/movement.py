@@ -55,6 +55,7 @@ from adjudicator.rulesets.cawa.sea import is_water, landings, path_is_valid, tou
 from adjudicator.rulesets.cawa.state import CawaState
 from maps.cawa.model import CawaMap
 from orders.cawa.model import LandFleet, LandMove, LaunchFleet, MoveFleet, MovementLine, SeaMove
+from texts import T_
 
 INVASION_POINTS = (1000, 1500, 2000)
 """The points an invasion may declare (CC-MV-10)."""
@@ -101,7 +102,7 @@ class _Ledger:
 def _unknown(game_map: CawaMap, *codes: str) -> Refusal | None:
     for code in codes:
         if code not in game_map.hexes:
-            return CawaReason.UNKNOWN_HEX, f"{code} is not on the map"
+            return CawaReason.UNKNOWN_HEX, T_("{hex} is not on the map", hex=code)
     return None
 
 
@@ -109,32 +110,36 @@ def _not_yours(ledger: _Ledger, player: str, code: str) -> Refusal | None:
     """A move leaves from one of the player's hexes at the start of the phase
     (CC-MV-3, AC-28)."""
     if ledger.owner(code) != player:
-        return CawaReason.NOT_YOUR_HEX, f"{code} is not a hex of {player}"
+        return CawaReason.NOT_YOUR_HEX, T_(
+            "{hex} is not a hex of {player}", hex=code, player=player
+        )
     return None
 
 
 def _no_port(ledger: _Ledger, code: str) -> Refusal | None:
     """Ships leave from a village or castle touching water (CC-MV-13, AC-24)."""
     if code not in ledger.state.buildings:
-        return CawaReason.NO_PORT, f"{code} has no village or castle"
+        return CawaReason.NO_PORT, T_("{hex} has no village or castle", hex=code)
     if not touches_water(ledger.game_map, code):
-        return CawaReason.NO_PORT, f"{code} does not touch water"
+        return CawaReason.NO_PORT, T_("{hex} does not touch water", hex=code)
     return None
 
 
 def _target_refusal(ledger: _Ledger, player: str, target: str) -> Refusal | None:
     """A move's target: never water (CC-MV-3, CC-M-8), never the player's own hex."""
     if is_water(ledger.game_map, target):
-        return CawaReason.WATER_HEX, f"{target} is water"
+        return CawaReason.WATER_HEX, T_("{hex} is water", hex=target)
     if ledger.owner(target) == player:
-        return CawaReason.OWN_HEX, f"{target} is already a hex of {player}"
+        return CawaReason.OWN_HEX, T_(
+            "{hex} is already a hex of {player}", hex=target, player=player
+        )
     return None
 
 
 def _source_refusal(ledger: _Ledger, source: str) -> Refusal | None:
     """One move per source hex, land, sea or launch (CC-MV-5, CC-MV-15)."""
     if source in ledger.used_sources:
-        return CawaReason.SOURCE_ALREADY_MOVED, f"{source} already moved this phase"
+        return CawaReason.SOURCE_ALREADY_MOVED, T_("{hex} already moved this phase", hex=source)
     return None
 
 
@@ -148,13 +153,22 @@ def _limits(
         allowed = ledger.po_left(player)
         if ledger.po_invasions[player] >= allowed:
             used = ledger.po_invasions[player]
-            return CawaReason.NO_PO_LEFT, f"PO {allowed}, {used} invasions already declared"
+            return CawaReason.NO_PO_LEFT, T_(
+                "PO {po}, {used} invasions already declared", po=allowed, used=used
+            )
     if ledger.against[(player, defender)] >= MAX_AGAINST_ONE:
-        return CawaReason.THREE_AGAINST_ONE, f"already {MAX_AGAINST_ONE} invasions of {defender}"
+        return CawaReason.THREE_AGAINST_ONE, T_(
+            "already {most} invasions of {player}", most=MAX_AGAINST_ONE, player=defender
+        )
     might = military_might(ledger.state.treasury.get(player, 0))
     declared = ledger.points[player]
     if declared + points > might:
-        return CawaReason.OVER_PM, f"PM {might}, {declared} already declared, {points} more"
+        return CawaReason.OVER_PM, T_(
+            "PM {pm}, {declared} already declared, {points} more",
+            pm=might,
+            declared=declared,
+            points=points,
+        )
     return None
 
 
@@ -165,16 +179,22 @@ def _entry_refusal(
     points into a free hex (CC-MV-7); 1000/1500/2000 into another player's
     (CC-MV-4, CC-MV-10, CC-MV-14) within the limits."""
     if (player, target) in ledger.entered:
-        return CawaReason.TARGET_ALREADY_ENTERED, f"{player} already moves into {target}"
+        return CawaReason.TARGET_ALREADY_ENTERED, T_(
+            "{player} already moves into {hex}", player=player, hex=target
+        )
     defender = ledger.owner(target)
     if defender is None:
         if points is not None:
-            return CawaReason.POINTS_NOT_NEEDED, f"{target} is nobody's: no points"
+            return CawaReason.POINTS_NOT_NEEDED, T_("{hex} is nobody's: no points", hex=target)
         return None
     if points is None:
-        return CawaReason.POINTS_NEEDED, f"{target} is a hex of {defender}: an invasion"
+        return CawaReason.POINTS_NEEDED, T_(
+            "{hex} is a hex of {player}: an invasion", hex=target, player=defender
+        )
     if points not in INVASION_POINTS:
-        return CawaReason.BAD_POINTS, f"{points}: an invasion is 1000, 1500 or 2000"
+        return CawaReason.BAD_POINTS, T_(
+            "{points}: an invasion is 1000, 1500 or 2000", points=points
+        )
     return _limits(ledger, player, defender, points, uses_po)
 
 
@@ -199,7 +219,10 @@ def _land_move(line: LandMove, ledger: _Ledger) -> Refusal | None:
         or _target_refusal(ledger, player, target)
     )
     if refusal is None and not ledger.game_map.adjacent(source, target):
-        refusal = CawaReason.NOT_ADJACENT, f"{target} is not next to {source}"
+        refusal = (
+            CawaReason.NOT_ADJACENT,
+            T_("{hex} is not next to {other}", hex=target, other=source),
+        )
     refusal = (
         refusal
         or _source_refusal(ledger, source)
@@ -218,13 +241,17 @@ def _sea_route(ledger: _Ledger, line: SeaMove) -> Refusal | None:
     if line.path:
         for code in line.path:
             if not is_water(game_map, code):
-                return CawaReason.NOT_WATER, f"{code} on the path is not water"
+                return CawaReason.NOT_WATER, T_("{hex} on the path is not water", hex=code)
         if not path_is_valid(game_map, source, line.path, target):
             route = " ".join(line.path)
-            return CawaReason.TOO_FAR_BY_SEA, f"{route} is no sailing from {source} to {target}"
+            return CawaReason.TOO_FAR_BY_SEA, T_(
+                "{route} is no sailing from {start} to {hex}", route=route, start=source, hex=target
+            )
         return None
     if target not in landings(game_map, source):
-        return CawaReason.TOO_FAR_BY_SEA, f"{target} is not a landing within 3 water hexes"
+        return CawaReason.TOO_FAR_BY_SEA, T_(
+            "{hex} is not a landing within 3 water hexes", hex=target
+        )
     return None
 
 
@@ -261,7 +288,10 @@ def _launch(line: LaunchFleet, ledger: _Ledger) -> Refusal | None:
         left = ledger.po_left(player, launching=1)
         used = ledger.po_invasions[player]
         if used > left:
-            refusal = CawaReason.NO_PO_LEFT, f"a fleet would leave PO {left} for {used} invasions"
+            refusal = (
+                CawaReason.NO_PO_LEFT,
+                T_("a fleet would leave PO {po} for {used} invasions", po=left, used=used),
+            )
     if refusal is None:
         ledger.used_sources.add(source)
         ledger.fleets.launch(player, line.to)
@@ -293,7 +323,7 @@ def _land_fleet(line: LandFleet, ledger: _Ledger) -> Refusal | None:
     at = line.via or line.fleet_hex
     refusal = refusal or _target_refusal(ledger, player, target)
     if refusal is None and not ledger.game_map.adjacent(at, target):
-        refusal = CawaReason.NOT_ADJACENT, f"{target} is not next to {at}"
+        refusal = CawaReason.NOT_ADJACENT, T_("{hex} is not next to {other}", hex=target, other=at)
     refusal = refusal or _entry_refusal(ledger, player, target, line.points, uses_po=False)
     if refusal is None:
         ledger.fleets.land(player, line.fleet_hex)
@@ -303,7 +333,7 @@ def _land_fleet(line: LandFleet, ledger: _Ledger) -> Refusal | None:
 
 def _judge(line: MovementLine, ledger: _Ledger) -> Refusal | None:
     if line.power not in ledger.state.players:
-        return CawaReason.UNKNOWN_PLAYER, f"{line.power} plays no kingdom here"
+        return CawaReason.UNKNOWN_PLAYER, T_("{player} plays no kingdom here", player=line.power)
     if isinstance(line, LandMove):
         return _land_move(line, ledger)
     if isinstance(line, SeaMove):

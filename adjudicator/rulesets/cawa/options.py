@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from texts import T_
+
 _VICTORY = re.compile(r"none|most_hexes|hexes:[1-9][0-9]*")
 
 
@@ -33,15 +35,29 @@ class CawaOptions:
         for name in ("start_hexes", "start_crowns"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"option {name} must be a whole number, 0 or more, not {value!r}")
+                raise ValueError(
+                    T_(
+                        "option {name} must be a whole number, 0 or more, not {value}",
+                        name=name,
+                        value=repr(value),
+                    )
+                )
         if self.start_hexes < 1:
-            raise ValueError(f"option start_hexes must be 1 or more, not {self.start_hexes}")
+            raise ValueError(
+                T_("option start_hexes must be 1 or more, not {value}", value=self.start_hexes)
+            )
         if not isinstance(self.auto_battles, bool):
-            message = f"option auto_battles must be true or false, not {self.auto_battles!r}"
+            message = T_(
+                "option auto_battles must be true or false, not {value}",
+                value=repr(self.auto_battles),
+            )
             raise ValueError(message)  # noqa: TRY004
         if not isinstance(self.victory, str) or not _VICTORY.fullmatch(self.victory):
             raise ValueError(
-                f"option victory must be none, most_hexes or hexes:N, not {self.victory!r}"
+                T_(
+                    "option victory must be none, most_hexes or hexes:N, not {value}",
+                    value=repr(self.victory),
+                )
             )
 
     @property

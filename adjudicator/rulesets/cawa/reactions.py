@@ -49,6 +49,7 @@ from adjudicator.rulesets.cawa.records import Battle, Side
 from adjudicator.rulesets.cawa.skirmishes import battle_hexes
 from adjudicator.rulesets.cawa.state import CawaState
 from orders.cawa.model import Defend, ReactionLine, Redeploy, Withdraw
+from texts import T_
 
 MAX_DEFENCE_PER_INVADER = 2000
 """CC-CF-5, CC-CF-11: up to 2000 defence points per invader of the hex."""
@@ -128,8 +129,11 @@ def _judge_all(state: CawaState, lines: Sequence[ReactionLine]) -> list[_Judged]
         if line.source is not None:
             first = files.setdefault(line.power, line.source.file)
             if first != line.source.file:
-                detail = f"one reactions file per player per turn; {first} came first (AC-45)"
-                judged.append((line, CawaReason.ALREADY_REACTED, detail, ()))
+                again = T_(
+                    "one reactions file per player per turn; {file} came first (AC-45)",
+                    file=first,
+                )
+                judged.append((line, CawaReason.ALREADY_REACTED, again, ()))
                 continue
         reason, detail, battle = _judge(state, line)
         kind = type(line).__name__
@@ -150,11 +154,11 @@ def _repeat(
     for number in battle:
         before = seen.get((number, player), set())
         if kind in before:
-            return CawaReason.DUPLICATE, f"already reacted so in battle {number}"
+            return CawaReason.DUPLICATE, T_("already reacted so in battle {number}", number=number)
         if before and (kind == _WITHDRAW or _WITHDRAW in before):
             return (
                 CawaReason.ALREADY_REACTED,
-                f"a withdrawal and another reaction in battle {number}",
+                T_("a withdrawal and another reaction in battle {number}", number=number),
             )
     return None
 
@@ -162,14 +166,22 @@ def _repeat(
 def _judge(state: CawaState, line: ReactionLine) -> tuple[CawaReason, str, tuple[int, ...]]:
     at = tuple(b for b in state.battles if line.hex in battle_hexes(state, b))
     if not at:
-        return CawaReason.NO_SUCH_BATTLE, f"no battle for {line.hex}", ()
+        return CawaReason.NO_SUCH_BATTLE, T_("no battle for {hex}", hex=line.hex), ()
     mine = tuple(b for b in at if _side(b, line.power) is not None)
     if not mine:
         names = ", ".join(s.player for b in at for s in b.sides)
-        return CawaReason.NOT_A_SIDE, f"the battle for {line.hex} is between {names}", ()
+        return (
+            CawaReason.NOT_A_SIDE,
+            T_("the battle for {hex} is between {players}", hex=line.hex, players=names),
+            (),
+        )
     if isinstance(line, Withdraw):
         numbers = tuple(b.number for b in mine)
-        return CawaReason.DONE, f"withdraws from battle {', '.join(map(str, numbers))}", numbers
+        return (
+            CawaReason.DONE,
+            T_("withdraws from battle {numbers}", numbers=", ".join(map(str, numbers))),
+            numbers,
+        )
     if isinstance(line, Defend):
         return _judge_defence(line, mine)
     return _judge_redeploy(line, mine)
@@ -196,16 +208,26 @@ def _judge_defence(
     """CC-CF-5, CC-CF-11, CC-B-10, AC-40: the defender, 500..2000 per invader."""
     battle = next((b for b in mine if b.defender == line.power), None)
     if battle is None:
-        return CawaReason.NOT_DEFENDER, f"{line.power} does not defend {line.hex}", ()
+        return (
+            CawaReason.NOT_DEFENDER,
+            T_("{player} does not defend {hex}", player=line.power, hex=line.hex),
+            (),
+        )
     invaders = defendable_invaders(battle)
     if invaders == 0:
-        detail = "a double invasion is fought with the declared points (CC-CF-8)"
+        detail = T_("a double invasion is fought with the declared points (CC-CF-8)")
         return CawaReason.BAD_DEFENCE, detail, ()
     low, high = POINTS_STEP * invaders, MAX_DEFENCE_PER_INVADER * invaders
     if line.points % POINTS_STEP or not low <= line.points <= high:
-        detail = f"{low} to {high} in steps of {POINTS_STEP} against {invaders} invader(s)"
+        detail = T_(
+            "{low} to {high} in steps of {step} against {invaders} invader(s)",
+            low=low,
+            high=high,
+            step=POINTS_STEP,
+            invaders=invaders,
+        )
         return CawaReason.BAD_DEFENCE, detail, ()
-    return CawaReason.DONE, f"defends with {line.points}", (battle.number,)
+    return CawaReason.DONE, T_("defends with {points}", points=line.points), (battle.number,)
 
 
 def _judge_redeploy(
@@ -222,11 +244,16 @@ def _judge_redeploy(
             or line.points < POINTS_STEP
             or abs(line.points - declared) > POINTS_STEP
         ):
-            detail = f"declared {declared}: {max(POINTS_STEP, declared - POINTS_STEP)} to "
-            detail += f"{declared + POINTS_STEP} in steps of {POINTS_STEP}, never 0"
+            detail = T_(
+                "declared {declared}: {low} to {high} in steps of {step}, never 0",
+                declared=declared,
+                low=max(POINTS_STEP, declared - POINTS_STEP),
+                high=declared + POINTS_STEP,
+                step=POINTS_STEP,
+            )
             return CawaReason.BAD_REDEPLOY, detail, ()
         return CawaReason.DONE, f"{declared} -> {line.points}", (battle.number,)
-    detail = "a defender declares his defence; he changes it only at deployment (CC-B-9)"
+    detail = T_("a defender declares his defence; he changes it only at deployment (CC-B-9)")
     return CawaReason.BAD_REDEPLOY, detail, ()
 
 
@@ -238,10 +265,10 @@ def _check_fought(
     battle = next(b for b in state.battles if b.number == number)
     gone = wanted.withdrawn.get(number, set())
     if battle.defender is not None and battle.defender in gone:
-        detail = "the defender withdrew: the declared points stand (CC-B-8, CC-B-31, AC-36)"
+        detail = T_("the defender withdrew: the declared points stand (CC-B-8, CC-B-31, AC-36)")
         return CawaReason.BAD_REDEPLOY, detail
     if not any(s.player not in gone and s.player != player for s in battle.sides):
-        return CawaReason.BAD_REDEPLOY, "no battle is left to deploy for (CC-B-31)"
+        return CawaReason.BAD_REDEPLOY, T_("no battle is left to deploy for (CC-B-31)")
     return None
 
 

@@ -7,10 +7,12 @@ written; a refused line costs nothing (AC-06, AC-26).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
 from orders.cawa.model import CawaOrder
+from texts import N_
 
 
 class CawaReason(StrEnum):
@@ -78,3 +80,50 @@ class Verdict:
     @property
     def accepted(self) -> bool:
         return self.reason.accepted
+
+
+REASON_CODES: Mapping[CawaReason, str] = {
+    CawaReason.DONE: N_("done"),
+    CawaReason.UNKNOWN_HEX: N_("unknown_hex"),
+    CawaReason.NOT_YOUR_HEX: N_("not_your_hex"),
+    CawaReason.UNKNOWN_PLAYER: N_("unknown_player"),
+    CawaReason.WRONG_PHASE: N_("wrong_phase"),
+    CawaReason.NOT_ENOUGH_CROWNS: N_("not_enough_crowns"),
+    CawaReason.TO_ONESELF: N_("to_oneself"),
+    CawaReason.NOT_REACHABLE_BY_RECEIVER: N_("not_reachable_by_receiver"),
+    CawaReason.WATER_HEX: N_("water_hex"),
+    CawaReason.SAME_TERRAIN: N_("same_terrain"),
+    CawaReason.ALREADY_BUILT: N_("already_built"),
+    CawaReason.NO_VILLAGE: N_("no_village"),
+    CawaReason.TOUCHES_ENEMY: N_("touches_enemy"),
+    CawaReason.TOUCHES_BUILDING: N_("touches_building"),
+    CawaReason.CASTLE_RATIO: N_("castle_ratio"),
+    CawaReason.BUILT_THIS_PHASE: N_("built_this_phase"),
+    CawaReason.HEX_ALREADY_USED: N_("hex_already_used"),
+    CawaReason.NOT_ADJACENT: N_("not_adjacent"),
+    CawaReason.SOURCE_ALREADY_MOVED: N_("source_already_moved"),
+    CawaReason.TARGET_ALREADY_ENTERED: N_("target_already_entered"),
+    CawaReason.OWN_HEX: N_("own_hex"),
+    CawaReason.POINTS_NEEDED: N_("points_needed"),
+    CawaReason.BAD_POINTS: N_("bad_points"),
+    CawaReason.POINTS_NOT_NEEDED: N_("points_not_needed"),
+    CawaReason.NO_PO_LEFT: N_("no_po_left"),
+    CawaReason.OVER_PM: N_("over_pm"),
+    CawaReason.THREE_AGAINST_ONE: N_("three_against_one"),
+    CawaReason.NO_PORT: N_("no_port"),
+    CawaReason.TOO_FAR_BY_SEA: N_("too_far_by_sea"),
+    CawaReason.NOT_WATER: N_("not_water"),
+    CawaReason.NO_FLEET: N_("no_fleet"),
+    CawaReason.FLEET_ALREADY_MOVED: N_("fleet_already_moved"),
+    CawaReason.NO_SUCH_CONFLICT: N_("no_such_conflict"),
+    CawaReason.NOT_A_SIDE: N_("not_a_side"),
+    CawaReason.NOT_DEFENDER: N_("not_defender"),
+    CawaReason.BAD_DEFENCE: N_("bad_defence"),
+    CawaReason.BAD_REDEPLOY: N_("bad_redeploy"),
+    CawaReason.ALREADY_REACTED: N_("already_reacted"),
+    CawaReason.NO_SUCH_BATTLE: N_("no_such_battle"),
+    CawaReason.BAD_RESULT: N_("bad_result"),
+    CawaReason.DUPLICATE: N_("duplicate"),
+}
+"""Each reason's code as `mapjudge check` names it (`refused (not_adjacent)`):
+English keeps the code, the other languages read it in words."""

@@ -77,6 +77,7 @@ from orders.cawa.model import (
     PenaltyKind,
     ResultClass,
 )
+from texts import T_, Text
 
 MASSACRE = amount_for(ResultClass.MASSACRE)
 
@@ -132,36 +133,66 @@ def resolve_battles(
     pending: list[Battle] = []
     for battle in state.battles:
         accepted = judged.battles.get(battle.number, _Lines())
-        where = f"battle {battle.number} ({battle.hex})"
+        where = _where(battle)
         settled = _settle(battle, accepted, notes)
         if settled is None:
             pending.append(battle)
-            notes.append(f"{where}: no result yet, pending")
+            notes.append(T_("{where}: no result yet, pending", where=where))
             continue
         taker, owed = settled
         for player, why in accepted.out.items():
-            notes.append(f"{where}: {player} loses by massacre, {why} (CC-B-25)")
+            notes.append(
+                T_(
+                    "{where}: {player} loses by massacre, {why} (CC-B-25)",
+                    where=where,
+                    player=player,
+                    why=why,
+                )
+            )
         if taker is not None:
             decided = battle_hexes(state, battle)  # both hexes of an agreed single battle (AC-30)
             owners.update(dict.fromkeys(decided, taker))
-            notes.append(f"{where}: {taker} takes {', '.join(decided)}")
+            notes.append(
+                T_(
+                    "{where}: {player} takes {hexes}",
+                    where=where,
+                    player=taker,
+                    hexes=", ".join(decided),
+                )
+            )
         payments.extend(owed)
         for side in battle.sides:
             used = accepted.fielded.get(side.player, side.points or 0)
             upkeep[side.player] = upkeep.get(side.player, 0) + used
     for penalty in judged.fines:
         payments.append(fine(penalty.player, penalty.amount))
-        notes.append(f"{penalty.player} fined {penalty.amount} crowns: {penalty.reason}")
+        notes.append(
+            T_(
+                "{player} fined {amount} crowns: {reason}",
+                player=penalty.player,
+                amount=penalty.amount,
+                reason=penalty.reason,
+            )
+        )
     new = replace(state, owners=owners, upkeep=upkeep, payments=tuple(payments))
     new = replace(new, battles=tuple(pending))
     for penalty in judged.removals:
         new = _remove(new, penalty.player)
-        notes.append(f"{penalty.player} removed from the campaign: {penalty.reason}")
+        notes.append(
+            T_(
+                "{player} removed from the campaign: {reason}",
+                player=penalty.player,
+                reason=penalty.reason,
+            )
+        )
         for battle in pending:
             if penalty.player in (s.player for s in battle.sides):
                 notes.append(
-                    f"battle {battle.number} ({battle.hex}) is pending and {penalty.player} "
-                    "was a side of it: the referee settles it"
+                    T_(
+                        "{where} is pending and {player} was a side of it: the referee settles it",
+                        where=_where(battle),
+                        player=penalty.player,
+                    )
                 )
     return BattlesOutcome(new, tuple(judged.verdicts), tuple(notes))
 
@@ -209,7 +240,7 @@ def _check(
         return CawaReason.DONE, ""
     if line.player in accepted.out:
         return CawaReason.DUPLICATE, line.player
-    accepted.out[line.player] = "disqualified (CC-B-24)"
+    accepted.out[line.player] = T_("disqualified (CC-B-24)")
     return CawaReason.DONE, ""
 
 
@@ -217,20 +248,35 @@ def _check_fielded(battle: Battle, accepted: _Lines, line: Fielded, notes: list[
     """AC-38: above the table limit the army is disqualified; CC-B-24: more
     than 500 off the declared points is noted for the referee."""
     limit = table_limit(battle, line.player)
-    where = f"battle {battle.number} ({battle.hex})"
+    where = _where(battle)
     if line.points > limit:
-        accepted.out.setdefault(line.player, f"{line.points} points on the table, over {limit}")
+        accepted.out.setdefault(
+            line.player,
+            T_("{points} points on the table, over {limit}", points=line.points, limit=limit),
+        )
         notes.append(
-            f"{where}: {line.player} disqualified, {line.points} points over the limit "
-            f"of {limit} (CC-B-24, AC-38)"
+            T_(
+                "{where}: {player} disqualified, {points} points over the limit"
+                " of {limit} (CC-B-24, AC-38)",
+                where=where,
+                player=line.player,
+                points=line.points,
+                limit=limit,
+            )
         )
         return
     declared = next(s.points for s in battle.sides if s.player == line.player)
     used = accepted.fielded[line.player]
     if declared is not None and abs(used - declared) > 500:
         notes.append(
-            f"{where}: {line.player} fielded {used} points against {declared} declared "
-            "(more than 500 off: the referee may disqualify, CC-B-24)"
+            T_(
+                "{where}: {player} fielded {used} points against {declared} declared"
+                " (more than 500 off: the referee may disqualify, CC-B-24)",
+                where=where,
+                player=line.player,
+                used=used,
+                declared=declared,
+            )
         )
 
 
@@ -242,7 +288,7 @@ def _check_result(
             return CawaReason.NOT_A_SIDE, named
     if line.loser is not None:
         if line.winner is None or line.winner == line.loser:
-            return CawaReason.BAD_RESULT, "a pair names two sides"
+            return CawaReason.BAD_RESULT, T_("a pair names two sides")
         if len(sides) > 2:
             pair = {line.winner, line.loser}
             if any({p.winner, p.loser} == pair for p in accepted.pairs):
@@ -250,9 +296,9 @@ def _check_result(
             accepted.pairs.append(line)
             return CawaReason.DONE, ""
     elif (line.winner is None) != (line.result is ResultClass.DRAW):
-        return CawaReason.BAD_RESULT, "a draw names no winner, a victory names one"
+        return CawaReason.BAD_RESULT, T_("a draw names no winner, a victory names one")
     if line.result is ResultClass.DRAW and battle.defender is None and len(sides) > 2:
-        return CawaReason.BAD_RESULT, "a three-sided battle has no draw (CC-CF-13)"
+        return CawaReason.BAD_RESULT, T_("a three-sided battle has no draw (CC-CF-13)")
     if accepted.result is not None:
         return CawaReason.DUPLICATE, battle.hex
     accepted.result = line
@@ -282,7 +328,7 @@ def _check_penalty(
     accepted = judged.battles.setdefault(battle.number, _Lines())
     if line.player in accepted.out:
         return CawaReason.DUPLICATE, line.player
-    accepted.out[line.player] = f"forced loss (CC-A-4): {line.reason}"
+    accepted.out[line.player] = T_("forced loss (CC-A-4): {reason}", reason=line.reason)
     return CawaReason.DONE, ""
 
 
@@ -302,6 +348,11 @@ def _settle(
     return _settle_three(battle, players, lines, notes)
 
 
+def _where(battle: Battle) -> Text:
+    """`battle 3 (0403)`, as the notes name a battle."""
+    return T_("battle {number} ({hex})", number=battle.number, hex=battle.hex)
+
+
 def _taker(battle: Battle, winner: str | None) -> str | None:
     """The new owner: the winner unless he is the defender (CC-B-6)."""
     return None if winner is None or winner == battle.defender else winner
@@ -313,7 +364,7 @@ def _settle_two(
     live = [p for p in players if p not in lines.out]
     if lines.out:
         if not live:
-            notes.append(f"battle {battle.number} ({battle.hex}): both sides lost: no payment")
+            notes.append(T_("{where}: both sides lost: no payment", where=_where(battle)))
             return None, ()
         (winner,) = live
         losers = [p for p in players if p != winner]
@@ -323,7 +374,7 @@ def _settle_two(
         return None
     if result.winner is None or result.result is ResultClass.DRAW:
         if battle.defender is None:
-            notes.append(f"battle {battle.number} ({battle.hex}): a draw, the hexes stay as they were")
+            notes.append(T_("{where}: a draw, the hexes stay as they were", where=_where(battle)))
         return None, ()
     loser = next(p for p in players if p != result.winner)
     owed = shares(amount_for(result.result), [loser], [result.winner], battle.number)
@@ -382,7 +433,11 @@ def _settle_three(
         for b in live[i + 1 :]:
             if not any({p.winner, p.loser} == {a, b} for p in lines.pairs):
                 notes.append(
-                    f"battle {battle.number} ({battle.hex}): no result for {a}-{b}, no payment"
+                    T_(
+                        "{where}: no result for {pair}, no payment",
+                        where=_where(battle),
+                        pair=f"{a}-{b}",
+                    )
                 )
     return _taker(battle, winner), tuple(owed)
 

@@ -46,6 +46,7 @@ from adjudicator.rulesets.cawa.reasons import CawaReason, Verdict
 from adjudicator.rulesets.cawa.records import Battle, Conflict, ConflictKind, Entry, Side
 from adjudicator.rulesets.cawa.state import CawaState
 from orders.cawa.model import SkirmishResult
+from texts import T_
 
 AGREED = "agreed"
 """The decision of a double whose sides agreed on a single battle (CC-CF-9)."""
@@ -139,25 +140,31 @@ def _judge(
     """One result line: a conflict that exists, not settled yet, a winner who
     is one of its sides (or an agreed single battle for a double)."""
     if conflict is None:
-        return CawaReason.NO_SUCH_CONFLICT, f"no skirmish or double invasion in {line.hex}"
+        return CawaReason.NO_SUCH_CONFLICT, T_(
+            "no skirmish or double invasion in {hex}", hex=line.hex
+        )
     number = conflict.number
     if number in decided or number in won or number in done:
-        return CawaReason.DUPLICATE, f"conflict {number} already has its result"
+        return CawaReason.DUPLICATE, T_("conflict {number} already has its result", number=number)
     if line.agreed_single_battle:
         if conflict.kind is not ConflictKind.DOUBLE:
             return (
                 CawaReason.BAD_RESULT,
-                "a single agreed battle is for a double invasion (CC-CF-9)",
+                T_("a single agreed battle is for a double invasion (CC-CF-9)"),
             )
         if line.winner is not None:
-            return CawaReason.BAD_RESULT, "an agreed single battle has no skirmish winner"
-        return CawaReason.DONE, f"conflict {number}: one battle for both hexes"
+            return CawaReason.BAD_RESULT, T_("an agreed single battle has no skirmish winner")
+        return CawaReason.DONE, T_("conflict {number}: one battle for both hexes", number=number)
     if line.winner is None:
-        return CawaReason.BAD_RESULT, "the result names no winner"
+        return CawaReason.BAD_RESULT, T_("the result names no winner")
     sides = _movers(conflict)
     if line.winner not in sides:
-        return CawaReason.NOT_A_SIDE, f"conflict {number} is between {', '.join(sides)}"
-    return CawaReason.DONE, f"conflict {number}: {line.winner} wins"
+        return CawaReason.NOT_A_SIDE, T_(
+            "conflict {number} is between {players}", number=number, players=", ".join(sides)
+        )
+    return CawaReason.DONE, T_(
+        "conflict {number}: {player} wins", number=number, player=line.winner
+    )
 
 
 def _movers(conflict: Conflict) -> tuple[str, ...]:

@@ -18,7 +18,7 @@ lost) unless the option `auto_battles` settles it with the dice model
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from adjudicator.core.dice import Dice
@@ -29,7 +29,7 @@ from adjudicator.rulesets.cawa.options import CawaOptions
 from adjudicator.rulesets.cawa.pm_sums import pm_sums
 from adjudicator.rulesets.cawa.powers import military_might
 from adjudicator.rulesets.cawa.reactions import resolve_reactions
-from adjudicator.rulesets.cawa.reasons import CawaReason, Verdict
+from adjudicator.rulesets.cawa.reasons import REASON_CODES, CawaReason, Verdict
 from adjudicator.rulesets.cawa.records import Conflict, ConflictKind
 from adjudicator.rulesets.cawa.resolution import CawaResolution
 from adjudicator.rulesets.cawa.results import resolve_battles
@@ -47,6 +47,7 @@ from orders.cawa.model import (
     SkirmishResult,
 )
 from orders.issues import IssueKind, OrderIssue
+from texts import N_, T_, Text
 
 LINES_OF: dict[CawaPhaseKind, object] = {
     CawaPhaseKind.ECONOMY: EconomyLine,
@@ -93,7 +94,7 @@ def resolve_phase(
     """Resolve `state.phase` with its lines; the resolution's state is the next phase's."""
     kind = CawaPhaseKind(state.phase.kind)
     wrong = tuple(
-        Verdict(o, CawaReason.WRONG_PHASE, f"this is the {kind.value} phase")
+        Verdict(o, CawaReason.WRONG_PHASE, T_(_THIS_PHASE[kind]))
         for o in orders
         if not isinstance(o, LINES_OF[kind])  # type: ignore[arg-type]
     )
@@ -160,7 +161,7 @@ def resolve_phase(
 def _not_referee(orders: Sequence[CawaOrder]) -> tuple[Verdict, ...]:
     """Results from a player's file: only the referee enters them (CC-B-5)."""
     return tuple(
-        Verdict(o, CawaReason.NOT_A_SIDE, "only the referee's file gives results")
+        Verdict(o, CawaReason.NOT_A_SIDE, T_("only the referee's file gives results"))
         for o in orders
         if isinstance(o, SkirmishResult | BattleLine) and o.power != REFEREE
     )
@@ -168,10 +169,7 @@ def _not_referee(orders: Sequence[CawaOrder]) -> tuple[Verdict, ...]:
 
 def _void(pending: Sequence[Conflict]) -> tuple[str, ...]:
     """The notes of the conflicts left without a result (see the module docstring)."""
-    return tuple(
-        f"C{c.number} ({c.kind.value} at {c.hex}): no result from the referee; void this turn"
-        for c in pending
-    )
+    return tuple(T_(_VOID[c.kind], number=c.number, hex=c.hex) for c in pending)
 
 
 def check_phase(
@@ -187,5 +185,32 @@ def check_phase(
 
 
 def _refusal(verdict: Verdict) -> str:
-    detail = f": {verdict.detail}" if verdict.detail else ""
-    return f"refused ({verdict.reason.value}){detail}"
+    if verdict.detail:
+        return T_(
+            "refused ({reason}): {detail}", reason=_code(verdict.reason), detail=verdict.detail
+        )
+    return T_("refused ({reason})", reason=_code(verdict.reason))
+
+
+def _code(reason: CawaReason) -> Text:
+    return T_(REASON_CODES[reason])
+
+
+_THIS_PHASE: Mapping[CawaPhaseKind, str] = {
+    CawaPhaseKind.ECONOMY: N_("this is the economy phase"),
+    CawaPhaseKind.MOVEMENT: N_("this is the movement phase"),
+    CawaPhaseKind.SKIRMISHES: N_("this is the skirmishes phase"),
+    CawaPhaseKind.REACTIONS: N_("this is the reactions phase"),
+    CawaPhaseKind.BATTLES: N_("this is the battles phase"),
+}
+_VOID: Mapping[ConflictKind, str] = {
+    ConflictKind.SKIRMISH: N_(
+        "C{number} (skirmish at {hex}): no result from the referee; void this turn"
+    ),
+    ConflictKind.INVASION: N_(
+        "C{number} (invasion at {hex}): no result from the referee; void this turn"
+    ),
+    ConflictKind.DOUBLE: N_(
+        "C{number} (double at {hex}): no result from the referee; void this turn"
+    ),
+}
