@@ -51,6 +51,7 @@ from orders.issues import OrderIssue, Source
 from orders.orbis.gm_file import read_gm_file
 from orders.orbis.model import OrbisNames
 from orders.orbis.reader import read_post
+from texts import T_, Text, _, tr
 
 if TYPE_CHECKING:
     import click
@@ -103,7 +104,7 @@ def parse_files(
 
     def name(power: str) -> str:
         found = state.find(power)
-        return "the GM" if power == "gm" else (found.name if found else power)
+        return T_("the GM") if power == "gm" else (found.name if found else power)
 
     orders, issues, owners = read_files(files, lambda n: _owner(state, n), read, name)
     sent = {o.power for o in orders}
@@ -115,7 +116,7 @@ class OrbisPlugin:
     """`RulesetPlugin[OrbisState, OrbisOrder, OrbisMap, OrbisResolution, OrbisOptions]`."""
 
     name = "orbis"
-    title = "Orbis Terrarum, Historia Alternativa (medidas on 1d100)"
+    title = T_("Orbis Terrarum, Historia Alternativa (medidas on 1d100)")
     options_type = OrbisOptions
     default_map = DEFAULT_MAP
     rolls_dice = True
@@ -131,8 +132,14 @@ class OrbisPlugin:
     @property
     def start_inputs(self) -> tuple[StartInput, ...]:
         return (
-            StartInput("sheets", InputKind.FOLDER, "the folder of nation sheets (<nation>.yaml)"),
-            StartInput("map", InputKind.NAME_OR_FILE, f"a political map (default: {DEFAULT_MAP})"),
+            StartInput(
+                "sheets", InputKind.FOLDER, T_("the folder of nation sheets (<nation>.yaml)")
+            ),
+            StartInput(
+                "map",
+                InputKind.NAME_OR_FILE,
+                T_("a political map (default: {map})", map=DEFAULT_MAP),
+            ),
         )
 
     @property
@@ -150,12 +157,20 @@ class OrbisPlugin:
     def validate_state(self, state: OrbisState, game_map: OrbisMap) -> tuple[str, ...]:
         ids = {n.id for n in state.nations}
         found = [
-            f"owners.{nation}: {region!r} is not a region of the map"
+            T_(
+                "owners.{nation}: {region} is not a region of the map",
+                nation=nation,
+                region=repr(region),
+            )
             for region, nation in sorted(state.owners.items())
             if region not in game_map.regions
         ]
         found += [
-            f"owners.{nation}: {nation!r} is not one of the nations"
+            T_(
+                "owners.{nation}: {name} is not one of the nations",
+                nation=nation,
+                name=repr(nation),
+            )
             for nation in sorted(set(state.owners.values()))
             if nation not in ids
         ]
@@ -168,16 +183,27 @@ class OrbisPlugin:
         """The sheets checked (O-080, O-081) and year 500's position (O-010)."""
         folder = request.inputs.get("sheets")
         if not folder:
-            raise SetupError("orbis needs --sheets DIR, the folder of nation sheets")
+            raise SetupError(T_("orbis needs --sheets DIR, the folder of nation sheets"))
         reference = request.inputs.get("map") or DEFAULT_MAP
         try:
             game_map = load_orbis_map(reference)
             nations = read_sheets(Path(folder), nsj_rule=options.nsj_points)  # type: ignore[arg-type]
         except ValueError as exc:
-            raise SetupError(str(exc)) from None
-        problems = [f"{n.id}: {p}" for n in nations if n.has_player for p in creation_problems(n)]
+            said = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Text) else None
+            raise SetupError(said or str(exc)) from None
+        problems = [
+            T_("{nation}: {problem}", nation=n.id, problem=p)
+            for n in nations
+            if n.has_player
+            for p in creation_problems(n)
+        ]
         if problems:
-            raise SetupError("the sheets break the creation rules:\n" + "\n".join(problems))
+            raise SetupError(
+                T_(
+                    "the sheets break the creation rules:\n{problems}",
+                    problems="\n".join(problems),
+                )
+            )
         owners = {r: n for r, n in game_map.start_owners.items() if n in {x.id for x in nations}}
         state = OrbisState(Phase(FIRST_YEAR, None, TURN), FIRST_YEAR, tuple(nations), owners)
         files: dict[str, bytes] = {}
@@ -185,7 +211,7 @@ class OrbisPlugin:
         if Path(reference).suffix in (".yaml", ".yml"):
             files["map.yaml"] = Path(reference).read_bytes()
             map_name = "map.yaml"
-        warnings = "".join(f"warning: {w}\n" for w in nsj_warnings(nations))
+        warnings = "".join(tr(T_("warning: {warning}\n", warning=w)) for w in nsj_warnings(nations))
         return Started(
             state.phase, state_to_dict(state), map_name, None, state.powers(), files, warnings
         )
@@ -221,9 +247,15 @@ class OrbisPlugin:
         dice: Dice | None,
     ) -> OrbisResolution:
         if dice is None:
-            raise SetupError("orbis rolls every medida: the dice secret is needed")
+            raise SetupError(T_("orbis rolls every medida: the dice secret is needed"))
         done = resolve_year(state, orders, options, dice)
         return replace(done, notes=done.notes + reach_suggestions(done, state, game_map))
+
+    def with_civil_disorder(self, options: OrbisOptions, powers: frozenset[str]) -> OrbisOptions:
+        """Orbis (000): a nation that sends no medidas takes none that year;
+        making it a "Nación sin Jugador" is the GM's decision (its state), not
+        automatic; the report names it."""
+        return options
 
     def next_state(self, resolution: OrbisResolution) -> OrbisState:
         return resolution.state
@@ -272,7 +304,7 @@ class OrbisPlugin:
         from renderers.orbis.map import render_orbis_map
 
         names = {n.id: n.name for n in state.nations}
-        title = f"{game_map.title}: año {state.year}"
+        title = _("{map}: año {year}").format(map=game_map.title, year=state.year)
         return render_orbis_map(
             game_map,
             state.owners,
@@ -289,14 +321,14 @@ class OrbisPlugin:
         return None
 
     def describe(self, game_map: OrbisMap, state: OrbisState) -> str:
-        lines = [f"Year {state.year}"]
+        lines = [_("Year {year}").format(year=state.year)]
         for nation in state.nations:
             lines.append(_describe(nation, state))
         return "\n".join(lines) + "\n"
 
     def power_name(self, game_map: OrbisMap, power: str) -> str:
         """The GM's file, or a nation by its id (its name is on its sheet, in the state)."""
-        return "the GM" if power == "gm" else power.capitalize()
+        return T_("the GM") if power == "gm" else power.capitalize()
 
 
 def reach_suggestions(
@@ -304,7 +336,7 @@ def reach_suggestions(
 ) -> tuple[str, ...]:
     """For each exterior medida rolled with no reach level set, the level the
     map's distance suggests: for the GM's reach table, never applied (AMB-09)."""
-    notes = []
+    notes: list[str] = []
     for result in done.results:
         actor, target = result.medida.power, result.target
         if (
@@ -320,8 +352,14 @@ def reach_suggestions(
         level = suggest_level(borders) if borders is not None else None
         if level is not None:
             notes.append(
-                f"No reach level set between {actor} and {target}: the map ({borders} borders)"
-                f" suggests {level.value} for the GM's file (not applied, AMB-09)"
+                T_(
+                    "No reach level set between {actor} and {target}: the map ({borders}"
+                    " borders) suggests {level} for the GM's file (not applied, AMB-09)",
+                    actor=actor,
+                    target=target,
+                    borders=borders,
+                    level=level.value,
+                )
             )
     return tuple(dict.fromkeys(notes))
 
@@ -329,15 +367,20 @@ def reach_suggestions(
 def nsj_warnings(nations: Sequence[Nation]) -> list[str]:
     """AMB-22: the literal default points of a nation without a player sum to
     100 a group, not 80; the GM is told (option `nsj_points: scaled`)."""
-    found = []
+    found: list[str] = []
     for nation in nations:
         if nation.has_player:
             continue
         sums = [sum(nation.value(a) for a in group) for group in (DOMINIO, AUTORIDAD)]
         if sums != [80, 80]:
             found.append(
-                f"{nation.name} (no player): Dominio {sums[0]}, Autoridad {sums[1]} points, not 80"
-                " (O-201 read literally, AMB-22; option nsj_points: scaled gives 80)"
+                T_(
+                    "{nation} (no player): Dominio {dominio}, Autoridad {autoridad} points, not 80"
+                    " (O-201 read literally, AMB-22; option nsj_points: scaled gives 80)",
+                    nation=nation.name,
+                    dominio=sums[0],
+                    autoridad=sums[1],
+                )
             )
     return found
 
@@ -353,8 +396,8 @@ def history_chart(state: OrbisState) -> bytes:
 
 
 def _describe(nation: Nation, state: OrbisState) -> str:
-    extinct = " (extinct)" if nation.id in state.extinct else ""
-    player = nation.player or "no player"
+    extinct = " " + _("(extinct)") if nation.id in state.extinct else ""
+    player = nation.player or _("no player")
     return (
         f"{nation.name} [{player}]{extinct}: VIA {nation.via}/{nation.via_capacity}, "
         f"LEG {nation.leg}/{nation.leg_capacity}, RQU {nation.rqu}, PRO {nation.pro}"

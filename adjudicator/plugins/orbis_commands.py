@@ -14,9 +14,17 @@ from adjudicator.rulesets.orbis.sheet_files import (
     sheet_yaml,
     wiki_table,
 )
+from texts import Text, ngettext, tr
 
 FOLDER = click.Path(path_type=Path, file_okay=False)
 FILE = click.Path(path_type=Path, dir_okay=False)
+
+
+def message_of(exc: Exception) -> str:
+    """An error's message, in the language being written when it is a `Text`."""
+    if len(exc.args) == 1 and isinstance(exc.args[0], Text):
+        return tr(exc.args[0])
+    return str(exc)
 
 
 @click.command("wiki-table")
@@ -27,9 +35,11 @@ def wiki_table_command(sheets: Path, out: Path) -> None:
     try:
         nations = read_sheets(sheets)
     except ValueError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(message_of(exc)) from None
     atomic_write(out, wiki_table(nations).encode("utf-8"))
-    click.echo(f"wrote {out}: {len(nations)} nations")
+    count = len(nations)
+    said = ngettext("wrote {out}: {n} nations", "wrote {out}: {n} nations", count)
+    click.echo(said.format(out=out, n=count))
 
 
 @click.command("wiki-sheets")
@@ -41,8 +51,10 @@ def wiki_sheets_command(table: Path, out: Path) -> None:
     try:
         nations = read_wiki_table(table.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise click.ClickException(f"{table}: {exc}") from None
+        raise click.ClickException(f"{table}: {message_of(exc)}") from None
     out.mkdir(parents=True, exist_ok=True)
     for nation in nations:
         atomic_write(out / f"{nation.id}.yaml", sheet_yaml(nation).encode("utf-8"))
-    click.echo(f"wrote {len(nations)} sheets in {out}")
+    count = len(nations)
+    said = ngettext("wrote {n} sheets in {out}", "wrote {n} sheets in {out}", count)
+    click.echo(said.format(out=out, n=count))

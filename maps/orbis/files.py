@@ -12,6 +12,7 @@ from typing import Any
 from maps.loader import MapError
 from maps.orbis.model import OrbisMap, Region
 from maps.safe_yaml import YamlProblem, read_yaml_file
+from texts import T_
 
 ORBIS_MAPS_DIR = Path(__file__).resolve().parent
 _ID = re.compile(r"[a-z][a-z0-9_]*")
@@ -31,41 +32,57 @@ def load_orbis_map(name_or_path: str | Path) -> OrbisMap:
     path = ORBIS_MAPS_DIR / f"{text}.yaml" if re.fullmatch(r"[a-z0-9-]+", text) else Path(text)
     if not path.is_file():
         known = ", ".join(packaged_orbis_maps())
-        raise OrbisMapError([f"{text}: no such map file (packaged maps: {known})"])
+        raise OrbisMapError(
+            [T_("{name}: no such map file (packaged maps: {known})", name=text, known=known)]
+        )
     try:
         data = read_yaml_file(path)
     except (OSError, YamlProblem) as exc:
-        raise OrbisMapError([f"{path}: cannot read: {exc}"]) from None
+        raise OrbisMapError(
+            [T_("{path}: cannot read: {problem}", path=path, problem=exc)]
+        ) from None
     return orbis_map_from_dict(data, str(path))
 
 
 def _near(name: str, known: Mapping[str, Any]) -> str:
     close = difflib.get_close_matches(name, sorted(known), n=3, cutoff=0.6)
-    return f" (did you mean {', '.join(close)}?)" if close else ""
+    return T_(" (did you mean {names}?)", names=", ".join(close)) if close else ""
 
 
 def _region(rid: str, raw: Any, source: str, problems: list[str]) -> Region | None:
     key = f"{source}: regions.{rid}"
     if not _ID.fullmatch(rid):
-        problems.append(f"{key}: a region id is a lower-case word, not {rid!r}")
+        problems.append(
+            T_("{key}: a region id is a lower-case word, not {id}", key=key, id=repr(rid))
+        )
         return None
     if not isinstance(raw, Mapping):
-        problems.append(f"{key}: expected {{name: ..., at: [lon, lat]}}, not {raw!r}")
+        problems.append(
+            T_(
+                "{key}: expected {{name: ..., at: [lon, lat]}}, not {value}",
+                key=key,
+                value=repr(raw),
+            )
+        )
         return None
     name, at, aliases = raw.get("name"), raw.get("at"), raw.get("aliases", [])
     if not isinstance(name, str) or not name.strip():
-        problems.append(f"{key}.name: expected text, not {name!r}")
+        problems.append(T_("{key}.name: expected text, not {value}", key=key, value=repr(name)))
         return None
     if not (
         isinstance(at, list)
         and len(at) == 2
         and all(isinstance(v, int | float) and not isinstance(v, bool) for v in at)
     ):
-        problems.append(f"{key}.at: expected [longitude, latitude], not {at!r}")
+        problems.append(
+            T_("{key}.at: expected [longitude, latitude], not {value}", key=key, value=repr(at))
+        )
         return None
     lon, lat = at
     if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
-        problems.append(f"{key}.aliases: expected a list of names, not {aliases!r}")
+        problems.append(
+            T_("{key}.aliases: expected a list of names, not {value}", key=key, value=repr(aliases))
+        )
         return None
     return Region(rid, name.strip(), (float(lon), float(lat)), tuple(aliases))
 
@@ -73,11 +90,13 @@ def _region(rid: str, raw: Any, source: str, problems: list[str]) -> Region | No
 def orbis_map_from_dict(data: Any, source: str = "<data>") -> OrbisMap:
     """A map from its plain data; `OrbisMapError` with every problem."""
     if not isinstance(data, Mapping):
-        raise OrbisMapError([f"{source}: a map file is a mapping of keys"])
+        raise OrbisMapError([T_("{source}: a map file is a mapping of keys", source=source)])
     problems: list[str] = []
     raw_regions = data.get("regions")
     if not isinstance(raw_regions, Mapping) or not raw_regions:
-        raise OrbisMapError([f"{source}: regions: expected a mapping of region id to region"])
+        raise OrbisMapError(
+            [T_("{source}: regions: expected a mapping of region id to region", source=source)]
+        )
     regions: dict[str, Region] = {}
     for rid, raw in raw_regions.items():
         region = _region(str(rid), raw, source, problems)
@@ -86,32 +105,73 @@ def orbis_map_from_dict(data: Any, source: str = "<data>") -> OrbisMap:
     borders: set[frozenset[str]] = set()
     raw_borders = data.get("borders") or []
     if not isinstance(raw_borders, list):
-        problems.append(f"{source}: borders: expected a list of [region, region] pairs")
+        problems.append(
+            T_("{source}: borders: expected a list of [region, region] pairs", source=source)
+        )
         raw_borders = []
     for i, pair in enumerate(raw_borders):
         if not isinstance(pair, list) or len(pair) != 2 or pair[0] == pair[1]:
-            problems.append(f"{source}: borders[{i}]: expected two different regions, not {pair!r}")
+            problems.append(
+                T_(
+                    "{source}: borders[{i}]: expected two different regions, not {value}",
+                    source=source,
+                    i=i,
+                    value=repr(pair),
+                )
+            )
             continue
         unknown = [str(r) for r in pair if str(r) not in raw_regions]
-        problems += [f"{source}: borders[{i}]: no region {r!r}{_near(r, regions)}" for r in unknown]
+        problems += [
+            T_(
+                "{source}: borders[{i}]: no region {name}{near}",
+                source=source,
+                i=i,
+                name=repr(r),
+                near=_near(r, regions),
+            )
+            for r in unknown
+        ]
         if not unknown:
             borders.add(frozenset(str(r) for r in pair))
     owners: dict[str, str] = {}
     raw_owners = data.get("owners") or {}
     if not isinstance(raw_owners, Mapping):
-        problems.append(f"{source}: owners: expected nation -> list of regions")
+        problems.append(T_("{source}: owners: expected nation -> list of regions", source=source))
         raw_owners = {}
     for nation, held in raw_owners.items():
         if not isinstance(held, list):
-            problems.append(f"{source}: owners.{nation}: expected a list of regions, not {held!r}")
+            problems.append(
+                T_(
+                    "{source}: owners.{nation}: expected a list of regions, not {value}",
+                    source=source,
+                    nation=nation,
+                    value=repr(held),
+                )
+            )
             continue
         for held_id in map(str, held):
             if held_id not in raw_regions:
                 near = _near(held_id, regions)
-                problems.append(f"{source}: owners.{nation}: no region {held_id!r}{near}")
+                problems.append(
+                    T_(
+                        "{source}: owners.{nation}: no region {name}{near}",
+                        source=source,
+                        nation=nation,
+                        name=repr(held_id),
+                        near=near,
+                    )
+                )
             elif held_id in owners:
                 taken = owners[held_id]
-                problems.append(f"{source}: owners.{nation}: {held_id} is already {taken}'s")
+                problems.append(
+                    T_(
+                        "{source}: owners.{nation}: {region} is already {owner}'s",
+                        source=source,
+                        nation=nation,
+                        region=held_id,
+                        owner=taken,
+                    )
+                )
             else:
                 owners[held_id] = str(nation)
     if problems:

@@ -54,6 +54,7 @@ from orders.orbis.words import (
     reach_level,
     statistic_id,
 )
+from texts import T_
 
 _SECTIONS = ("year", "events", "veto", "reclassify", "reach", "secret", "politics")
 MAX_EVENT_YEARS = 20
@@ -71,7 +72,8 @@ class _Reader:
         self.issues: list[OrderIssue] = []
 
     def problem(self, where: str, message: str, kind: IssueKind = IssueKind.SYNTAX) -> None:
-        self.issues.append(OrderIssue(kind, f"{where}: {message}", Source.whole(self.file)))
+        said = T_("{where}: {problem}", where=where, problem=message)
+        self.issues.append(OrderIssue(kind, said, Source.whole(self.file)))
 
     def entries(self, data: Mapping[str, Any], key: str) -> list[tuple[str, Mapping[str, Any]]]:
         """The mappings of a list section, each with its place (`veto[2]`)."""
@@ -79,7 +81,7 @@ class _Reader:
         if value is None:
             return []
         if not isinstance(value, list):
-            self.problem(key, "must be a list")
+            self.problem(key, T_("must be a list"))
             return []
         found: list[tuple[str, Mapping[str, Any]]] = []
         for index, entry in enumerate(value):
@@ -87,7 +89,7 @@ class _Reader:
             if isinstance(entry, dict):
                 found.append((where, entry))
             else:
-                self.problem(where, "must be a mapping")
+                self.problem(where, T_("must be a mapping"))
         return found
 
     def each(self, items: list[tuple[str, Mapping[str, Any]]], make: Callable[..., _T]) -> list[_T]:
@@ -100,7 +102,7 @@ class _Reader:
                 self.issues.append(
                     OrderIssue(
                         problem.kind,
-                        f"{where}: {problem.message}",
+                        T_("{where}: {problem}", where=where, problem=problem.message),
                         Source.whole(self.file),
                         problem.suggestions,
                     )
@@ -109,7 +111,9 @@ class _Reader:
 
     def nation(self, where: str, value: Any) -> str:
         if not isinstance(value, str) or not value.strip():
-            raise Problem(IssueKind.SYNTAX, f"{where}: a nation's name is needed", 1)
+            raise Problem(
+                IssueKind.SYNTAX, T_("{where}: a nation's name is needed", where=where), 1
+            )
         return self.book.nation(value)
 
 
@@ -118,18 +122,22 @@ def _required(entry: Mapping[str, Any], key: str, allowed: tuple[str, ...]) -> A
     if unknown:
         raise Problem(
             IssueKind.SYNTAX,
-            f"unknown field {unknown[0]!r}",
+            T_("unknown field {name}", name=repr(unknown[0])),
             1,
             nearest(unknown[0], allowed),
         )
     if entry.get(key) is None:
-        raise Problem(IssueKind.SYNTAX, f"missing {key!r}", 1)
+        raise Problem(IssueKind.SYNTAX, T_("missing {name}", name=repr(key)), 1)
     return entry[key]
 
 
 def _integer(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Problem(IssueKind.SYNTAX, f"{what} must be a whole number, not {value!r}", 1)
+        raise Problem(
+            IssueKind.SYNTAX,
+            T_("{what} must be a whole number, not {value}", what=what, value=repr(value)),
+            1,
+        )
     return value
 
 
@@ -138,7 +146,7 @@ def _attribute(value: Any) -> str:
     if found is None:
         raise Problem(
             IssueKind.SYNTAX,
-            f"unknown attribute {value!r}",
+            T_("unknown attribute {name}", name=repr(value)),
             1,
             nearest(str(value), tuple(ATTRIBUTE_WORDS)),
         )
@@ -153,19 +161,19 @@ def read_gm_file(data: bytes | str, *, file: str, names: OrbisNames) -> ParsedGm
         loaded = load_yaml(data, file)
     except YamlProblem as exc:
         where = Source(file, exc.line or 0, "", exc.column or 0)
-        issue = OrderIssue(IssueKind.SYNTAX, f"bad YAML: {exc.problem}", where)
+        issue = OrderIssue(IssueKind.SYNTAX, T_("bad YAML: {problem}", problem=exc.problem), where)
         return ParsedGm(None, (), (), (), (), frozenset(), (issue,))
     if loaded is None:
         loaded = {}
     if not isinstance(loaded, dict):
-        reader.problem(file, "the GM file must be a mapping of sections")
+        reader.problem(file, T_("the GM file must be a mapping of sections"))
         loaded = {}
     for key in loaded:
         if key not in _SECTIONS:
             reader.issues.append(
                 OrderIssue(
                     IssueKind.SYNTAX,
-                    f"unknown section {key!r}",
+                    T_("unknown section {name}", name=repr(key)),
                     Source.whole(file),
                     nearest(str(key), _SECTIONS),
                 )
@@ -182,12 +190,13 @@ def read_gm_file(data: bytes | str, *, file: str, names: OrbisNames) -> ParsedGm
         name = str(_required(entry, "name", fields))
         when = year if entry.get("year") is None else _integer(entry["year"], "year")
         if when is None:
-            raise Problem(IssueKind.SYNTAX, "the event needs a year (or the file's year)", 1)
+            raise Problem(IssueKind.SYNTAX, T_("the event needs a year (or the file's year)"), 1)
         return Event(name, when, _modifiers(reader, where, entry, when), _extras(reader, entry))
 
     def veto(where: str, entry: Mapping[str, Any]) -> Veto:
         nation = reader.nation("nation", _required(entry, "nation", ("nation", "reason")))
-        return Veto(nation, str(entry.get("reason") or "implausible (ASB, O-002)"))
+        reason = entry.get("reason")
+        return Veto(nation, str(reason) if reason else T_("implausible (ASB, O-002)"))
 
     def reclassify(where: str, entry: Mapping[str, Any]) -> Reclassify:
         named = _required(entry, "statistic", ("nation", "statistic"))
@@ -196,7 +205,7 @@ def read_gm_file(data: bytes | str, *, file: str, names: OrbisNames) -> ParsedGm
         if found is None:
             raise Problem(
                 IssueKind.SYNTAX,
-                f"unknown statistic {named!r}",
+                T_("unknown statistic {name}", name=repr(named)),
                 1,
                 nearest(str(named), tuple(STATISTIC_WORDS)),
             )
@@ -206,15 +215,15 @@ def read_gm_file(data: bytes | str, *, file: str, names: OrbisNames) -> ParsedGm
     def reach(where: str, entry: Mapping[str, Any]) -> Reach:
         pair = _required(entry, "nations", ("nations", "level", "attribute"))
         if not isinstance(pair, list) or len(pair) != 2:
-            raise Problem(IssueKind.SYNTAX, "'nations' must list two nations", 1)
+            raise Problem(IssueKind.SYNTAX, T_("'nations' must list two nations"), 1)
         first, second = (reader.nation("nations", value) for value in pair)
         if first == second:
-            raise Problem(IssueKind.ILLEGAL, "a reach level needs two different nations", 1)
+            raise Problem(IssueKind.ILLEGAL, T_("a reach level needs two different nations"), 1)
         level = reach_level(str(_required(entry, "level", ("nations", "level", "attribute"))))
         if level is None:
             raise Problem(
                 IssueKind.SYNTAX,
-                f"unknown reach level {entry['level']!r}",
+                T_("unknown reach level {name}", name=repr(entry["level"])),
                 1,
                 nearest(str(entry["level"]), tuple(REACH_LEVELS)),
             )
@@ -256,12 +265,16 @@ def _modifiers(
         attribute = _attribute(_required(item, "attribute", fields))
         nation = reader.nation("nation", item.get("nation"))
         if value == 0:
-            raise Problem(IssueKind.ILLEGAL, "a modifier of 0 does nothing", 1)
+            raise Problem(IssueKind.ILLEGAL, T_("a modifier of 0 does nothing"), 1)
         if not year <= until <= year + MAX_EVENT_YEARS:
             raise Problem(
                 IssueKind.ILLEGAL,
-                f"until {until}: an event's modifier ends between {year} and"
-                f" {year + MAX_EVENT_YEARS} (O-049)",
+                T_(
+                    "until {until}: an event's modifier ends between {year} and {last} (O-049)",
+                    until=until,
+                    year=year,
+                    last=year + MAX_EVENT_YEARS,
+                ),
                 1,
             )
         return EventModifier(nation, attribute, value, until)
@@ -276,13 +289,15 @@ def _extras(reader: _Reader, entry: Mapping[str, Any]) -> Mapping[str, int]:
     if value is None:
         return MappingProxyType({})
     if not isinstance(value, dict):
-        raise Problem(IssueKind.SYNTAX, "'extra_medidas' must map nations to numbers", 1)
+        raise Problem(IssueKind.SYNTAX, T_("'extra_medidas' must map nations to numbers"), 1)
     granted: dict[str, int] = {}
     for name, count in value.items():
         nation = reader.nation("extra_medidas", name)
-        number = _integer(count, f"extra_medidas of {name}")
+        number = _integer(count, T_("extra_medidas of {name}", name=name))
         if number < 1:
-            raise Problem(IssueKind.ILLEGAL, f"extra_medidas of {name} must be at least 1", 1)
+            raise Problem(
+                IssueKind.ILLEGAL, T_("extra_medidas of {name} must be at least 1", name=name), 1
+            )
         granted[nation] = granted.get(nation, 0) + number
     return MappingProxyType(granted)
 
@@ -290,7 +305,8 @@ def _extras(reader: _Reader, entry: Mapping[str, Any]) -> Mapping[str, int]:
 def _twice(reader: _Reader, section: str, nations: list[str]) -> None:
     """A nation named twice in a section is ambiguous (the GM decides)."""
     for nation in sorted({n for n in nations if nations.count(n) > 1}):
-        reader.problem(section, f"{nation} is named more than once", IssueKind.AMBIGUOUS)
+        said = T_("{nation} is named more than once", nation=nation)
+        reader.problem(section, said, IssueKind.AMBIGUOUS)
 
 
 def _secret(reader: _Reader, value: Any) -> frozenset[str]:
@@ -298,7 +314,7 @@ def _secret(reader: _Reader, value: Any) -> frozenset[str]:
     if value is None:
         return frozenset()
     if not isinstance(value, list):
-        reader.problem("secret", "must be a list of nations")
+        reader.problem("secret", T_("must be a list of nations"))
         return frozenset()
     found: set[str] = set()
     for index, name in enumerate(value):
@@ -308,7 +324,7 @@ def _secret(reader: _Reader, value: Any) -> frozenset[str]:
             reader.issues.append(
                 OrderIssue(
                     problem.kind,
-                    f"secret[{index}]: {problem.message}",
+                    T_("{where}: {problem}", where=f"secret[{index}]", problem=problem.message),
                     Source.whole(reader.file),
                     problem.suggestions,
                 )

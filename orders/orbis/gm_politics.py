@@ -61,6 +61,7 @@ from orders.orbis.politics_words import (
     instrument,
 )
 from orders.orbis.words import fold, nearest
+from texts import T_
 
 FIELDS = (
     "vassalages",
@@ -96,21 +97,37 @@ def _in(path: str, read: Callable[[], _T]) -> _T:
     try:
         return read()
     except Problem as problem:
-        tail = problem.message if problem.message.startswith((".", "[")) else f": {problem.message}"
         dot = "" if path.startswith("[") else "."
-        raise Problem(problem.kind, f"{dot}{path}{tail}", 1, problem.suggestions) from None
+        message = _placed(f"{dot}{path}", problem.message)
+        raise Problem(problem.kind, message, 1, problem.suggestions) from None
+
+
+def _placed(where: str, message: str) -> str:
+    """`message` at `where`: `where.halves: ...` when it is placed already
+    (starts with `.` or `[`), else `where: message`; kept translatable."""
+    if message.startswith((".", "[")):
+        return T_("{where}{problem}", where=where, problem=message)
+    return T_("{where}: {problem}", where=where, problem=message)
 
 
 def _fields(entry: Any, allowed: tuple[str, ...], required: tuple[str, ...]) -> Mapping[str, Any]:
     """An entry's mapping, its keys checked (the nearest valid key on a slip)."""
     if not isinstance(entry, dict):
-        raise _problem(f"must be a mapping with {', '.join(required)}, not {entry!r}")
+        raise _problem(
+            T_(
+                "must be a mapping with {keys}, not {value}",
+                keys=", ".join(required),
+                value=repr(entry),
+            )
+        )
     for key in entry:
         if key not in allowed:
-            raise _problem(f"unknown key {key!r}", guesses=nearest(str(key), allowed))
+            raise _problem(
+                T_("unknown key {name}", name=repr(key)), guesses=nearest(str(key), allowed)
+            )
     for key in required:
         if entry.get(key) is None:
-            raise _problem(f"missing {key!r}")
+            raise _problem(T_("missing {name}", name=repr(key)))
     return entry
 
 
@@ -120,7 +137,12 @@ def _word(value: Any, table: Mapping[str, str], what: str) -> str:
     if found is None or isinstance(value, bool):
         choices = sorted(set(table.values()))
         raise _problem(
-            f"unknown {what} {value!r} ({', '.join(choices)})",
+            T_(
+                "unknown {what} {value} ({choices})",
+                what=what,
+                value=repr(value),
+                choices=", ".join(choices),
+            ),
             guesses=nearest(str(value), tuple(table)),
         )
     return found
@@ -128,9 +150,14 @@ def _word(value: Any, table: Mapping[str, str], what: str) -> str:
 
 def _integer(value: Any, what: str, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _problem(f"{what} must be a whole number, not {value!r}")
+        raise _problem(
+            T_("{what} must be a whole number, not {value}", what=what, value=repr(value))
+        )
     if value < low:
-        raise _problem(f"{what} must be at least {low}, not {value}", IssueKind.ILLEGAL)
+        raise _problem(
+            T_("{what} must be at least {low}, not {value}", what=what, low=low, value=value),
+            IssueKind.ILLEGAL,
+        )
     return value
 
 
@@ -140,12 +167,12 @@ def _boolean(value: Any, what: str) -> bool:
     word = fold(str(value))
     if word in _YES or word in _NO:
         return word in _YES
-    raise _problem(f"{what} must be true or false, not {value!r}")
+    raise _problem(T_("{what} must be true or false, not {value}", what=what, value=repr(value)))
 
 
 def _list(value: Any, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise _problem(f"{what} must be a list, not {value!r}")
+        raise _problem(T_("{what} must be a list, not {value}", what=what, value=repr(value)))
     return value
 
 
@@ -153,7 +180,7 @@ def _instrument(value: Any, letters: str, what: str) -> str:
     """An instrument id (`T501-1`, `D501-1`, `C501-1`) of the given letters."""
     found = REF.fullmatch(fold(str(value)))
     if found is None or found.group("letter") not in letters or found.group("p"):
-        raise _problem(f"{value!r} is no {what}")
+        raise _problem(T_("{value} is no {what}", value=repr(value), what=what))
     return instrument(found)
 
 
@@ -166,12 +193,10 @@ class _Reader:
         self.issues: list[OrderIssue] = []
 
     def fail(self, where: str, problem: Problem) -> None:
-        nested = problem.message.startswith((".", "["))
-        tail = problem.message if nested else f": {problem.message}"
         self.issues.append(
             OrderIssue(
                 problem.kind,
-                f"politics{'.' if where else ''}{where}{tail}",
+                _placed(f"politics{'.' if where else ''}{where}", problem.message),
                 Source.whole(self.file),
                 problem.suggestions,
             )
@@ -185,7 +210,7 @@ class _Reader:
         if value is None:
             return ()
         if not isinstance(value, list):
-            self.fail(key, _problem(f"must be a list, not {value!r}"))
+            self.fail(key, _problem(T_("must be a list, not {value}", value=repr(value))))
             return ()
         made: list[_T] = []
         for index, item in enumerate(value):
@@ -204,7 +229,7 @@ class _Reader:
         if value is None:
             return MappingProxyType({})
         if not isinstance(value, dict):
-            self.fail(key, _problem(f"must be a mapping, not {value!r}"))
+            self.fail(key, _problem(T_("must be a mapping, not {value}", value=repr(value))))
             return MappingProxyType({})
         made: dict[str, _T] = {}
         for name, item in value.items():
@@ -218,7 +243,7 @@ class _Reader:
 
     def nation(self, value: Any) -> str:
         if not isinstance(value, str) or not value.strip():
-            raise _problem(f"a nation's name is needed, not {value!r}")
+            raise _problem(T_("a nation's name is needed, not {value}", value=repr(value)))
         return self.book.nation(value)
 
     def nations(self, value: Any, what: str) -> tuple[str, ...]:
@@ -229,7 +254,7 @@ class _Reader:
         one = _in(first[0], lambda: self.nation(first[1]))
         other = _in(second[0], lambda: self.nation(second[1]))
         if one == other:
-            raise _problem(f"{one} twice: {why}", IssueKind.ILLEGAL)
+            raise _problem(T_("{nation} twice: {why}", nation=one, why=why), IssueKind.ILLEGAL)
         return one, other
 
 
@@ -242,12 +267,15 @@ def read_gm_politics(
     if value is None:
         return GmPolitics(), ()
     if not isinstance(value, dict):
-        reader.fail("", _problem(f"must be a mapping, not {value!r}"))
+        reader.fail("", _problem(T_("must be a mapping, not {value}", value=repr(value))))
         return GmPolitics(), tuple(reader.issues)
     for key in value:
         if key not in FIELDS:
             reader.fail(
-                str(key), _problem(f"unknown key {key!r}", guesses=nearest(str(key), FIELDS))
+                str(key),
+                _problem(
+                    T_("unknown key {name}", name=repr(key)), guesses=nearest(str(key), FIELDS)
+                ),
             )
     entries, pairs = reader.entries, reader.pairs
     vassalages = entries(value, "vassalages", lambda e: _vassalage(reader, e))
@@ -265,7 +293,7 @@ def read_gm_politics(
     majeure = entries(
         value,
         "force_majeure",
-        lambda e: _instrument(e, "dt", "declaration or treaty id (D501-1, T501-1)"),
+        lambda e: _instrument(e, "dt", T_("declaration or treaty id (D501-1, T501-1)")),
     )
     epoch = None
     if value.get("epoch") is not None:
@@ -298,7 +326,9 @@ def _vassalage(reader: _Reader, entry: Any) -> GmVassalage:
     """A vassalage the GM records (O-200, O-235, AMB-41)."""
     fields = _fields(entry, ("vassal", "patron", "tributary", "origin"), ("vassal", "patron"))
     vassal, patron = reader.two(
-        ("vassal", fields["vassal"]), ("patron", fields["patron"]), "no nation is its own vassal"
+        ("vassal", fields["vassal"]),
+        ("patron", fields["patron"]),
+        T_("no nation is its own vassal"),
     )
     tributary = (
         True
@@ -315,17 +345,19 @@ def _vassalage(reader: _Reader, entry: Any) -> GmVassalage:
 
 def _hostility(reader: _Reader, entry: Any) -> tuple[str, str]:
     """A clash between two nations beyond the medidas (O-202, O-204)."""
-    pair = _list(entry, "a hostility")
+    pair = _list(entry, T_("a hostility"))
     if len(pair) != 2:
-        raise _problem(f"a hostility names two nations, not {entry!r}")
-    return reader.two(("[0]", pair[0]), ("[1]", pair[1]), "a nation clashes with another")
+        raise _problem(T_("a hostility names two nations, not {value}", value=repr(entry)))
+    return reader.two(("[0]", pair[0]), ("[1]", pair[1]), T_("a nation clashes with another"))
 
 
 def _front(reader: _Reader, entry: Any) -> GmFront:
     """An enemy's weight as a front, in halves (O-209, O-210, AMB-35)."""
     fields = _fields(entry, ("nation", "enemy", "halves"), ("nation", "enemy", "halves"))
     nation, enemy = reader.two(
-        ("nation", fields["nation"]), ("enemy", fields["enemy"]), "a nation is no front of itself"
+        ("nation", fields["nation"]),
+        ("enemy", fields["enemy"]),
+        T_("a nation is no front of itself"),
     )
     return GmFront(nation, enemy, _in("halves", lambda: _integer(fields["halves"], "halves", 0)))
 
@@ -336,7 +368,11 @@ def _faction(factions: tuple[str, ...], value: Any) -> str:
     found = named.get(fold(str(value)))
     if found is None:
         raise _problem(
-            f"unknown faction {value!r} ({', '.join(factions)})",
+            T_(
+                "unknown faction {value} ({factions})",
+                value=repr(value),
+                factions=", ".join(factions),
+            ),
             guesses=[named[g] for g in nearest(str(value), tuple(named))],
         )
     return found
@@ -351,7 +387,12 @@ def _civil_war(reader: _Reader, entry: Any) -> GmCivilWar:
         str(f).strip() for f in _in("factions", lambda: _list(fields["factions"], "factions"))
     )
     if len({fold(f) for f in factions}) != len(factions) or len(factions) < 2 or "" in factions:
-        raise _problem(f"a civil war needs two or more different factions, not {factions}")
+        raise _problem(
+            T_(
+                "a civil war needs two or more different factions, not {factions}",
+                factions=factions,
+            )
+        )
     incumbent = factions[0]
     if fields.get("incumbent") is not None:
         incumbent = _in("incumbent", lambda: _faction(factions, fields["incumbent"]))
@@ -367,7 +408,12 @@ def _civil_war(reader: _Reader, entry: Any) -> GmCivilWar:
         name = _in(place, partial(reader.nation, backer))
         if name == nation:
             raise _problem(
-                f".{place}: {nation} is no backer of its own civil war (O-222)", IssueKind.ILLEGAL
+                T_(
+                    ".{place}: {nation} is no backer of its own civil war (O-222)",
+                    place=place,
+                    nation=nation,
+                ),
+                IssueKind.ILLEGAL,
             )
         backers[name] = _in(place, partial(_faction, factions, faction))
     ordered = (incumbent, *(f for f in factions if f != incumbent))
@@ -380,7 +426,7 @@ def _mapping(value: Any, what: str) -> Mapping[Any, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise _problem(f"{what} must be a mapping, not {value!r}")
+        raise _problem(T_("{what} must be a mapping, not {value}", what=what, value=repr(value)))
     return value
 
 
@@ -390,7 +436,7 @@ def _end(
     """A civil war's end: the nation and the faction that won."""
     nation = reader.nation(name)
     if not isinstance(winner, str) or not winner.strip():
-        raise _problem(f"name the faction that won, not {winner!r}")
+        raise _problem(T_("name the faction that won, not {value}", value=repr(winner)))
     if nation in factions:
         return nation, _faction(factions[nation], winner)
     return nation, winner.strip()
@@ -404,7 +450,10 @@ def _rebellion(reader: _Reader, entry: Any) -> GmRebellion:
     if fields.get("backers") is not None:
         backers = _in("backers", lambda: reader.nations(fields["backers"], "backers"))
     if nation in backers:
-        raise _problem(f"{nation} does not back a rebellion against itself", IssueKind.ILLEGAL)
+        raise _problem(
+            T_("{nation} does not back a rebellion against itself", nation=nation),
+            IssueKind.ILLEGAL,
+        )
     return GmRebellion(nation, backers)
 
 
@@ -415,12 +464,19 @@ def _organisation(reader: _Reader, entry: Any) -> GmOrganisation:
     ident = fold(str(fields["id"]))
     if not ident or len(ident.split()) != 1:
         raise _problem(
-            f"an organisation's id is one word (players vote with it), not {fields['id']!r}"
+            T_(
+                "an organisation's id is one word (players vote with it), not {value}",
+                value=repr(fields["id"]),
+            )
         )
     members = _in("members", lambda: reader.nations(fields["members"], "members"))
     if len(members) < MIN_MEMBERS:
         raise _problem(
-            f"an organisation is founded by at least {MIN_MEMBERS} members, not {len(members)} (O-279)",
+            T_(
+                "an organisation is founded by at least {least} members, not {n} (O-279)",
+                least=MIN_MEMBERS,
+                n=len(members),
+            ),
             IssueKind.ILLEGAL,
         )
     election = _in(
@@ -440,11 +496,14 @@ def _term(term: Any, fixed_years: Any) -> tuple[str, int | None]:
     else:
         kind = "variable" if term is None else _word(term, TERMS, "term")
     if kind == "fixed" and years is None:
-        raise _problem("a fixed term needs `fixed_years: 3..10` (O-288)")
+        raise _problem(T_("a fixed term needs `fixed_years: 3..10` (O-288)"))
     if kind == "fixed" and years not in FIXED_TERM_YEARS:
-        raise _problem(f"a fixed term lasts 3..10 years, not {years} (O-288)", IssueKind.ILLEGAL)
+        raise _problem(
+            T_("a fixed term lasts 3..10 years, not {years} (O-288)", years=years),
+            IssueKind.ILLEGAL,
+        )
     if kind == "variable" and years is not None:
-        raise _problem("fixed_years needs `term: fixed` (O-288)")
+        raise _problem(T_("fixed_years needs `term: fixed` (O-288)"))
     return kind, years
 
 
@@ -452,7 +511,8 @@ def _answer(reader: _Reader, entry: Any) -> GmAnswer:
     """The GM's answer for a nation without a player (O-234, AMB-41)."""
     fields = _fields(entry, ("ref", "nation", "accept"), ("ref", "nation", "accept"))
     ref = _in(
-        "ref", lambda: _instrument(fields["ref"], "tc", "offer or conference id (T501-1, C501-1)")
+        "ref",
+        lambda: _instrument(fields["ref"], "tc", T_("offer or conference id (T501-1, C501-1)")),
     )
     nation = _in("nation", lambda: reader.nation(fields["nation"]))
     return GmAnswer(ref, nation, _in("accept", lambda: _boolean(fields["accept"], "accept")))
@@ -467,7 +527,9 @@ def _unique(
         if organisation.id in seen:
             reader.fail(
                 "organisations",
-                _problem(f"the id {organisation.id!r} is used twice", IssueKind.AMBIGUOUS),
+                _problem(
+                    T_("the id {id} is used twice", id=repr(organisation.id)), IssueKind.AMBIGUOUS
+                ),
             )
         else:
             seen[organisation.id] = organisation
@@ -482,12 +544,12 @@ def _bloc_act(reader: _Reader, entry: Any, extra: str) -> GmBlocAct:
     allowed = ("conference", "nation", *((extra,) if extra else ()))
     fields = _fields(entry, allowed, required or ("conference", "nation"))
     conference = _in(
-        "conference", lambda: _instrument(fields["conference"], "c", "conference id (C501-1)")
+        "conference", lambda: _instrument(fields["conference"], "c", T_("conference id (C501-1)"))
     )
     nation = _in("nation", lambda: reader.nation(fields["nation"]))
     condition = str(fields.get("condition") or "").strip()
     if extra == "condition" and not condition:
-        raise _problem(".condition: name what the nation must do to be reinstated (O-278)")
+        raise _problem(T_(".condition: name what the nation must do to be reinstated (O-278)"))
     lejania = None
     if fields.get("lejania") is not None:
         lejania = _in("lejania", lambda: _integer(fields["lejania"], "lejania", 1))

@@ -31,6 +31,7 @@ from orders.orbis.words import (
     nearest,
     purchase_words,
 )
+from texts import T_
 
 Mode = Literal["contra", "a favor"]
 
@@ -275,12 +276,13 @@ class NameBook:
                 if ids is None:
                     continue
                 if len(ids) > 1:
-                    raise Problem(
-                        IssueKind.AMBIGUOUS,
-                        f"'{' '.join(run[:size])}' names more than one {what}",
-                        1,
-                        tuple(sorted(ids)),
+                    written = " ".join(run[:size])
+                    message = (
+                        T_("'{name}' names more than one nation", name=written)
+                        if what == "nation"
+                        else T_("'{name}' names more than one region", name=written)
                     )
+                    raise Problem(IssueKind.AMBIGUOUS, message, 1, tuple(sorted(ids)))
                 return next(iter(ids)), size < len(run)
         raise self._unknown(phrase, index, what)
 
@@ -290,10 +292,13 @@ class NameBook:
         for size in range(min(len(words), 3), 0, -1):
             close = nearest(" ".join(words[:size]), tuple(index))
             guesses.extend(self.shown.get(key, key) for key in close)
-        shown = phrase.strip() or "(nothing)"
-        return Problem(
-            IssueKind.SYNTAX, f"unknown {what} '{shown}'", 1, tuple(dict.fromkeys(guesses))[:3]
+        shown: str = phrase.strip() or T_("(nothing)")
+        message = (
+            T_("unknown nation '{name}'", name=shown)
+            if what == "nation"
+            else T_("unknown region '{name}'", name=shown)
         )
+        return Problem(IssueKind.SYNTAX, message, 1, tuple(dict.fromkeys(guesses))[:3])
 
 
 def make_spend(
@@ -304,10 +309,10 @@ def make_spend(
     of the resource's group; AMB-19: a special medida names its variant)."""
     words = purchase_words(what)
     if words is None:
-        what = what.strip() or "(nothing)"
+        what = what.strip() or T_("(nothing)")
         raise Problem(
             IssueKind.SYNTAX,
-            f"unknown purchase '{what}'",
+            T_("unknown purchase '{name}'", name=what),
             1,
             nearest(what, PURCHASE_WORDS),
         )
@@ -318,14 +323,25 @@ def make_spend(
     if row not in PRICES:
         raise Problem(
             IssueKind.ILLEGAL,
-            f"{purchase.value} cannot be bought with {resource} (the Prosperidad tables)",
+            T_(
+                "{purchase} cannot be bought with {resource} (the Prosperidad tables)",
+                purchase=purchase.value,
+                resource=resource,
+            ),
             1,
         )
     price, rule = PRICES[row], PURCHASE_RULES[row]
     if amount <= 0 or amount % price:
         raise Problem(
             IssueKind.ILLEGAL,
-            f"{purchase.value} costs {price} {resource} each ({rule}): {amount} is no multiple",
+            T_(
+                "{purchase} costs {price} {resource} each ({rule}): {amount} is no multiple",
+                purchase=purchase.value,
+                price=price,
+                resource=resource,
+                rule=rule,
+                amount=amount,
+            ),
             1,
         )
     attribute = _attribute(words.attribute, resource, purchase)
@@ -333,15 +349,17 @@ def make_spend(
     if purchase is Purchase.SPECIAL_MEDIDA and special not in SPECIAL_VARIANTS:
         raise Problem(
             IssueKind.SYNTAX,
-            "name the special medida: Asentamiento, Migración, Expedición, Subversión or"
-            " Bienestar (O-162, AMB-19)",
+            T_(
+                "name the special medida: Asentamiento, Migración, Expedición, Subversión or"
+                " Bienestar (O-162, AMB-19)"
+            ),
             1,
         )
     if purchase is Purchase.REACH:
         if special is None or words.target is None:
             raise Problem(
                 IssueKind.SYNTAX,
-                "write `Gasto: 15 PRO en Lejanía con X` or `... en Cercanía con X` (O-160)",
+                T_("write `Gasto: 15 PRO en Lejanía con X` or `... en Cercanía con X` (O-160)"),
                 1,
             )
         target = book.nation(words.target)
@@ -357,10 +375,15 @@ def _bare_group(amount: int, resource: str, purchase: Purchase) -> Purchase:
     group = "Autoridad" if purchase is Purchase.AUTORIDAD_POINT else "Dominio"
     raise Problem(
         IssueKind.AMBIGUOUS,
-        f"{amount} {resource} en {group}: an extra {group} point costs"
-        f" {'40 RQU (O-142)' if group == 'Autoridad' else '30 PRO (O-163)'}; for −6"
-        f" modifiers name the attribute, e.g. `Gasto: {amount} {resource} en {group} (INT)`"
-        " (O-138, O-157, AMB-17)",
+        T_(
+            "{amount} {resource} en {group}: an extra {group} point costs {price}; for −6"
+            " modifiers name the attribute, e.g. `Gasto: {amount} {resource} en {group} (INT)`"
+            " (O-138, O-157, AMB-17)",
+            amount=amount,
+            resource=resource,
+            group=group,
+            price="40 RQU (O-142)" if group == "Autoridad" else "30 PRO (O-163)",
+        ),
         1,
     )
 
@@ -371,8 +394,11 @@ def _attribute(words: str | None, resource: str, purchase: Purchase) -> str | No
         if purchase is Purchase.MODIFIER:
             raise Problem(
                 IssueKind.ILLEGAL,
-                f"a −6 bought with {resource} must name one attribute, e.g."
-                f" `Gasto: 5 RQU en -6 a INT` (AMB-17)",
+                T_(
+                    "a −6 bought with {resource} must name one attribute, e.g."
+                    " `Gasto: 5 RQU en -6 a INT` (AMB-17)",
+                    resource=resource,
+                ),
                 1,
             )
         return None
@@ -380,7 +406,7 @@ def _attribute(words: str | None, resource: str, purchase: Purchase) -> str | No
     if attribute is None:
         raise Problem(
             IssueKind.SYNTAX,
-            f"unknown attribute '{words}'",
+            T_("unknown attribute '{name}'", name=words),
             1,
             nearest(words, tuple(ATTRIBUTE_WORDS)),
         )
@@ -394,8 +420,14 @@ def _attribute(words: str | None, resource: str, purchase: Purchase) -> str | No
     if ATTRIBUTE_GROUP[attribute] is not wanted:
         raise Problem(
             IssueKind.ILLEGAL,
-            f"{attribute} is no {wanted.value.capitalize()} attribute: {resource} buy"
-            f" {purchase.value} on {wanted.value.capitalize()} attributes (AMB-17)",
+            T_(
+                "{attribute} is no {group} attribute: {resource} buy {purchase} on {group}"
+                " attributes (AMB-17)",
+                attribute=attribute,
+                group=wanted.value.capitalize(),
+                resource=resource,
+                purchase=purchase.value,
+            ),
             1,
             tuple(code for code, group in ATTRIBUTE_GROUP.items() if group is wanted),
         )

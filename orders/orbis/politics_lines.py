@@ -87,6 +87,7 @@ from orders.orbis.politics_words import (
     number,
 )
 from orders.orbis.words import ATTRIBUTE_WORDS, attribute_id, fold, nearest
+from texts import T_
 
 
 def starts_political(text: str) -> bool:
@@ -116,13 +117,15 @@ def political_line(
     expected with an example line."""
     match = KEYWORD.match(text.strip())
     if match is None:
-        raise Problem(IssueKind.SYNTAX, "no political line", 1)
+        raise Problem(IssueKind.SYNTAX, T_("no political line"), 1)
     kind = KEYWORD_KINDS[flat(match.group("kw"))[:4]]
     body = Part.of(match.group("body"))
     try:
         return _READERS[kind](body, power, book, source)
     except Problem as problem:
-        message = f"{problem.message}; expected e.g. {EXAMPLES[kind]}"
+        message = T_(
+            "{problem}; expected e.g. {example}", problem=problem.message, example=EXAMPLES[kind]
+        )
         raise Problem(problem.kind, message, problem.column, problem.suggestions) from None
 
 
@@ -134,21 +137,34 @@ def _verb(
         if found := re.match(r"(?:(?:se|nos|me|we)\s+)?(?:" + pattern + r")\b\s*", head.low):
             return act, head.cut(found.end()).strip()
     word = head.low.split()[0] if head.low.split() else ""
+    shown = head.plain() or T_("(nothing)")
     raise Problem(
-        IssueKind.SYNTAX, f"unknown {what} '{head.plain() or '(nothing)'}'", 1, nearest(word, known)
+        IssueKind.SYNTAX,
+        T_("unknown {what} '{name}'", what=what, name=shown),
+        1,
+        nearest(word, known),
     )
 
 
 def _ref(rest: Part, letter: str, *, resolution: bool = False) -> tuple[str, Part]:
     """The instrument id a line names (`T501-1`...) and the words after it."""
     found = REF.search(rest.low)
-    wanted = {"t": "offer or treaty id T<year>-<n>", "d": "declaration id D<year>-<n>"}.get(
-        letter, "resolution id C<year>-<n>/P<k>" if resolution else "conference id C<year>-<n>"
+    wanted = {
+        "t": T_("offer or treaty id T<year>-<n>"),
+        "d": T_("declaration id D<year>-<n>"),
+    }.get(
+        letter,
+        T_("resolution id C<year>-<n>/P<k>") if resolution else T_("conference id C<year>-<n>"),
     )
     if found is None:
-        raise Problem(IssueKind.SYNTAX, f"'{rest.plain() or '(nothing)'}' names no {wanted}", 1)
+        shown = rest.plain() or T_("(nothing)")
+        raise Problem(
+            IssueKind.SYNTAX, T_("'{name}' names no {wanted}", name=shown, wanted=wanted), 1
+        )
     if found.group("letter") != letter or (found.group("p") is not None) != resolution:
-        raise Problem(IssueKind.SYNTAX, f"{instrument(found)} is no {wanted}", 1)
+        raise Problem(
+            IssueKind.SYNTAX, T_("{id} is no {wanted}", id=instrument(found), wanted=wanted), 1
+        )
     return instrument(found), rest.cut(found.end()).strip()
 
 
@@ -163,7 +179,7 @@ def _nations(part: Part, book: NameBook, what: str) -> tuple[str, ...]:
         if piece:
             found.append(book.nation(piece))
     if not found:
-        raise Problem(IssueKind.SYNTAX, f"name the {what}", 1)
+        raise Problem(IssueKind.SYNTAX, T_("name the {what}", what=what), 1)
     return tuple(dict.fromkeys(found))
 
 
@@ -178,9 +194,9 @@ def _clauses(
         part = part.blank(found.start(), found.end())
     years = None
     if found := TERM.search(part.low):
-        years = number(found.group("years"), "the term", "`por 15 años`")
+        years = number(found.group("years"), T_("the term"), "`por 15 años`")
         if years < 1:
-            raise Problem(IssueKind.ILLEGAL, "a treaty lasts at least one year (O-245)", 1)
+            raise Problem(IssueKind.ILLEGAL, T_("a treaty lasts at least one year (O-245)"), 1)
         part = part.blank(found.start(), found.end())
     modifiers: tuple[LineModifier, ...] = ()
     if found := MODIFIERS.search(part.low):
@@ -192,10 +208,14 @@ def _clauses(
 def _penalty(found: re.Match[str]) -> LinePenalty:
     """`penalización +10 durante 5 años` (O-242, O-252)."""
     example = "`penalización +10 durante 5 años`"
-    value = number(found.group("value"), "the penalty", example)
-    years = number(found.group("years"), "the penalty's years", example)
+    value = number(found.group("value"), T_("the penalty"), example)
+    years = number(found.group("years"), T_("the penalty's years"), example)
     if value <= 0 or years <= 0:
-        raise Problem(IssueKind.ILLEGAL, f"a penalty is positive, for some years ({example})", 1)
+        raise Problem(
+            IssueKind.ILLEGAL,
+            T_("a penalty is positive, for some years ({example})", example=example),
+            1,
+        )
     return LinePenalty(value, years)
 
 
@@ -211,20 +231,25 @@ def _modifiers(part: Part, book: NameBook) -> tuple[LineModifier, ...]:
         if found is None:
             raise Problem(
                 IssueKind.SYNTAX,
-                f"cannot read the modifier '{item.plain()}': write `con modificador -5 ECN`"
-                " (O-244)",
+                T_(
+                    "cannot read the modifier '{item}': write `con modificador -5 ECN` (O-244)",
+                    item=item.plain(),
+                ),
                 1,
             )
-        value = number(found.group("value"), "the modifier", "`-5 ECN`")
+        value = number(found.group("value"), T_("the modifier"), "`-5 ECN`")
         if value == 0:
-            raise Problem(IssueKind.ILLEGAL, "a modifier of 0 does nothing (O-244)", 1)
+            raise Problem(IssueKind.ILLEGAL, T_("a modifier of 0 does nothing (O-244)"), 1)
         words = found.group("attr").strip()
         attribute = None if words in EVERY_ROLL else attribute_id(words)
         if attribute is None and words not in EVERY_ROLL:
             raise Problem(
                 IssueKind.SYNTAX,
-                f"unknown attribute '{item.cut(*found.span('attr')).plain()}' of a treaty"
-                " modifier: name MIL, AUX, ECN, CLT, ADM, GES, LEA, TCN, INT or PRS (O-244)",
+                T_(
+                    "unknown attribute '{name}' of a treaty modifier: name MIL, AUX, ECN, CLT,"
+                    " ADM, GES, LEA, TCN, INT or PRS (O-244)",
+                    name=item.cut(*found.span("attr")).plain(),
+                ),
                 1,
                 nearest(words, tuple(ATTRIBUTE_WORDS)),
             )
@@ -241,7 +266,7 @@ def _kind_parties(
     """`paz a Castilla y Francia` -> the `TreatyKind` value and the parties;
     for a counter-offer both may be omitted (O-238, O-240)."""
     if not required and (to := re.match(TO_PARTIES.pattern, part.low)):
-        return None, _nations(part.cut(to.end()), book, "nations")
+        return None, _nations(part.cut(to.end()), book, T_("nations"))
     part = part.skip(TREATY_ARTICLE.pattern)
     kind = longest(part.low, TREATY_KINDS)
     if kind is None:
@@ -249,8 +274,11 @@ def _kind_parties(
             return None, ()
         raise Problem(
             IssueKind.SYNTAX,
-            f"unknown kind of treaty '{part.plain() or '(nothing)'}' (paz, no agresión, alto el"
-            " fuego, garantía de neutralidad, alianza, comercio, vasallaje, otro)",
+            T_(
+                "unknown kind of treaty '{name}' (paz, no agresión, alto el fuego, garantía de"
+                " neutralidad, alianza, comercio, vasallaje, otro)",
+                name=part.plain() or T_("(nothing)"),
+            ),
             1,
             guess(part.low, TREATY_KINDS),
         )
@@ -258,18 +286,20 @@ def _kind_parties(
     to = TO_PARTIES.search(rest.low)
     if to is None:
         if required:
-            raise Problem(IssueKind.SYNTAX, "name the nations it is offered to: `a Castilla`", 1)
+            raise Problem(
+                IssueKind.SYNTAX, T_("name the nations it is offered to: `a Castilla`"), 1
+            )
         return kind[1], ()
-    return kind[1], _nations(rest.cut(to.end()), book, "nations it is offered to")
+    return kind[1], _nations(rest.cut(to.end()), book, T_("nations it is offered to"))
 
 
 def _treaty(body: Part, power: str, book: NameBook, source: Source | None) -> TreatyLine:
     """One `Tratado:` line (O-194, O-238 .. O-247)."""
     head, terms = body.split()
-    act_word, rest = _verb(head, TREATY_VERBS, "treaty action", tuple(TreatyAct))
+    act_word, rest = _verb(head, TREATY_VERBS, T_("treaty action"), tuple(TreatyAct))
     act = TreatyAct(act_word)
     if act is TreatyAct.FREE:
-        parties = _nations(rest.skip(r"(?:a|al|to)\s+"), book, "vassal")
+        parties = _nations(rest.skip(r"(?:a|al|to)\s+"), book, T_("vassal"))
         return TreatyLine(power, act, parties=parties, terms=terms, source=source)
     ref = None
     if act is not TreatyAct.OFFER:
@@ -281,7 +311,7 @@ def _treaty(body: Part, power: str, book: NameBook, source: Source | None) -> Tr
         return TreatyLine(power, act, ref, years=years, terms=terms, source=source)
     kind, parties = _kind_parties(rest, book, required=act is TreatyAct.OFFER)
     if power in parties:
-        raise Problem(IssueKind.ILLEGAL, "a nation makes no treaty with itself (O-238)", 1)
+        raise Problem(IssueKind.ILLEGAL, T_("a nation makes no treaty with itself (O-238)"), 1)
     return TreatyLine(
         power, act, ref, kind, parties, years, terms, modifiers, penalty, source=source
     )
@@ -291,13 +321,13 @@ def _declaration(body: Part, power: str, book: NameBook, source: Source | None) 
     """One `Declaración:` line (O-205, O-248 .. O-255)."""
     head, terms = body.split()
     try:
-        act_word, rest = _verb(head, DECLARATION_VERBS, "declaration", ())
+        act_word, rest = _verb(head, DECLARATION_VERBS, T_("declaration"), ())
     except Problem:
         return _declare(head, terms, power, source)
     if act_word == "guerra":
         against, _ = book.nation_prefix(rest.plain())
         if against == power:
-            raise Problem(IssueKind.ILLEGAL, "a nation declares no war on itself (O-205)", 1)
+            raise Problem(IssueKind.ILLEGAL, T_("a nation declares no war on itself (O-205)"), 1)
         return DeclarationLine(
             power, DeclarationAct.WAR, text=terms, against=against, source=source
         )
@@ -308,7 +338,7 @@ def _declaration(body: Part, power: str, book: NameBook, source: Source | None) 
         written = terms or rest.cut(found.end()).plain()
         reservations = tuple(r.strip(TRIM) for r in written.split(";") if r.strip(TRIM))
         if not reservations:
-            raise Problem(IssueKind.SYNTAX, "write the reservations: `con reservas: a; b`", 1)
+            raise Problem(IssueKind.SYNTAX, T_("write the reservations: `con reservas: a; b`"), 1)
         terms = ""
     return DeclarationLine(power, act, ref, text=terms, reservations=reservations, source=source)
 
@@ -328,10 +358,12 @@ def _declare(head: Part, terms: str, power: str, source: Source | None) -> Decla
             power, DeclarationAct.DECLARE, kind=kind[1], text=terms, penalty=penalty, source=source
         )
     if not head.plain():
-        raise Problem(IssueKind.SYNTAX, "the declaration says nothing", 1)
+        raise Problem(IssueKind.SYNTAX, T_("the declaration says nothing"), 1)
     word = head.low.split()[0]
     if guesses := nearest(word, DECLARATION_WORDS):
-        raise Problem(IssueKind.SYNTAX, f"unknown declaration '{head.plain()}'", 1, guesses)
+        raise Problem(
+            IssueKind.SYNTAX, T_("unknown declaration '{name}'", name=head.plain()), 1, guesses
+        )
     text = f"{head.plain()}: {terms}" if terms else head.plain()
     return DeclarationLine(
         power, DeclarationAct.DECLARE, kind="other", text=text, penalty=penalty, source=source
@@ -341,13 +373,13 @@ def _declare(head: Part, terms: str, power: str, source: Source | None) -> Decla
 def _conference(body: Part, power: str, book: NameBook, source: Source | None) -> ConferenceLine:
     """One `Conferencia:` line (O-257 .. O-273)."""
     head, terms = body.split()
-    act_word, rest = _verb(head, CONFERENCE_VERBS, "conference action", tuple(ConferenceAct))
+    act_word, rest = _verb(head, CONFERENCE_VERBS, T_("conference action"), tuple(ConferenceAct))
     act = ConferenceAct(act_word)
     if act is ConferenceAct.CONVENE:
         return _convene(rest, terms, power, book, source)
     ref, _ = _ref(rest, "c", resolution=act is ConferenceAct.PROTEST)
     if act is ConferenceAct.PROPOSE and not terms:
-        raise Problem(IssueKind.SYNTAX, "write the proposal after a colon", 1)
+        raise Problem(IssueKind.SYNTAX, T_("write the proposal after a colon"), 1)
     return ConferenceLine(power, act, ref, terms, source=source)
 
 
@@ -360,11 +392,11 @@ def _convene(
     parties: tuple[str, ...] = ()
     withs = list(re.finditer(r"\s(?:con|with)\s+", rest.low))
     if withs:
-        parties = _nations(rest.cut(withs[-1].end()), book, "invitees")
+        parties = _nations(rest.cut(withs[-1].end()), book, T_("invitees"))
         rest = rest.cut(0, withs[-1].start())
     topic = rest.plain()
     if not topic:
-        raise Problem(IssueKind.SYNTAX, "name the conference's topic: `sobre <tema>`", 1)
+        raise Problem(IssueKind.SYNTAX, T_("name the conference's topic: `sobre <tema>`"), 1)
     if power in parties:
         parties = tuple(p for p in parties if p != power)
     text = f"{topic}: {terms}" if terms else topic
@@ -377,15 +409,15 @@ def _vote(body: Part, power: str, book: NameBook, source: Source | None) -> Vote
     body = Part(body.text.replace(":", " "), body.low.replace(":", " ")).strip()
     found = REF.match(body.low)
     if found is None and (inside := REF.search(body.low)) and inside.group("letter") == "c":
-        raise Problem(IssueKind.SYNTAX, f"name {instrument(inside)} first", 1)
+        raise Problem(IssueKind.SYNTAX, T_("name {id} first", id=instrument(inside)), 1)
     if found is None:
         words = body.plain().split(maxsplit=1)
         if len(words) < 2:
-            raise Problem(IssueKind.SYNTAX, "name the organisation and the candidate", 1)
+            raise Problem(IssueKind.SYNTAX, T_("name the organisation and the candidate"), 1)
         named = re.sub(r"^(?:por|para|for|a)\s+", "", words[1], flags=re.IGNORECASE)
         return VoteLine(power, fold(words[0]), candidate=book.nation(named), source=source)
     if found.group("letter") != "c":
-        raise Problem(IssueKind.SYNTAX, f"{instrument(found)} is no conference", 1)
+        raise Problem(IssueKind.SYNTAX, T_("{id} is no conference", id=instrument(found)), 1)
     ref = instrument(found).split("/")[0]
     proposal = instrument(found) if found.group("p") else None
     rest = body.cut(found.end())
@@ -397,7 +429,10 @@ def _vote(body: Part, power: str, book: NameBook, source: Source | None) -> Vote
     if ballot is None:
         raise Problem(
             IssueKind.SYNTAX,
-            f"unknown vote '{rest.plain() or '(nothing)'}': sí, no, abstención or retira",
+            T_(
+                "unknown vote '{name}': sí, no, abstención or retira",
+                name=rest.plain() or T_("(nothing)"),
+            ),
             1,
             guess(rest.low, BALLOTS),
         )
@@ -407,7 +442,7 @@ def _vote(body: Part, power: str, book: NameBook, source: Source | None) -> Vote
 def _vassal(body: Part, power: str, book: NameBook, source: Source | None) -> VassalLine:
     """One `Vasallo:` line (O-188, O-191, O-192, O-195, O-196)."""
     body = Part(body.text.replace(":", " "), body.low.replace(":", " ")).strip()
-    act_word, rest = _verb(body, VASSAL_VERBS, "vassal action", tuple(VassalAct))
+    act_word, rest = _verb(body, VASSAL_VERBS, T_("vassal action"), tuple(VassalAct))
     act = VassalAct(act_word)
     if act is VassalAct.TRIBUTE:
         rest = rest.skip(r"(?:(?:de|del|en|in|of|con|with|el|la)\s+)*")
@@ -415,8 +450,11 @@ def _vassal(body: Part, power: str, book: NameBook, source: Source | None) -> Va
         if good is None:
             raise Problem(
                 IssueKind.SYNTAX,
-                f"unknown tribute '{rest.plain() or '(nothing)'}': name MIL, AUX, ECN, CLT,"
-                " ADM, RQU or PRO (O-188, AMB-21)",
+                T_(
+                    "unknown tribute '{name}': name MIL, AUX, ECN, CLT, ADM, RQU or PRO"
+                    " (O-188, AMB-21)",
+                    name=rest.plain() or T_("(nothing)"),
+                ),
                 1,
                 guess(rest.low, TRIBUTE_GOODS),
             )
@@ -426,7 +464,7 @@ def _vassal(body: Part, power: str, book: NameBook, source: Source | None) -> Va
         rest = rest.skip(lead)
         other, _ = book.nation_prefix(rest.plain())
         if other == power:
-            raise Problem(IssueKind.ILLEGAL, "a nation is not its own vassal (O-191, O-196)", 1)
+            raise Problem(IssueKind.ILLEGAL, T_("a nation is not its own vassal (O-191, O-196)"), 1)
         return VassalLine(power, act, other, source=source)
     return VassalLine(power, act, source=source)
 

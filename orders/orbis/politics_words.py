@@ -25,6 +25,7 @@ from types import MappingProxyType
 from orders.issues import IssueKind, Problem
 from orders.orbis.politics_model import ConferenceAct, DeclarationAct, TreatyAct, VassalAct
 from orders.orbis.words import nearest
+from texts import T_
 
 TREATY_KINDS: Mapping[str, str] = MappingProxyType(
     {
@@ -340,7 +341,16 @@ def guess(low: str, choices: Iterable[str]) -> tuple[str, ...]:
 def number(word: str, what: str, example: str) -> int:
     digits = word.replace(" ", "").replace("−", "-").replace("–", "-")
     if not re.fullmatch(r"[+-]?\d{1,4}", digits):
-        raise Problem(IssueKind.SYNTAX, f"{what} must be a number, not '{word}' ({example})", 1)
+        raise Problem(
+            IssueKind.SYNTAX,
+            T_(
+                "{what} must be a number, not '{word}' ({example})",
+                what=what,
+                word=word,
+                example=example,
+            ),
+            1,
+        )
     return int(digits)
 
 

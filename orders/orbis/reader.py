@@ -61,6 +61,7 @@ from orders.orbis.words import (
     nearest,
     statistic_id,
 )
+from texts import T_
 
 _MARKUP = (
     (re.compile(r"<br\s*/?>", re.IGNORECASE), "\n"),
@@ -101,7 +102,7 @@ _NO_DEFENCE = re.compile(
     r"(?:\s+(?:contra|de|ante|frente\s+a|against|from)\s+(?P<who>[^.;,()]+))?",
     re.IGNORECASE,
 )
-_EXTRA_HELP = (
+_EXTRA_HELP = T_(
     "one medida per nation per turn (O-020): the first medida stands and this one has no"
     " extra (AMB-43: an event, 20 PRO, a host, a colony, the organisation's Leader or a"
     " civil-war faction)"
@@ -164,8 +165,11 @@ class _Slots:
             if not special_as_ordinary or written is not None or not self.ordinary:
                 raise Problem(
                     IssueKind.ILLEGAL,
-                    f"the special medida {variant} needs `Gasto: 25 PRO en {variant}` in the"
-                    " same post (O-162, AMB-19)",
+                    T_(
+                        "the special medida {variant} needs `Gasto: 25 PRO en {variant}` in the"
+                        " same post (O-162, AMB-19)",
+                        variant=variant,
+                    ),
                     1,
                 )
         if written is None and self.ordinary:
@@ -178,8 +182,10 @@ class _Slots:
             if written == "pro":
                 raise Problem(
                     IssueKind.ILLEGAL,
-                    "an extra medida bought with PRO needs `Gasto: 20 PRO en medida extra`"
-                    " in the same post (O-161, AMB-43)",
+                    T_(
+                        "an extra medida bought with PRO needs `Gasto: 20 PRO en medida extra`"
+                        " in the same post (O-161, AMB-43)"
+                    ),
                     1,
                 )
         if written != "especial" and self.granted > 0:
@@ -259,8 +265,10 @@ def read_post(
         issues.append(
             OrderIssue(
                 IssueKind.SYNTAX,
-                "no medida found: write it on a line of its own, e.g."
-                " `Medida: Ofensiva contra Borgoña` (O-011)",
+                T_(
+                    "no medida found: write it on a line of its own, e.g."
+                    " `Medida: Ofensiva contra Borgoña` (O-011)"
+                ),
                 Source.whole(file),
             )
         )
@@ -292,7 +300,7 @@ def _extra_source(match: re.Match[str]) -> tuple[str | None, str | None]:
     if kind is None:
         raise Problem(
             IssueKind.SYNTAX,
-            f"unknown source of an extra medida '{words[0]}' (AMB-43)",
+            T_("unknown source of an extra medida '{word}' (AMB-43)", word=words[0]),
             1,
             nearest(words[0], tuple(EXTRA_SOURCES)),
         )
@@ -315,13 +323,13 @@ def _medida(
     body = _PAREN.sub(" ", _DECLINE.sub(" ", body)).strip().rstrip(".!?;:,").strip()
     words = body.split()
     if not words:
-        raise Problem(IssueKind.SYNTAX, "the medida names no statistic (O-011)", 1)
+        raise Problem(IssueKind.SYNTAX, T_("the medida names no statistic (O-011)"), 1)
     head = words[0].strip(",.;:")
     named = statistic_id(head)
     if named is None:
         raise Problem(
             IssueKind.SYNTAX,
-            f"unknown statistic '{head}'",
+            T_("unknown statistic '{name}'", name=head),
             1,
             nearest(head, tuple(STATISTIC_WORDS)),
         )
@@ -407,7 +415,9 @@ def _spend(item: str, power: str, book: NameBook, source: Source) -> Spend:
     if match is None:
         raise Problem(
             IssueKind.SYNTAX,
-            f"cannot read the purchase '{item.strip()}': write `Gasto: 10 RQU en PRO`",
+            T_(
+                "cannot read the purchase '{item}': write `Gasto: 10 RQU en PRO`", item=item.strip()
+            ),
             1,
         )
     resource = RESOURCE_WORDS[fold(match.group("resource"))]

@@ -12,15 +12,17 @@ from matplotlib.figure import Figure
 
 from renderers.figure import DPI, RC, Format
 from renderers.png import figure_bytes
+from texts import N_, _
 
 PANELS = ("VIA", "LEG", "RQU", "PRO")
 """The four measures, in the order of each series' tuples."""
 TITLES = {
-    "VIA": "Viabilidad (VIA)",
-    "LEG": "Legitimidad (LEG)",
-    "RQU": "Riqueza (RQU)",
-    "PRO": "Progreso (PRO)",
+    "VIA": N_("Viabilidad (VIA)"),
+    "LEG": N_("Legitimidad (LEG)"),
+    "RQU": N_("Riqueza (RQU)"),
+    "PRO": N_("Progreso (PRO)"),
 }
+"""The panels' titles (message ids: the rulebook's Spanish names)."""
 PALETTE = (
     "#1f77b4",
     "#d62728",
@@ -81,7 +83,7 @@ def render_history_chart(
                     linewidth=1.6,
                     label=names.get(nation, nation),
                 )
-            axes.set_title(TITLES[measure], fontsize=11)
+            axes.set_title(_(TITLES[measure]), fontsize=11)
             axes.grid(True, color="#dddddd", linewidth=0.6)
             axes.set_ylim(bottom=0)
             if years:
@@ -89,7 +91,7 @@ def render_history_chart(
             axes.xaxis.get_major_locator().set_params(integer=True)
             axes.yaxis.get_major_locator().set_params(integer=True)
         for axes in axes_grid[1]:
-            axes.set_xlabel("Año")
+            axes.set_xlabel(_("Año"))
         if nations:
             handles, labels = axes_grid[0][0].get_legend_handles_labels()
             figure.legend(

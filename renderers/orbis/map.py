@@ -24,6 +24,7 @@ from maps.orbis.model import OrbisMap
 from renderers.figure import DPI, RC, Format
 from renderers.orbis.map_politics import draw_politics, political_handles
 from renderers.png import figure_bytes
+from texts import _
 
 UNHELD = "#9e9e9e"
 """Black territory and regions nobody holds (O-184)."""
@@ -100,14 +101,14 @@ def render_orbis_map(
             Patch(facecolor=colours.get(n, UNHELD), edgecolor="#333333", label=names.get(n, n))
             for n in held
         ]
-        handles.append(Patch(facecolor=UNHELD, edgecolor="#333333", label="sin nación"))
+        handles.append(Patch(facecolor=UNHELD, edgecolor="#333333", label=_("sin nación")))
         figure.legend(
             handles=handles,
             loc="upper left",
             bbox_to_anchor=(0.78, 0.9),
             frameon=False,
             fontsize=10,
-            title="Naciones",
+            title=_("Naciones"),
         )
         if drawn and politics is not None:
             figure.legend(
@@ -116,7 +117,7 @@ def render_orbis_map(
                 bbox_to_anchor=(0.78, 0.05),
                 frameon=True,
                 fontsize=9,
-                title="Política",
+                title=_("Política"),
             )
         return figure_bytes(figure, fmt)
 

@@ -41,6 +41,7 @@ from adjudicator.rulesets.orbis.politics.register import Politics
 from adjudicator.rulesets.orbis.politics.treaties import Treaty
 from maps.orbis.model import OrbisMap
 from renderers.orbis.politics_data import ALLIANCE_KINDS, natural, pair_of
+from texts import _
 
 WAR = "#c62828"
 ALLIANCE = "#2e7d32"
@@ -253,19 +254,25 @@ def _organisations(
 def political_handles(politics: Politics, drawn: set[str]) -> list[Artist]:
     """The "Política" legend's entries for the styles drawn, in a fixed order."""
     styles: list[tuple[str, Artist]] = [
-        ("vassal", Line2D([], [], color=VASSAL, linestyle="--", label="vasallo → patrón")),
-        ("war", Line2D([], [], color=WAR, linewidth=3.4, marker="X", label="guerra")),
-        ("hostility", Line2D([], [], color=WAR, linestyle=":", label="hostilidades")),
-        ("alliance", Line2D([], [], color=ALLIANCE, linewidth=2.4, label="alianza")),
-        ("treaty", Line2D([], [], color=TREATY, linewidth=1.0, label="otro tratado")),
+        ("vassal", Line2D([], [], color=VASSAL, linestyle="--", label=_("vasallo → patrón"))),
+        ("war", Line2D([], [], color=WAR, linewidth=3.4, marker="X", label=_("guerra"))),
+        ("hostility", Line2D([], [], color=WAR, linestyle=":", label=_("hostilidades"))),
+        ("alliance", Line2D([], [], color=ALLIANCE, linewidth=2.4, label=_("alianza"))),
+        ("treaty", Line2D([], [], color=TREATY, linewidth=1.0, label=_("otro tratado"))),
         (
             "civil-war",
-            Patch(facecolor="none", edgecolor="#212121", hatch="///", label="guerra civil"),
+            Patch(facecolor="none", edgecolor="#212121", hatch="///", label=_("guerra civil")),
         ),
         (
             "rebellion",
             Line2D(
-                [], [], color=WAR, marker="$!$", linestyle="none", markersize=10, label="rebelión"
+                [],
+                [],
+                color=WAR,
+                marker="$!$",
+                linestyle="none",
+                markersize=10,
+                label=_("rebelión"),
             ),
         ),
     ]

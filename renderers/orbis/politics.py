@@ -58,25 +58,37 @@ from renderers.orbis.politics_data import (
     sheets_of,
     shown,
 )
+from texts import N_, _, ngettext, tr
 
 if TYPE_CHECKING:
     from renderers.orbis.report import OrbisTurnReport
 
 TREATY_KINDS: dict[TreatyKind, str] = {
-    TreatyKind.PEACE: "paz",
-    TreatyKind.NON_AGGRESSION: "no agresión",
-    TreatyKind.CEASEFIRE: "alto el fuego",
-    TreatyKind.NEUTRALITY_GUARANTEE: "garantía de neutralidad",
-    TreatyKind.ALLIANCE: "alianza",
-    TreatyKind.TRADE: "comercio",
-    TreatyKind.VASSALAGE: "vasallaje",
-    TreatyKind.OTHER: "otro",
+    TreatyKind.PEACE: N_("paz"),
+    TreatyKind.NON_AGGRESSION: N_("no agresión"),
+    TreatyKind.CEASEFIRE: N_("alto el fuego"),
+    TreatyKind.NEUTRALITY_GUARANTEE: N_("garantía de neutralidad"),
+    TreatyKind.ALLIANCE: N_("alianza"),
+    TreatyKind.TRADE: N_("comercio"),
+    TreatyKind.VASSALAGE: N_("vasallaje"),
+    TreatyKind.OTHER: N_("otro"),
 }
-"""The treaty kinds by their Spanish names, as the players write them."""
+"""The treaty kinds by their Spanish names, as the players write them
+(message ids: `treaty_kind` gives them in the language being written)."""
 DECLARATION_KINDS: dict[DeclarationKind, str] = {
-    DeclarationKind.NEUTRALITY: "neutralidad",
-    DeclarationKind.OTHER: "otra",
+    DeclarationKind.NEUTRALITY: N_("neutralidad"),
+    DeclarationKind.OTHER: N_("otra"),
 }
+
+
+def treaty_kind(kind: TreatyKind) -> str:
+    """A treaty's kind in the language being written (`paz`, `pau`)."""
+    return _(TREATY_KINDS[kind])
+
+
+def declaration_kind(kind: DeclarationKind) -> str:
+    """A declaration's kind in the language being written."""
+    return _(DECLARATION_KINDS[kind])
 
 
 def fronts_text(halves: int) -> str:
@@ -91,8 +103,15 @@ def names(name: Namer, nations: tuple[str, ...] | list[str]) -> str:
 def modifier_text(treaty: Treaty, name: Namer) -> str:
     parts = []
     for m in treaty.modifiers:
-        toward = name(m.toward) if m.toward is not None else "the other parties"
-        parts.append(f"{name(m.holder)} {m.value:+d} {m.attribute.value} toward {toward}")
+        toward = name(m.toward) if m.toward is not None else _("the other parties")
+        parts.append(
+            _("{nation} {value} {attribute} toward {toward}").format(
+                nation=name(m.holder),
+                value=f"{m.value:+d}",
+                attribute=m.attribute.value,
+                toward=toward,
+            )
+        )
     return "; ".join(parts)
 
 
@@ -100,82 +119,111 @@ def answer_line(answer: LineAnswer, name: Namer) -> str:
     """`  <file>, line <n>: <the text> → done: <words>` (or refused)."""
     source = answer.line.source
     where = str(source) if source is not None else name(answer.line.power)
-    verdict = "done" if answer.accepted else "refused"
-    return f"  {where}: {line_text(answer.line)} → {verdict}: {answer.words}"
+    verdict = _("done") if answer.accepted else _("refused")
+    return f"  {where}: {line_text(answer.line)} → {verdict}: {tr(answer.words)}"
 
 
 def treaty_line(treaty: Treaty, year: int, name: Namer) -> str:
     left = treaty.last_year - year
-    text = (
-        f"    {treaty.id} {TREATY_KINDS[treaty.kind]} — {names(name, list(treaty.parties))};"
-        f" signed {treaty.signed}, in force through {treaty.last_year} ({left} more years)"
-    )
+    text = f"    {treaty.id} {treaty_kind(treaty.kind)} — {names(name, list(treaty.parties))}; "
+    text += ngettext(
+        "signed {signed}, in force through {last} ({n} more years)",
+        "signed {signed}, in force through {last} ({n} more years)",
+        left,
+    ).format(signed=treaty.signed, last=treaty.last_year, n=left)
     if treaty.terms.strip():
-        text += f"; terms: {treaty.terms.strip()}"
+        text += "; " + _("terms: {terms}").format(terms=treaty.terms.strip())
     if treaty.modifiers:
-        text += f"; modifiers: {modifier_text(treaty, name)}"
+        text += "; " + _("modifiers: {modifiers}").format(modifiers=modifier_text(treaty, name))
     if treaty.penalty is not None:
-        text += f"; if broken +{treaty.penalty.value} for {treaty.penalty.years} years"
+        text += "; " + ngettext(
+            "if broken +{value} for {n} years",
+            "if broken +{value} for {n} years",
+            treaty.penalty.years,
+        ).format(value=treaty.penalty.value, n=treaty.penalty.years)
     return text
 
 
 def offer_line(offer: Offer, name: Namer) -> str:
-    text = (
-        f"    {offer.id} from {name(offer.sender)} to {name(offer.to)}: {TREATY_KINDS[offer.kind]}"
+    text = "    " + _("{id} from {sender} to {to}: {kind}").format(
+        id=offer.id, sender=name(offer.sender), to=name(offer.to), kind=treaty_kind(offer.kind)
     )
     if offer.term_years is not None:
-        text += f" for {offer.term_years} years"
+        text += " " + ngettext("for {n} years", "for {n} years", offer.term_years).format(
+            n=offer.term_years
+        )
     if offer.terms.strip():
-        text += f"; terms: {offer.terms.strip()}"
+        text += "; " + _("terms: {terms}").format(terms=offer.terms.strip())
     return text
 
 
 def declaration_line(declaration: Declaration, name: Namer) -> str:
     parties = []
     for party in declaration.parties:
-        shown_party = f"{name(party.nation)} since {party.since}"
+        shown_party = _("{nation} since {year}").format(nation=name(party.nation), year=party.since)
         if party.notice is not None:
-            shown_party += f", notice given in {party.notice} (free from {party.notice + 2})"
+            shown_party += ", " + _("notice given in {year} (free from {free})").format(
+                year=party.notice, free=party.notice + 2
+            )
         parties.append(shown_party)
-    kind = DECLARATION_KINDS[declaration.kind]
+    kind = declaration_kind(declaration.kind)
     return f'    {declaration.id} {kind} — {"; ".join(parties)}: "{declaration.text.strip()}"'
 
 
 def conference_lines(conference: Conference, name: Namer) -> list[str]:
     if conference.voted is not None:
-        status = f"voted in {conference.voted}"
+        status = _("voted in {year}").format(year=conference.voted)
     elif conference.dissolved is not None:
-        status = f"dissolved in {conference.dissolved}"
+        status = _("dissolved in {year}").format(year=conference.dissolved)
     else:
-        status = "open"
-    participants = names(name, sorted(conference.participants)) or "none yet"
+        status = _("open")
+    participants = names(name, sorted(conference.participants)) or _("none yet")
     conveners = names(name, list(conference.conveners))
-    first = (
-        f'    {conference.id} on "{conference.topic.strip()}", convened by {conveners}'
-        f" from {conference.start} ({status}); participants: {participants}"
+    first = "    " + _(
+        '{id} on "{topic}", convened by {conveners} from {year} ({status});'
+        " participants: {participants}"
+    ).format(
+        id=conference.id,
+        topic=conference.topic.strip(),
+        conveners=conveners,
+        year=conference.start,
+        status=status,
+        participants=participants,
     )
     return [first] + [
-        f"      {p.id} by {name(p.author)}: {p.text.strip()}" for p in conference.proposals
+        "      "
+        + _("{id} by {nation}: {text}").format(id=p.id, nation=name(p.author), text=p.text.strip())
+        for p in conference.proposals
     ]
 
 
 def resolution_line(resolution: Resolution, name: Namer) -> str:
-    text = (
-        f"    {resolution.id} (conference {resolution.conference}), adopted {resolution.adopted};"
-        f" binds {names(name, sorted(resolution.binds))}"
+    text = "    " + _("{id} (conference {conference}), adopted {year}; binds {nations}").format(
+        id=resolution.id,
+        conference=resolution.conference,
+        year=resolution.adopted,
+        nations=names(name, sorted(resolution.binds)),
     )
     if resolution.consequences:
-        text += f"; leaving: {resolution.consequences}"
+        text += "; " + _("leaving: {consequences}").format(consequences=resolution.consequences)
     return text
 
 
 def vassal_line(vassalage: Vassalage, name: Namer) -> str:
-    tribute = "tributary" if vassalage.tributary else "no tribute"
-    text = f"    {name(vassalage.vassal)} → {name(vassalage.patron)} since {vassalage.since}, {tribute}"
+    tribute = _("tributary") if vassalage.tributary else _("no tribute")
+    text = "    " + _("{vassal} → {patron} since {year}, {tribute}").format(
+        vassal=name(vassalage.vassal),
+        patron=name(vassalage.patron),
+        year=vassalage.since,
+        tribute=tribute,
+    )
     if vassalage.forgiven_cycles:
-        text += ", forgiven cycles: " + ", ".join(str(c) for c in sorted(vassalage.forgiven_cycles))
+        cycles = ", ".join(str(c) for c in sorted(vassalage.forgiven_cycles))
+        text += ", " + _("forgiven cycles: {cycles}").format(cycles=cycles)
     if vassalage.declared_independence is not None:
-        text += f", independence declared in {vassalage.declared_independence}"
+        text += ", " + _("independence declared in {year}").format(
+            year=vassalage.declared_independence
+        )
     return text
 
 
@@ -183,66 +231,98 @@ def war_lines(
     politics: Politics, war: Conflict, year: int, name: Namer, sheets: Mapping[str, Nation]
 ) -> list[str]:
     first, second = pair_of(war)
-    out = [f"    {name(first)} – {name(second)}: at war since {war.started} (O-204)"]
+    out = [
+        "    "
+        + _("{first} – {second}: at war since {year} (O-204)").format(
+            first=name(first), second=name(second), year=war.started
+        )
+    ]
     for nation in (first, second):
         fronts = fronts_of(politics, nation, year, sheets)
-        text = (
-            f"      {name(nation)}: fronts {fronts_text(fronts.total)}, capacity {fronts.capacity}"
+        text = "      " + _("{nation}: fronts {fronts}, capacity {capacity}").format(
+            nation=name(nation), fronts=fronts_text(fronts.total), capacity=fronts.capacity
         )
         if fronts.allies:
-            text += f" + {len(fronts.allies)} allied ({names(name, list(fronts.allies))})"
+            text += " + " + _("{n} allied ({nations})").format(
+                n=len(fronts.allies), nations=names(name, list(fronts.allies))
+            )
         if fronts.fatigue:
-            text += f"; war fatigue +{fronts.fatigue} on war medidas (O-208)"
+            text += "; " + _("war fatigue +{value} on war medidas (O-208)").format(
+                value=fronts.fatigue
+            )
         out.append(text)
     return out
 
 
 def hostility_line(conflict: Conflict, name: Namer) -> str:
     first, second = pair_of(conflict)
-    turns = "1 turn" if conflict.hostile == 1 else f"{conflict.hostile} turns"
-    text = f"    {name(first)} – {name(second)}: {turns} of clashes in a row (war at 3, O-204)"
+    text = "    " + ngettext(
+        "{first} – {second}: {n} turn of clashes in a row (war at 3, O-204)",
+        "{first} – {second}: {n} turns of clashes in a row (war at 3, O-204)",
+        conflict.hostile,
+    ).format(first=name(first), second=name(second), n=conflict.hostile)
     if conflict.declared:
-        text += "; war declared (symbolic without hostilities, O-205)"
+        text += "; " + _("war declared (symbolic without hostilities, O-205)")
     return text
 
 
 def civil_war_line(civil: CivilWar, name: Namer) -> str:
     meter = ", ".join(f"{f} {civil.supremacy[f]}" for f in civil.factions)
-    return f"    {name(civil.nation)} since {civil.started}: Supremacy {meter} (O-219)"
+    return "    " + _("{nation} since {year}: Supremacy {meter} (O-219)").format(
+        nation=name(civil.nation), year=civil.started, meter=meter
+    )
 
 
 def organisation_line(org: Organisation, name: Namer) -> str:
-    text = f"    {org.name} ({org.id}): members {names(name, list(org.members))}"
+    text = "    " + _("{name} ({id}): members {members}").format(
+        name=org.name, id=org.id, members=names(name, list(org.members))
+    )
     if org.leader is not None:
-        text += f"; Leader {name(org.leader)}"
+        text += "; " + _("Leader {nation}").format(nation=name(org.leader))
         if org.term_end is not None:
-            text += f" until {org.term_end}"
+            text += " " + _("until {year}").format(year=org.term_end)
     else:
-        text += "; no Leader yet"
+        text += "; " + _("no Leader yet")
     if org.schism is not None:
-        text += f"; in schism since {org.schism.started}, rival Leader {name(org.schism.rival)}"
+        text += "; " + _("in schism since {year}, rival Leader {nation}").format(
+            year=org.schism.started, nation=name(org.schism.rival)
+        )
     return text
 
 
 def grievance_line(grievance: OffensiveBonus, name: Namer) -> str:
-    return (
-        f"    {name(grievance.nation)}: {grievance.value} on its offensive medidas"
-        f" {grievance.first}..{grievance.until} (O-196, AMB-46)"
+    return "    " + _(
+        "{nation}: {value} on its offensive medidas {first}..{until} (O-196, AMB-46)"
+    ).format(
+        nation=name(grievance.nation),
+        value=grievance.value,
+        first=grievance.first,
+        until=grievance.until,
     )
 
 
 def bloc_line(bloc: Bloc, name: Namer) -> str:
-    text = f"    {bloc.id}: members {names(name, sorted(bloc.members))}"
+    text = "    " + _("{id}: members {members}").format(
+        id=bloc.id, members=names(name, sorted(bloc.members))
+    )
     for nation in sorted(bloc.suspended):
-        text += f"; {name(nation)} suspended until {bloc.suspended[nation]} (O-278)"
+        text += "; " + _("{nation} suspended until {year} (O-278)").format(
+            nation=name(nation), year=bloc.suspended[nation]
+        )
     return text
 
 
 def lejania_line(penalty: LejaniaPenalty, name: Namer) -> str:
-    value = f"+{penalty.value}" if penalty.value is not None else "value to be set by the GM"
-    return (
-        f"    {name(penalty.nation)} ⇄ {names(name, sorted(penalty.toward))}: Lejanía {value}"
-        f" {penalty.first}..{penalty.until} ({penalty.source}, O-277)"
+    value = f"+{penalty.value}" if penalty.value is not None else _("value to be set by the GM")
+    return "    " + _(
+        "{nation} ⇄ {toward}: Lejanía {value} {first}..{until} ({source}, O-277)"
+    ).format(
+        nation=name(penalty.nation),
+        toward=names(name, sorted(penalty.toward)),
+        value=value,
+        first=penalty.first,
+        until=penalty.until,
+        source=tr(penalty.source),
     )
 
 
@@ -253,30 +333,34 @@ def registry_lines(
     s = shown(politics, year)
     if s.empty:
         return []
-    out = ["", "Registry (O-237, O-248):"]
+    out = ["", _("Registry (O-237, O-248):")]
+    rebellions = [
+        "    " + _("in {nation} since {year}").format(nation=name(r.nation), year=r.since)
+        for r in s.rebellions
+    ]
     parts: list[tuple[str, list[str]]] = [
-        ("Treaties in force (O-244, O-245)", [treaty_line(t, year, name) for t in s.treaties]),
-        ("Open offers (O-238)", [offer_line(o, name) for o in s.offers]),
-        ("Declarations (O-248, O-250)", [declaration_line(d, name) for d in s.declarations]),
-        ("Conferences (O-259)", [x for c in s.conferences for x in conference_lines(c, name)]),
-        ("Resolutions (O-271)", [resolution_line(r, name) for r in s.resolutions]),
-        ("Vassals (O-185)", [vassal_line(v, name) for v in s.vassalages]),
-        ("Wars", [x for w in s.wars for x in war_lines(politics, w, year, name, sheets or {})]),
-        ("Hostilities, not yet war (O-202)", [hostility_line(c, name) for c in s.hostilities]),
-        ("Civil wars", [civil_war_line(c, name) for c in s.civil_wars]),
-        ("Rebellions (O-225)", [f"    in {name(r.nation)} since {r.since}" for r in s.rebellions]),
-        ("Organisations (O-281)", [organisation_line(o, name) for o in s.organisations]),
+        (N_("Treaties in force (O-244, O-245)"), [treaty_line(t, year, name) for t in s.treaties]),
+        (N_("Open offers (O-238)"), [offer_line(o, name) for o in s.offers]),
+        (N_("Declarations (O-248, O-250)"), [declaration_line(d, name) for d in s.declarations]),
+        (N_("Conferences (O-259)"), [x for c in s.conferences for x in conference_lines(c, name)]),
+        (N_("Resolutions (O-271)"), [resolution_line(r, name) for r in s.resolutions]),
+        (N_("Vassals (O-185)"), [vassal_line(v, name) for v in s.vassalages]),
+        (N_("Wars"), [x for w in s.wars for x in war_lines(politics, w, year, name, sheets or {})]),
+        (N_("Hostilities, not yet war (O-202)"), [hostility_line(c, name) for c in s.hostilities]),
+        (N_("Civil wars"), [civil_war_line(c, name) for c in s.civil_wars]),
+        (N_("Rebellions (O-225)"), rebellions),
+        (N_("Organisations (O-281)"), [organisation_line(o, name) for o in s.organisations]),
         (
-            "Epochs declared (O-296)",
+            N_("Epochs declared (O-296)"),
             ["    " + ", ".join(str(y) for y in s.epochs)] if s.epochs else [],
         ),
-        ("Grievances (O-196)", [grievance_line(g, name) for g in s.grievances]),
-        ("Blocs (O-259, O-278)", [bloc_line(b, name) for b in s.blocs]),
-        ("Lejanía penalties (O-277)", [lejania_line(p, name) for p in s.lejania]),
+        (N_("Grievances (O-196)"), [grievance_line(g, name) for g in s.grievances]),
+        (N_("Blocs (O-259, O-278)"), [bloc_line(b, name) for b in s.blocs]),
+        (N_("Lejanía penalties (O-277)"), [lejania_line(p, name) for p in s.lejania]),
     ]
     for title, lines in parts:
         if lines:
-            out += [f"  {title}:", *lines]
+            out += [f"  {_(title)}:", *lines]
     return out
 
 
@@ -287,9 +371,10 @@ def public_politics_lines(turn: OrbisTurnReport) -> list[str]:
         return []
     out: list[str] = []
     if year_politics.answers:
-        out += ["", "Political lines:"] + [answer_line(a, turn.name) for a in year_politics.answers]
+        out += ["", _("Political lines:")]
+        out += [answer_line(a, turn.name) for a in year_politics.answers]
     if year_politics.notes:
-        out += ["", "Politics this year:"] + [f"  {note}" for note in year_politics.notes]
+        out += ["", _("Politics this year:")] + [f"  {tr(note)}" for note in year_politics.notes]
     politics = turn.resolution.state.politics
     return out + registry_lines(politics, turn.year, turn.name, sheets_of(turn))
 
@@ -304,17 +389,20 @@ def secret_lines(turn: OrbisTurnReport, nation_id: str) -> list[str]:
     if year_politics is None:
         return []
     politics = turn.resolution.state.politics
-    out = [f"  {note}" for note in year_politics.private_notes.get(nation_id, ())]
+    out = [f"  {tr(note)}" for note in year_politics.private_notes.get(nation_id, ())]
     for rebellion in backed(politics, nation_id):
-        known = " (discovered by it)" if nation_id in rebellion.discovered else ""
-        out.append(
-            f"  You back the rebellion in {turn.name(rebellion.nation)}"
-            f" since {rebellion.since}{known} (O-231)"
-        )
+        if nation_id in rebellion.discovered:
+            said = _("You back the rebellion in {nation} since {year} (discovered by it) (O-231)")
+        else:
+            said = _("You back the rebellion in {nation} since {year} (O-231)")
+        out.append("  " + said.format(nation=turn.name(rebellion.nation), year=rebellion.since))
     for rebellion in discovered_at_home(politics, nation_id):
         who = names(turn.name, sorted(rebellion.discovered))
         out.append(
-            f"  The rebellion in your land since {rebellion.since} is backed by {who} (O-231)"
+            "  "
+            + _("The rebellion in your land since {year} is backed by {nations} (O-231)").format(
+                year=rebellion.since, nations=who
+            )
         )
     return out
 
@@ -327,10 +415,10 @@ def private_politics_lines(turn: OrbisTurnReport, nation_id: str) -> list[str]:
     out: list[str] = []
     answers = own_answers(year_politics, nation_id)
     if answers:
-        out += ["", "Your political lines:"] + [answer_line(a, turn.name) for a in answers]
+        out += ["", _("Your political lines:")] + [answer_line(a, turn.name) for a in answers]
     secrets = secret_lines(turn, nation_id)
     if secrets:
-        out += ["", "Secret (only you):", *secrets]
+        out += ["", _("Secret (only you):"), *secrets]
     return out
 
 

@@ -38,6 +38,8 @@ from renderers.orbis.report import (
     medida_lines,
     nation_row,
 )
+from renderers.orbis.words import group_word, modifier_kind_word, statistic_word
+from texts import _, tr
 
 
 def odds(
@@ -133,43 +135,60 @@ def render_private_report(turn: OrbisTurnReport, nation_id: str) -> str:
     nation = _nation(turn, nation_id)
     year = turn.resolution.state.year
     out = [
-        f"{turn.game_name} — {turn.ruleset_title}",
-        f"Private report for {turn.name(nation.id)}, year {turn.year}",
+        f"{turn.game_name} — {tr(turn.ruleset_title)}",
+        _("Private report for {nation}, year {year}").format(
+            nation=turn.name(nation.id), year=turn.year
+        ),
     ]
     secrets = secret_results(turn, nation_id)
     if secrets:
-        out += ["", "Your secret medidas (not in the public report):"]
+        out += ["", _("Your secret medidas (not in the public report):")]
         for result in secrets:
             out += medida_lines(turn, result)
     out += private_politics_lines(turn, nation_id)  # own lines, secrets (O-231)
-    out += ["", "Attributes:"]
+    out += ["", _("Attributes:")]
     for group, members in (("Dominio", DOMINIO), ("Autoridad", AUTORIDAD)):
         shown = ", ".join(f"{a.value} {nation.value(a)}" for a in members)
-        out.append(f"  {group}: {shown}")
+        out.append(f"  {group_word(group)}: {shown}")
     row = nation_row(nation)
     out += [
         "",
-        (
-            f"VIA {row['via']}/{row['via_capacity']}, LEG {row['leg']}/{row['leg_capacity']},"
-            f" RQU {row['rqu']}, PRO {row['pro']}, stability penalty {row['stability_penalty']:+d}"
+        _(
+            "VIA {via}/{via_capacity}, LEG {leg}/{leg_capacity}, RQU {rqu}, PRO {pro},"
+            " stability penalty {penalty}"
+        ).format(
+            via=row["via"],
+            via_capacity=row["via_capacity"],
+            leg=row["leg"],
+            leg_capacity=row["leg_capacity"],
+            rqu=row["rqu"],
+            pro=row["pro"],
+            penalty=f"{row['stability_penalty']:+d}",
         ),
     ]
     records = active(nation.modifiers, year)
-    out += ["", f"Active modifiers in {year}:"]
+    out += ["", _("Active modifiers in {year}:").format(year=year)]
     if records:
         out += [
-            f"  {m.value:+d} {m.attribute.value} ({m.kind.value}: {m.source}) until {m.until}"
+            "  "
+            + _("{value} {attribute} ({kind}: {source}) until {until}").format(
+                value=f"{m.value:+d}",
+                attribute=m.attribute.value,
+                kind=modifier_kind_word(m.kind),
+                source=tr(m.source),
+                until=m.until,
+            )
             for m in records
         ]
     else:
-        out.append("  none")
+        out.append("  " + _("none"))
     chances = _odds_table(turn, nation)
-    out += ["", f"Statistics and the odds of success in {year}:"]
-    width = max(len(s.spanish) for s in Statistic)
+    out += ["", _("Statistics and the odds of success in {year}:").format(year=year)]
+    width = max(len(statistic_word(s)) for s in Statistic)
     for statistic in Statistic:
         first, second = statistic.attributes
         out.append(
-            f"  {statistic.spanish.ljust(width)}  u = {nation.statistic(statistic):>3}"
+            f"  {statistic_word(statistic).ljust(width)}  u = {nation.statistic(statistic):>3}"
             f" ({first.value} + {second.value})  {percent(chances[statistic]):>6}"
         )
     return "\n".join(out) + "\n"

@@ -39,6 +39,8 @@ from orders.issues import OrderIssue
 from renderers.common import issue_dict, issue_key, issue_line, plain_value, roll_dict
 from renderers.orbis.politics import public_politics_lines
 from renderers.orbis.politics_data import public_politics_dict
+from renderers.orbis.words import level_word, statistic_word
+from texts import N_, _, tr
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 _EMPTY_NAMES: Mapping[str, str] = MappingProxyType({})
@@ -64,7 +66,7 @@ class OrbisTurnReport:
 
     def name(self, nation_id: str | None) -> str:
         if nation_id is None:
-            return "nobody"
+            return _("nobody")
         return self.nation_names.get(nation_id, nation_id)
 
 
@@ -118,14 +120,14 @@ def margin_text(rolled: Rolled) -> str:
 
 def level_text(rolled: Rolled) -> str:
     if rolled.level is None:
-        return "r' = u: settled by the counter-measure (O-019, AMB-36)"
-    return f"{rolled.level.spanish} ({rolled.level.value})"
+        return _("r' = u: settled by the counter-measure (O-019, AMB-36)")
+    return f"{level_word(rolled.level)} ({rolled.level.value})"
 
 
 def statistic_text(rolled: Rolled, nation: Nation | None) -> str:
     """`Ofensiva (MIL 20 + GES 30)`: the statistic and its two attributes'
     values when they add up to the threshold rolled against (O-014)."""
-    title = rolled.statistic.spanish
+    title = statistic_word(rolled.statistic)
     if nation is None:
         return title
     first, second = rolled.statistic.attributes
@@ -138,40 +140,54 @@ def statistic_text(rolled: Rolled, nation: Nation | None) -> str:
 def modifiers_text(rolled: Rolled) -> str:
     lines = rolled.modifier.lines()
     if rolled.modifier.total == 0 and len(lines) == 1:
-        return "none"
-    return ", ".join(lines)
+        return _("none")
+    return ", ".join(tr(line) for line in lines)
 
 
 def roll_line(rolled: Rolled, nation: Nation | None) -> str:
     """One roll: threshold, die, modifiers by source, r', M and level."""
-    return (
-        f"{statistic_text(rolled, nation)} u = {rolled.threshold}; d100 = {rolled.face};"
-        f" modifiers: {modifiers_text(rolled)}; r' = {rolled.total};"
-        f" M = {margin_text(rolled)} → {level_text(rolled)}"
+    return _(
+        "{statistic} u = {u}; d100 = {face}; modifiers: {modifiers}; r' = {total};"
+        " M = {margin} → {level}"
+    ).format(
+        statistic=statistic_text(rolled, nation),
+        u=rolled.threshold,
+        face=rolled.face,
+        modifiers=modifiers_text(rolled),
+        total=rolled.total,
+        margin=margin_text(rolled),
+        level=level_text(rolled),
     )
 
 
 COUNTER_NAMES = {
-    Statistic.OFENSIVA: " (Defensa)",  # O-093: Ofensiva's own counter is called Defensa
-    Statistic.INCISION: " (Supresión)",  # O-094
+    Statistic.OFENSIVA: N_("Defensa"),  # O-093: Ofensiva's own counter is called Defensa
+    Statistic.INCISION: N_("Supresión"),  # O-094
 }
 
 
 def result_text(turn: OrbisTurnReport, result: MedidaResult) -> str:
     """What became of the medida, with its effect or why it was refused."""
     if result.refused is not None:
-        return f"Refused: {result.refused}"
+        return _("Refused: {reason}").format(reason=tr(result.refused))
     outcome = result.outcome
     if outcome is None:
-        return "Not rolled"
+        return _("Not rolled")
     actor = turn.name(result.medida.power)
+    effect = tr(result.effect)
     if outcome.prevails and outcome.level is not None:
-        return f"Result: {actor} prevails at {outcome.level.value}; effect: {result.effect}"
+        return _("Result: {nation} prevails at {level}; effect: {effect}").format(
+            nation=actor, level=outcome.level.value, effect=effect
+        )
     if outcome.level is not None and not outcome.level.success:
-        return f"Result: {actor} fails ({outcome.level.value}); effect: {result.effect}"
+        return _("Result: {nation} fails ({level}); effect: {effect}").format(
+            nation=actor, level=outcome.level.value, effect=effect
+        )
     counter = outcome.counter
     who = turn.name(counter.nation) if counter is not None else turn.name(result.target)
-    return f"Result: the counter-measure of {who} prevails; effect: {result.effect}"
+    return _("Result: the counter-measure of {nation} prevails; effect: {effect}").format(
+        nation=who, effect=effect
+    )
 
 
 def _starting(turn: OrbisTurnReport, nation_id: str) -> Nation | None:
@@ -183,19 +199,29 @@ def medida_lines(turn: OrbisTurnReport, result: MedidaResult) -> list[str]:
     lines = [f"{turn.name(result.medida.power)} — {written(result)}"]
     asked = result.medida.statistic  # a variant's own statistic (Defensa: Ofensiva)
     if result.statistic is not None and asked not in (result.statistic.value, None):
-        lines.append(f"  Re-classified by the GM as {result.statistic.spanish} (O-118)")
+        lines.append(
+            "  "
+            + _("Re-classified by the GM as {statistic} (O-118)").format(
+                statistic=statistic_word(result.statistic)
+            )
+        )
     outcome = result.outcome
     if outcome is not None:
         lines.append("  " + roll_line(outcome.roll, _starting(turn, outcome.roll.nation)))
         counter = outcome.counter
         if counter is not None:
-            named = COUNTER_NAMES.get(counter.statistic, "")
+            named = COUNTER_NAMES.get(counter.statistic)
+            who = turn.name(counter.nation) + (f" ({_(named)})" if named else "")
             lines.append(
-                f"  Counter-measure of {turn.name(counter.nation)}{named}: "
-                + roll_line(counter, _starting(turn, counter.nation))
+                "  "
+                + _("Counter-measure of {nation}: {roll}").format(
+                    nation=who, roll=roll_line(counter, _starting(turn, counter.nation))
+                )
             )
         elif result.exterior and result.medida.mode == "contra":
-            lines.append("  No counter-measure (the medida failed, or the target did not defend)")
+            lines.append(
+                "  " + _("No counter-measure (the medida failed, or the target did not defend)")
+            )
     lines.append("  " + result_text(turn, result))
     return lines
 
@@ -277,22 +303,22 @@ def nations_after(turn: OrbisTurnReport) -> tuple[Nation, ...]:
 
 def _header(turn: OrbisTurnReport) -> list[str]:
     lines = [
-        f"{turn.game_name} — {turn.ruleset_title}",
-        f"Year {turn.year} resolved",
+        f"{turn.game_name} — {tr(turn.ruleset_title)}",
+        _("Year {year} resolved").format(year=turn.year),
     ]
     if turn.changed_options:
         shown = ", ".join(
             f"{k} = {plain_value(turn.changed_options[k])}" for k in sorted(turn.changed_options)
         )
-        lines.append(f"Options that differ from the defaults: {shown}")
+        lines.append(_("Options that differ from the defaults: {options}").format(options=shown))
     return lines
 
 
 def _nations_table(turn: OrbisTurnReport) -> list[str]:
-    rows = [("Nation", "VIA", "LEG", "RQU", "PRO", "Stability")]
+    rows = [(_("Nation"), "VIA", "LEG", "RQU", "PRO", _("Stability"))]
     for nation in nations_after(turn):
         row = nation_row(nation)
-        extinct = " (extinct)" if nation.id in turn.resolution.state.extinct else ""
+        extinct = " " + _("(extinct)") if nation.id in turn.resolution.state.extinct else ""
         rows.append(
             (
                 turn.name(nation.id) + extinct,
@@ -316,32 +342,33 @@ def render_orbis_report(turn: OrbisTurnReport) -> str:
     resolution = turn.resolution
     notes = [*resolution.notes, *resolution.issues]
     if notes:
-        out += ["", "GM's notes and events:"] + [f"  {note}" for note in notes]
+        out += ["", _("GM's notes and events:")] + [f"  {tr(note)}" for note in notes]
     if turn.issues:
-        out += ["", "Order issues:"]
+        out += ["", _("Order issues:")]
         for issue in sorted(turn.issues, key=issue_key):
             out.append(f"  {issue_line(issue)}")
     silent = no_medida(turn)
     if silent:
-        out += ["", "No medida from: " + ", ".join(sorted(turn.name(n) for n in silent))]
+        shown = ", ".join(sorted(turn.name(n) for n in silent))
+        out += ["", _("No medida from: {nations}").format(nations=shown)]
     for result in public_results(turn):
         out += ["", *medida_lines(turn, result)]
     if resolution.purchases:
-        out += ["", "Purchases:"] + [
-            f"  {turn.name(nation)}: {what}" for nation, what in resolution.purchases
+        out += ["", _("Purchases:")] + [
+            f"  {turn.name(nation)}: {tr(what)}" for nation, what in resolution.purchases
         ]
     out += public_politics_lines(turn)  # political lines, notes, registry (O-237)
-    out += ["", f"Nations after {turn.year}:", *_nations_table(turn)]
+    out += ["", _("Nations after {year}:").format(year=turn.year), *_nations_table(turn)]
     rolls = public_rolls(resolution)
     if rolls:
-        out += ["", "Dice rolls:"] + [
+        out += ["", _("Dice rolls:")] + [
             f"  {r.purpose} #{r.index}: d{r.sides} -> {r.result}" for r in rolls
         ]
     if turn.receipts:
-        out += ["", "Receipts (SHA-256 of each order file):"] + [
+        out += ["", _("Receipts (SHA-256 of each order file):")] + [
             f"  {r.file}: {r.sha256}" for r in sorted(turn.receipts)
         ]
-    out += ["", f"Next year: {resolution.state.year}"]
+    out += ["", _("Next year: {year}").format(year=resolution.state.year)]
     return "\n".join(out) + "\n"
 
 

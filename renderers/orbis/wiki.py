@@ -19,11 +19,11 @@ from adjudicator.rulesets.orbis.rolling import Rolled
 from adjudicator.rulesets.orbis.sheet import Nation
 from adjudicator.rulesets.orbis.turn import MedidaResult
 from renderers.orbis.politics import (
-    DECLARATION_KINDS,
-    TREATY_KINDS,
+    declaration_kind,
     fronts_text,
     modifier_text,
     names,
+    treaty_kind,
 )
 from renderers.orbis.politics_data import (
     Namer,
@@ -42,22 +42,26 @@ from renderers.orbis.report import (
     result_text,
     written,
 )
+from renderers.orbis.words import statistic_word
+from texts import N_, _, tr
 
 MEDIDA_COLUMNS = (
-    "Nación",
-    "Medida",
-    "Estadística",
+    N_("Nación"),
+    N_("Medida"),
+    N_("Estadística"),
     "u",
     "d100",
-    "Modificadores",
+    N_("Modificadores"),
     "r′",
     "M",
-    "Nivel",
-    "Contramedida",
-    "Resultado",
-    "Efecto",
+    N_("Nivel"),
+    N_("Contramedida"),
+    N_("Resultado"),
+    N_("Efecto"),
 )
-NATION_COLUMNS = ("Nación", "VIA", "LEG", "RQU", "PRO")
+"""The medidas table's columns (message ids: Spanish, as the table has
+always been written; `_table` gives them in the language being written)."""
+NATION_COLUMNS = (N_("Nación"), "VIA", "LEG", "RQU", "PRO")
 
 
 def cell(text: str) -> str:
@@ -81,13 +85,13 @@ def _counter(rolled: Rolled | None, turn: OrbisTurnReport) -> str:
 def medida_row(turn: OrbisTurnReport, result: MedidaResult) -> tuple[str, ...]:
     """The cells of one medida's row."""
     nation = turn.name(result.medida.power)
-    statistic = result.statistic.spanish if result.statistic is not None else "—"
+    statistic = statistic_word(result.statistic) if result.statistic is not None else "—"
     outcome = result.outcome
     if outcome is None:
         dashes = ("—",) * 7
         return (nation, written(result), statistic, *dashes, result_text(turn, result), "—")
     roll = outcome.roll
-    modifiers = "<br/>".join(roll.modifier.lines())
+    modifiers = "<br/>".join(tr(line) for line in roll.modifier.lines())
     return (
         nation,
         written(result),
@@ -100,22 +104,30 @@ def medida_row(turn: OrbisTurnReport, result: MedidaResult) -> tuple[str, ...]:
         _level(roll),
         _counter(outcome.counter, turn),
         outcome.level.value if outcome.level is not None else "—",
-        result.effect or "—",
+        tr(result.effect) or "—",
     )
 
 
 def _table(columns: tuple[str, ...], rows: list[tuple[str, ...]], caption: str) -> list[str]:
-    out = ['{| class="wikitable"', f"|+ {caption}", "! " + " !! ".join(columns)]
+    out = ['{| class="wikitable"', f"|+ {caption}", "! " + " !! ".join(_(c) for c in columns)]
     for row in rows:
         out += ["|-", "| " + " || ".join(cell(c) for c in row)]
     out.append("|}")
     return out
 
 
-TREATY_COLUMNS = ("Id", "Tipo", "Partes", "Términos", "Modificadores", "Firmado", "Hasta")
-DECLARATION_COLUMNS = ("Id", "Tipo", "Declarantes", "Texto", "Preaviso")
-VASSAL_COLUMNS = ("Vasallo", "Patrón", "Desde", "Tributo")
-WAR_COLUMNS = ("Naciones", "Desde", "Frentes", "Fatiga")
+TREATY_COLUMNS = (
+    N_("Id"),
+    N_("Tipo"),
+    N_("Partes"),
+    N_("Términos"),
+    N_("Modificadores"),
+    N_("Firmado"),
+    N_("Hasta"),
+)
+DECLARATION_COLUMNS = (N_("Id"), N_("Tipo"), N_("Declarantes"), N_("Texto"), N_("Preaviso"))
+VASSAL_COLUMNS = (N_("Vasallo"), N_("Patrón"), N_("Desde"), N_("Tributo"))
+WAR_COLUMNS = (N_("Naciones"), N_("Desde"), N_("Frentes"), N_("Fatiga"))
 
 
 Table = tuple[tuple[str, ...], list[tuple[str, ...]], str]
@@ -129,7 +141,7 @@ def registry_tables(
     treaties: list[tuple[str, ...]] = [
         (
             t.id,
-            TREATY_KINDS[t.kind],
+            treaty_kind(t.kind),
             names(name, list(t.parties)),
             t.terms.strip() or "—",
             modifier_text(t, name) or "—",
@@ -141,7 +153,7 @@ def registry_tables(
     declarations: list[tuple[str, ...]] = [
         (
             d.id,
-            DECLARATION_KINDS[d.kind],
+            declaration_kind(d.kind),
             names(name, list(d.declarants)),
             d.text.strip() or "—",
             "; ".join(f"{name(p.nation)} {p.notice}" for p in d.parties if p.notice is not None)
@@ -150,7 +162,7 @@ def registry_tables(
         for d in s.declarations
     ]
     vassals: list[tuple[str, ...]] = [
-        (name(v.vassal), name(v.patron), str(v.since), "sí" if v.tributary else "no")
+        (name(v.vassal), name(v.patron), str(v.since), _("sí") if v.tributary else _("no"))
         for v in s.vassalages
     ]
     wars: list[tuple[str, ...]] = []
@@ -160,15 +172,24 @@ def registry_tables(
             (
                 " – ".join(name(f.nation) for f in held),
                 str(war.started),
-                "; ".join(f"{name(f.nation)} {fronts_text(f.total)} de {f.capacity}" for f in held),
+                "; ".join(
+                    _("{nation} {fronts} de {capacity}").format(
+                        nation=name(f.nation), fronts=fronts_text(f.total), capacity=f.capacity
+                    )
+                    for f in held
+                ),
                 "; ".join(f"{name(f.nation)} +{f.fatigue}" for f in held if f.fatigue) or "—",
             )
         )
     tables: list[Table] = [
-        (TREATY_COLUMNS, treaties, f"Tratados en vigor en {year}"),
-        (DECLARATION_COLUMNS, declarations, f"Declaraciones en vigor en {year}"),
-        (VASSAL_COLUMNS, vassals, "Vasallos"),
-        (WAR_COLUMNS, wars, "Guerras"),
+        (TREATY_COLUMNS, treaties, _("Tratados en vigor en {year}").format(year=year)),
+        (
+            DECLARATION_COLUMNS,
+            declarations,
+            _("Declaraciones en vigor en {year}").format(year=year),
+        ),
+        (VASSAL_COLUMNS, vassals, _("Vasallos")),
+        (WAR_COLUMNS, wars, _("Guerras")),
     ]
     return [(columns, rows, caption) for columns, rows, caption in tables if rows]
 
@@ -182,7 +203,7 @@ def registro(turn: OrbisTurnReport) -> list[str]:
     tables = registry_tables(politics, turn.year, turn.name, sheets_of(turn))
     if not tables:
         return []
-    out = ["", "== Registro =="]
+    out = ["", "== " + _("Registro") + " =="]
     for columns, rows, caption in tables:
         out += ["", *_table(columns, rows, caption)]
     return out
@@ -204,9 +225,9 @@ def render_orbis_wiki(turn: OrbisTurnReport) -> str:
             )
         )
     out = [
-        *_table(MEDIDA_COLUMNS, medidas, f"Medidas del año {turn.year}"),
+        *_table(MEDIDA_COLUMNS, medidas, _("Medidas del año {year}").format(year=turn.year)),
         "",
-        *_table(NATION_COLUMNS, nations, f"Naciones tras el año {turn.year}"),
+        *_table(NATION_COLUMNS, nations, _("Naciones tras el año {year}").format(year=turn.year)),
     ]
     out += registro(turn)
     return "\n".join(out) + "\n"

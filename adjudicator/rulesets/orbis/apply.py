@@ -22,6 +22,7 @@ from adjudicator.rulesets.orbis.prosperity import (
 )
 from adjudicator.rulesets.orbis.sheet import Nation
 from adjudicator.rulesets.orbis.stability import current, damage, restore
+from texts import T_
 
 
 @dataclass(frozen=True)
@@ -62,25 +63,65 @@ def apply_won(won: Won, nations: dict[str, Nation], thefts: TheftLedger, year: i
         case EffectKind.INDEX_DAMAGE if target is not None and effect.index is not None:
             nations[target.id] = damage(target, effect.index, level)
             lost = current(target, effect.index) - current(nations[target.id], effect.index)
-            empty = " (already empty)" if lost < level.size else ""
-            return Applied(nations, thefts, f"{target.id} -{lost} {effect.index.value}{empty}")
+            words = (
+                T_(
+                    "{nation} -{amount} {index} (already empty)",
+                    nation=target.id,
+                    amount=lost,
+                    index=effect.index.value,
+                )
+                if lost < level.size
+                else T_(
+                    "{nation} -{amount} {index}",
+                    nation=target.id,
+                    amount=lost,
+                    index=effect.index.value,
+                )
+            )
+            return Applied(nations, thefts, words)
         case EffectKind.INDEX_RESTORE if effect.index is not None:
             nations[helped.id] = restore(helped, effect.index, level)
             gained = current(nations[helped.id], effect.index) - current(helped, effect.index)
-            full = " (at capacity)" if gained < level.size else ""
-            return Applied(nations, thefts, f"{helped.id} +{gained} {effect.index.value}{full}")
+            words = (
+                T_(
+                    "{nation} +{amount} {index} (at capacity)",
+                    nation=helped.id,
+                    amount=gained,
+                    index=effect.index.value,
+                )
+                if gained < level.size
+                else T_(
+                    "{nation} +{amount} {index}",
+                    nation=helped.id,
+                    amount=gained,
+                    index=effect.index.value,
+                )
+            )
+            return Applied(nations, thefts, words)
         case EffectKind.MODIFIER if effect.attribute is not None:
             harm = effect.direction is Direction.HARMS or (
                 effect.direction is Direction.AIMED and won.against
             )
             receiver = target if harm else helped
             if receiver is None:
-                return Applied(nations, thefts, "no target to harm: no effect")
+                return Applied(nations, thefts, T_("no target to harm: no effect"))
             record = granted(effect.attribute, level, year, won.source, penalty=harm)
             nations[receiver.id] = replace(receiver, modifiers=(*receiver.modifiers, record))
-            kind = "penalty" if harm else "bonus"
             sign = f"+{record.value}" if record.value > 0 else str(record.value)
-            words = f"{receiver.id}: {kind} {sign} on {effect.attribute.value} until {record.until}"
+            values = {"nation": receiver.id, "sign": sign, "attribute": effect.attribute.value}
+            words = (
+                T_(
+                    "{nation}: penalty {sign} on {attribute} until {until}",
+                    **values,
+                    until=record.until,
+                )
+                if harm
+                else T_(
+                    "{nation}: bonus {sign} on {attribute} until {until}",
+                    **values,
+                    until=record.until,
+                )
+            )
             return Applied(nations, thefts, words)
         case EffectKind.RESOURCE_GAIN if effect.resource is not None:
             gain = (
@@ -89,7 +130,13 @@ def apply_won(won: Won, nations: dict[str, Nation], thefts: TheftLedger, year: i
                 else desarrollo_gain(level)
             )
             nations[helped.id] = _gain(helped, effect.resource, gain)
-            return Applied(nations, thefts, f"{helped.id} +{gain} {effect.resource.value}")
+            gained_words = T_(
+                "{nation} +{amount} {resource}",
+                nation=helped.id,
+                amount=gain,
+                resource=effect.resource.value,
+            )
+            return Applied(nations, thefts, gained_words)
         case EffectKind.THEFT if target is not None and effect.resource is not None:
             patron = nations.get(target.vassal_of) if target.vassal_of else None
             actor = nations[won.actor]
@@ -99,6 +146,13 @@ def apply_won(won: Won, nations: dict[str, Nation], thefts: TheftLedger, year: i
             return Applied(
                 nations,
                 done.ledger,
-                f"{target.id} -{done.loss} {what}, {actor.id} +{done.gain} {what}",
+                T_(
+                    "{target} -{loss} {resource}, {actor} +{gain} {resource}",
+                    target=target.id,
+                    loss=done.loss,
+                    actor=actor.id,
+                    gain=done.gain,
+                    resource=what,
+                ),
             )
-    return Applied(nations, thefts, "for the GM to narrate (no mechanical effect)")
+    return Applied(nations, thefts, T_("for the GM to narrate (no mechanical effect)"))

@@ -14,6 +14,7 @@ from adjudicator.rulesets.orbis.reach import ReachEntry, ReachLevel, ReachTable
 from adjudicator.rulesets.orbis.sheet import Nation
 from adjudicator.rulesets.orbis.state import OrbisState
 from orders.orbis.model import ParsedGm
+from texts import T_
 
 
 def apply_gm_inputs(state: OrbisState, gm: ParsedGm | None) -> tuple[OrbisState, list[str]]:
@@ -23,7 +24,7 @@ def apply_gm_inputs(state: OrbisState, gm: ParsedGm | None) -> tuple[OrbisState,
     notes: list[str] = []
     nations = {n.id: n for n in state.nations}
     for event in gm.events:
-        notes.append(f"Event: {event.name}")
+        notes.append(T_("Event: {event}", event=event.name))
         for mod in event.modifiers:
             if mod.nation in nations:
                 record = event_modifier(
@@ -53,4 +54,4 @@ def attribute_leaders(nations: Sequence[Nation]) -> str:
         best = max(nations, key=lambda n: (n.value(attribute), n.id), default=None)
         if best is not None:
             parts.append(f"{attribute.value} {best.name} ({best.value(attribute)})")
-    return "Greatest in each attribute (O-076): " + ", ".join(parts)
+    return T_("Greatest in each attribute (O-076): {leaders}", leaders=", ".join(parts))

@@ -29,6 +29,7 @@ from typing import Literal
 from adjudicator.rulesets.orbis.attributes import Attribute, Group, Statistic
 from adjudicator.rulesets.orbis.levels import Level
 from adjudicator.rulesets.orbis.records import Modifier, ModifierKind
+from texts import T_, tr
 
 POOL_CAP = 25
 """An attribute's pool never passes −25 or +25 (O-078, AMB-10)."""
@@ -137,8 +138,12 @@ def purchased(
     that year's medida. The wrong group raises ValueError."""
     if attribute.group is not _PURCHASE_GROUP[currency]:
         raise ValueError(
-            f"{currency} buys a bonus on {_PURCHASE_GROUP[currency].value} points, "
-            f"not on {attribute.value} (O-138, O-157, AMB-17)"
+            T_(
+                "{currency} buys a bonus on {group} points, not on {attribute} (O-138, O-157, AMB-17)",
+                currency=currency,
+                group=_PURCHASE_GROUP[currency].value,
+                attribute=attribute.value,
+            )
         )
     return Modifier(attribute, PURCHASE_VALUE, year + MEDIDA_YEARS, ModifierKind.PURCHASE, source)
 
@@ -149,14 +154,20 @@ def duration_problem(kind: ModifierKind, value: int, origin: int, until: int) ->
     its origin (O-049, O-050; the end year itself at most origin + 20,
     AMB-07), a behaviour record that is not a penalty (O-050)."""
     if value == 0:
-        return "a modifier of 0 changes nothing"
+        return T_("a modifier of 0 changes nothing")
     if until < origin:
-        return f"it ends ({until}) before its origin ({origin})"
+        return T_("it ends ({until}) before its origin ({origin})", until=until, origin=origin)
     if kind in (ModifierKind.EVENT, ModifierKind.BEHAVIOUR) and until > origin + LONGEST:
         rule = "O-049" if kind is ModifierKind.EVENT else "O-050"
-        return f"it ends in {until}, more than {LONGEST} years after {origin} ({rule})"
+        return T_(
+            "it ends in {until}, more than {longest} years after {origin} ({rule})",
+            until=until,
+            longest=LONGEST,
+            origin=origin,
+            rule=rule,
+        )
     if kind is ModifierKind.BEHAVIOUR and value < 0:
-        return "a behaviour modifier is a penalty, never a bonus (O-050)"
+        return T_("a behaviour modifier is a penalty, never a bonus (O-050)")
     return None
 
 
@@ -179,7 +190,14 @@ def behaviour_penalty(
 def _checked(record: Modifier, origin: int) -> Modifier:
     problem = duration_problem(record.kind, record.value, origin, record.until)
     if problem is not None:
-        raise ValueError(f"{record.kind.value} modifier {record.source!r} refused: {problem}")
+        raise ValueError(
+            T_(
+                "{kind} modifier {source!r} refused: {problem}",
+                kind=KIND_WORDS[record.kind],
+                source=record.source,
+                problem=problem,
+            )
+        )
     return record
 
 
@@ -207,6 +225,26 @@ class SkipReason(StrEnum):
     DECLINED = "declined by the player (O-047)"
     SEEKS_MODIFIER = "bonus on a modifier-seeking medida (O-048, AMB-04)"
     ALCANCE = "an Alcance level applies (O-062, AMB-09)"
+
+
+SKIP_WORDS: Mapping[SkipReason, str] = MappingProxyType(
+    {
+        SkipReason.DECLINED: T_("declined by the player (O-047)"),
+        SkipReason.SEEKS_MODIFIER: T_("bonus on a modifier-seeking medida (O-048, AMB-04)"),
+        SkipReason.ALCANCE: T_("an Alcance level applies (O-062, AMB-09)"),
+    }
+)
+"""Why a record was not applied, in words (the values stay English codes)."""
+
+KIND_WORDS: Mapping[ModifierKind, str] = MappingProxyType(
+    {
+        ModifierKind.MEDIDA: T_("medida"),
+        ModifierKind.EVENT: T_("event"),
+        ModifierKind.BEHAVIOUR: T_("behaviour"),
+        ModifierKind.PURCHASE: T_("purchase"),
+    }
+)
+"""A modifier's kind in words."""
 
 
 @dataclass(frozen=True)
@@ -252,23 +290,39 @@ class RollModifier:
         out: list[str] = []
         for share in self.pools:
             out += [
-                f"{r.value:+d} {r.attribute.value} ({r.kind.value}: {r.source})"
+                T_(
+                    "{value} {attribute} ({kind}: {source})",
+                    value=f"{r.value:+d}",
+                    attribute=r.attribute.value,
+                    kind=KIND_WORDS[r.kind],
+                    source=r.source,
+                )
                 for r in share.records
             ]
             if share.was_capped:
                 out.append(
-                    f"{share.attribute.value} pool {share.raw:+d} capped at {share.value:+d} (O-078)"
+                    T_(
+                        "{attribute} pool {raw} capped at {value} (O-078)",
+                        attribute=share.attribute.value,
+                        raw=f"{share.raw:+d}",
+                        value=f"{share.value:+d}",
+                    )
                 )
-        out += [f"{value:+d} {name}" for name, value in self.conditions]
+        out += [f"{value:+d} {tr(name)}" for name, value in self.conditions]
         if self.reach is not None:
-            out.append(f"{self.reach:+d} Alcance")
+            out.append(T_("{value} Alcance", value=f"{self.reach:+d}"))
         out += [
-            f"not applied: {s.modifier.value:+d} {s.modifier.attribute.value} "
-            f"({s.modifier.source}): {s.reason.value}"
+            T_(
+                "not applied: {value} {attribute} ({source}): {reason}",
+                value=f"{s.modifier.value:+d}",
+                attribute=s.modifier.attribute.value,
+                source=s.modifier.source,
+                reason=SKIP_WORDS[s.reason],
+            )
             for s in self.skipped
         ]
-        out.append(f"total {self.total:+d}")
-        return tuple(out)
+        out.append(T_("total {value}", value=f"{self.total:+d}"))
+        return tuple(tr(line) for line in out)  # written when the report is
 
 
 _NO_CONDITIONS: Mapping[str, int] = MappingProxyType({})

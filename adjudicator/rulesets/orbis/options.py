@@ -31,6 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from texts import T_
+
 _CHOICES = {
     "margin": ("readme", "absolute"),
     "opposed": ("ordinal", "numeric"),
@@ -60,7 +62,12 @@ class OrbisOptions:
             value = getattr(self, name)
             if value not in allowed:
                 raise ValueError(
-                    f"option {name} must be one of {', '.join(allowed)}, not {value!r}"
+                    T_(
+                        "option {name} must be one of {items}, not {value!r}",
+                        name=name,
+                        items=", ".join(allowed),
+                        value=value,
+                    )
                 )
         for name in (
             "alcance_exclusive",
@@ -69,8 +76,11 @@ class OrbisOptions:
             "nsj_diplomacy_opposed",
         ):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"option {name} must be true or false")  # noqa: TRY004
+                raise ValueError(T_("option {name} must be true or false", name=name))  # noqa: TRY004
         if isinstance(self.cycle, bool) or not isinstance(self.cycle, int) or self.cycle < 1:
             raise ValueError(
-                f"option cycle must be a whole number of turns, 1 or more, not {self.cycle!r}"
+                T_(
+                    "option cycle must be a whole number of turns, 1 or more, not {cycle!r}",
+                    cycle=self.cycle,
+                )
             )

@@ -29,6 +29,7 @@ from adjudicator.rulesets.orbis.levels import Level
 from adjudicator.rulesets.orbis.records import Modifier, ModifierKind
 from adjudicator.rulesets.orbis.sheet import Nation
 from adjudicator.rulesets.orbis.stability import Index, capacity, change_index, current
+from texts import T_
 
 __all__ = [
     "DESARROLLO_PRO",
@@ -160,27 +161,38 @@ def _purchase_problem(nation: Nation, purchase: Purchase) -> str | None:
     kind = purchase.kind
     resource, price = kind.price
     if _funds(nation, resource) < price:
-        return (
-            f"{nation.id} cannot pay {kind.value}: it costs {price} {resource.value},"
-            f" the nation has {_funds(nation, resource)}"
+        return T_(
+            "{nation} cannot pay {kind}: it costs {price} {resource}, the nation has {funds}",
+            nation=nation.id,
+            kind=kind.value,
+            price=price,
+            resource=resource.value,
+            funds=_funds(nation, resource),
         )
     if kind in _GROUPS:
         group, members = _GROUPS[kind]
         if purchase.attribute not in members:
-            named = purchase.attribute.value if purchase.attribute else "none"
-            return (
-                f"{kind.value} needs a {group} attribute"
-                f" ({', '.join(a.value for a in members)}), not {named} (AMB-17)"
+            named = purchase.attribute.value if purchase.attribute else T_("none")
+            return T_(
+                "{kind} needs a {group} attribute ({members}), not {named} (AMB-17)",
+                kind=kind.value,
+                group=group,
+                members=", ".join(a.value for a in members),
+                named=named,
             )
     if kind in _RESTORATIONS:
         index = _RESTORATIONS[kind][0]
         if current(nation, index) >= capacity(nation, index):
-            return f"{nation.id}'s {index.value} is full: nothing to restore (AMB-16)"
+            return T_(
+                "{nation}'s {index} is full: nothing to restore (AMB-16)",
+                nation=nation.id,
+                index=index.value,
+            )
     if kind is _K.PRO_SPECIAL and (purchase.variant is None or not purchase.variant.special):
         names = ", ".join(v.value for v in Variant if v.special)
-        return f"a special medida is one of {names} (O-162, AMB-19)"
+        return T_("a special medida is one of {names} (O-162, AMB-19)", names=names)
     if kind is _K.PRO_REACH and (purchase.target is None or purchase.reach is None):
-        return "a reach purchase names the other nation and remove_lejania or create_cercania"
+        return T_("a reach purchase names the other nation and remove_lejania or create_cercania")
     return None
 
 

@@ -14,7 +14,9 @@ from adjudicator.rulesets.orbis.attributes import Attribute, Variant
 from adjudicator.rulesets.orbis.prosperity import Purchase, PurchaseKind, Reach, apply_purchase
 from adjudicator.rulesets.orbis.sheet import Nation
 from adjudicator.rulesets.orbis.state import OrbisState
+from adjudicator.rulesets.orbis.words import joined
 from orders.orbis.model import Spend, Transfer
+from texts import N_, T_, Text
 
 _K = PurchaseKind
 KINDS: Mapping[tuple[str, str], PurchaseKind] = MappingProxyType(
@@ -39,29 +41,28 @@ KINDS: Mapping[tuple[str, str], PurchaseKind] = MappingProxyType(
 
 WORDS: Mapping[PurchaseKind, str] = MappingProxyType(
     {
-        _K.RQU_AUTORIDAD_BONUS: "a -6 bonus on {attribute} (O-138)",
-        _K.RQU_PRO: "+1 PRO (O-139)",
-        _K.RQU_LEG: "+3 LEG (O-140)",
-        _K.RQU_VIA: "+6 VIA (O-141)",
-        _K.RQU_AUTORIDAD_POINT: "+1 {attribute} (O-142)",
-        _K.PRO_RQU: "+10 RQU (O-156)",
-        _K.PRO_DOMINIO_BONUS: "a -6 bonus on {attribute} (O-157)",
-        _K.PRO_VIA: "+3 VIA (O-158)",
-        _K.PRO_LEG: "+6 LEG (O-159)",
-        _K.PRO_REACH: "a reach change with {target}, for the GM (O-160)",
-        _K.PRO_MEDIDA: "an extra medida (O-161)",
-        _K.PRO_SPECIAL: "the special medida {variant} (O-162)",
-        _K.PRO_DOMINIO_POINT: "+1 {attribute} (O-163)",
+        _K.RQU_AUTORIDAD_BONUS: N_("a -6 bonus on {attribute} (O-138)"),
+        _K.RQU_PRO: N_("+1 PRO (O-139)"),
+        _K.RQU_LEG: N_("+3 LEG (O-140)"),
+        _K.RQU_VIA: N_("+6 VIA (O-141)"),
+        _K.RQU_AUTORIDAD_POINT: N_("+1 {attribute} (O-142)"),
+        _K.PRO_RQU: N_("+10 RQU (O-156)"),
+        _K.PRO_DOMINIO_BONUS: N_("a -6 bonus on {attribute} (O-157)"),
+        _K.PRO_VIA: N_("+3 VIA (O-158)"),
+        _K.PRO_LEG: N_("+6 LEG (O-159)"),
+        _K.PRO_REACH: N_("a reach change with {target}, for the GM (O-160)"),
+        _K.PRO_MEDIDA: N_("an extra medida (O-161)"),
+        _K.PRO_SPECIAL: N_("the special medida {variant} (O-162)"),
+        _K.PRO_DOMINIO_POINT: N_("+1 {attribute} (O-163)"),
     }
 )
 
 
 def _words(purchase: Purchase) -> str:
-    attribute = purchase.attribute.value if purchase.attribute else "an attribute"
+    attribute = purchase.attribute.value if purchase.attribute else T_("an attribute")
     variant = purchase.variant.value.capitalize() if purchase.variant else ""
-    return WORDS[purchase.kind].format(
-        attribute=attribute, target=purchase.target or "?", variant=variant
-    )
+    values = {"attribute": attribute, "target": purchase.target or "?", "variant": variant}
+    return Text(WORDS[purchase.kind], values)
 
 
 def purchase_of(spend: Spend) -> Purchase:
@@ -78,17 +79,30 @@ def _give(nations: dict[str, Nation], gift: Transfer) -> str:
     """A gift of RQU or PRO (O-143, O-164): never more than the giver has."""
     giver, taker = nations.get(gift.power), nations.get(gift.to)
     if giver is None or taker is None or giver.id == taker.id:
-        return f"gift of {gift.amount} {gift.resource} to {gift.to}: refused (no such other nation)"
+        return T_(
+            "gift of {amount} {resource} to {to}: refused (no such other nation)",
+            amount=gift.amount,
+            resource=gift.resource,
+            to=gift.to,
+        )
     held = giver.rqu if gift.resource == "RQU" else giver.pro
     if gift.amount > held:
-        return f"gift of {gift.amount} {gift.resource} to {gift.to}: refused, it has {held}"
+        return T_(
+            "gift of {amount} {resource} to {to}: refused, it has {held}",
+            amount=gift.amount,
+            resource=gift.resource,
+            to=gift.to,
+            held=held,
+        )
     if gift.resource == "RQU":
         nations[giver.id] = replace(giver, rqu=giver.rqu - gift.amount)
         nations[taker.id] = replace(taker, rqu=taker.rqu + gift.amount)
     else:
         nations[giver.id] = replace(giver, pro=giver.pro - gift.amount)
         nations[taker.id] = replace(taker, pro=taker.pro + gift.amount)
-    return f"gave {gift.amount} {gift.resource} to {gift.to}"
+    return T_(
+        "gave {amount} {resource} to {to}", amount=gift.amount, resource=gift.resource, to=gift.to
+    )
 
 
 def purchases_of(
@@ -113,7 +127,13 @@ def purchases_of(
                 break
             bought += 1
         nations[spend.power] = nation
-        what = f"{spend.amount} {spend.resource}: {_words(purchase)}"
-        told.append((spend.power, f"{what}, bought {bought}" + (f"; {problem}" if problem else "")))
+        what = T_(
+            "{amount} {resource}: {purchase}, bought {bought}",
+            amount=spend.amount,
+            resource=spend.resource,
+            purchase=_words(purchase),
+            bought=bought,
+        )
+        told.append((spend.power, joined([what, problem]) if problem else what))
     after = replace(state, nations=tuple(nations[n.id] for n in state.nations))
     return after, told

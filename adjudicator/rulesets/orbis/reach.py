@@ -26,6 +26,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from adjudicator.rulesets.orbis.attributes import Attribute, Statistic
+from texts import T_
 
 
 class ReachLevel(StrEnum):
@@ -64,7 +65,7 @@ class ReachLevel(StrEnum):
         key = _normalise(text)
         found = _ALIASES.get(key)
         if found is None:
-            raise ValueError(f"not an Alcance level: {text!r}")
+            raise ValueError(T_("not an Alcance level: {text!r}", text=text))
         return found
 
 
@@ -144,9 +145,9 @@ def feasibility_message(level: ReachLevel | None) -> str | None:
     """The report's sentence for a refused or roll-free action, else None."""
     verdict = feasibility(level)
     if verdict is Feasibility.REFUSE:
-        return "impossible or extremely difficult action: it cannot be attempted (O-063)"
+        return T_("impossible or extremely difficult action: it cannot be attempted (O-063)")
     if verdict is Feasibility.NO_ROLL:
-        return "trivial or extremely easy action: it needs no medida (O-074)"
+        return T_("trivial or extremely easy action: it needs no medida (O-074)")
     return None
 
 

@@ -36,6 +36,7 @@ from adjudicator.rulesets.orbis.politics.vassals import Vassalage, vassal_condit
 from adjudicator.rulesets.orbis.precedent import History, precedent_modifier
 from adjudicator.rulesets.orbis.sheet import Nation, kind_conditions
 from adjudicator.rulesets.orbis.stability import stability_penalty
+from texts import T_
 
 
 def vassalages_of(nations: Mapping[str, Nation]) -> tuple[Vassalage, ...]:
@@ -88,10 +89,10 @@ def conditions_of(
     nation, its vassalage (O-186, O-187, AMB-34: the patron named on its
     sheet); zeros left out."""
     found = {
-        "estabilidad": stability_penalty(nation),
-        "tipo de nación": condition_for(statistic, kind_conditions(nation.kind)),
-        "precedente": precedent_modifier(history, nation.id, statistic, target, year),
-        "vasallo": vassal_condition(nation, vassalages_of(nations), nations) if nations else 0,
+        T_("estabilidad"): stability_penalty(nation),
+        T_("tipo de nación"): condition_for(statistic, kind_conditions(nation.kind)),
+        T_("precedente"): precedent_modifier(history, nation.id, statistic, target, year),
+        T_("vasallo"): vassal_condition(nation, vassalages_of(nations), nations) if nations else 0,
     }
     return {name: value for name, value in found.items() if value}
 

@@ -28,6 +28,7 @@ from adjudicator.rulesets.orbis.attributes import (
     statistic_value,
 )
 from adjudicator.rulesets.orbis.records import Modifier
+from texts import T_
 
 __all__ = [
     "CREATION_MAX",
@@ -89,10 +90,14 @@ class Nation:
     def __post_init__(self) -> None:
         missing = [a.value for a in (*DOMINIO, *AUTORIDAD) if a not in self.attributes]
         if missing:
-            raise ValueError(f"nation {self.id}: attributes missing: {', '.join(missing)}")
+            raise ValueError(
+                T_("nation {id}: attributes missing: {items}", id=self.id, items=", ".join(missing))
+            )
         extra = [str(k) for k in self.attributes if not isinstance(k, Attribute)]
         if extra:
-            raise ValueError(f"nation {self.id}: unknown attributes: {', '.join(extra)}")
+            raise ValueError(
+                T_("nation {id}: unknown attributes: {items}", id=self.id, items=", ".join(extra))
+            )
         object.__setattr__(self, "attributes", _frozen(self.attributes))
         object.__setattr__(self, "aliases", tuple(self.aliases))
         object.__setattr__(self, "modifiers", tuple(self.modifiers))
@@ -139,14 +144,26 @@ def creation_problems(nation: Nation) -> tuple[str, ...]:
         total = sum(nation.attributes[a] for a in members)
         if total != GROUP_POINTS:
             problems.append(
-                f"{nation.id}: {group} spends {total} points, not {GROUP_POINTS} (O-080)"
+                T_(
+                    "{nation}: {group} spends {total} points, not {GROUP_POINTS} (O-080)",
+                    nation=nation.id,
+                    group=group,
+                    total=total,
+                    GROUP_POINTS=GROUP_POINTS,
+                )
             )
         for attribute in members:
             value = nation.attributes[attribute]
             if not CREATION_MIN <= value <= CREATION_MAX:
                 problems.append(
-                    f"{nation.id}: {attribute.value} is {value}, outside"
-                    f" {CREATION_MIN}..{CREATION_MAX} at creation (O-081)"
+                    T_(
+                        "{nation}: {attribute} is {value}, outside {CREATION_MIN}..{CREATION_MAX} at creation (O-081)",
+                        nation=nation.id,
+                        attribute=attribute.value,
+                        value=value,
+                        CREATION_MIN=CREATION_MIN,
+                        CREATION_MAX=CREATION_MAX,
+                    )
                 )
     return tuple(problems)
 
@@ -177,9 +194,19 @@ def nsj_points(
     the list, wrapping (MIL → ADM → CLT → ECN → AUX), 20, 15, 10. That sums to
     100, not 80: a warning says so. `rule="scaled"` gives 24/20/16/12/8 (80)."""
     if preponderant_dominio not in DOMINIO:
-        raise ValueError(f"{preponderant_dominio} is not a Dominio attribute")
+        raise ValueError(
+            T_(
+                "{preponderant_dominio} is not a Dominio attribute",
+                preponderant_dominio=preponderant_dominio,
+            )
+        )
     if preponderant_autoridad not in AUTORIDAD:
-        raise ValueError(f"{preponderant_autoridad} is not an Autoridad attribute")
+        raise ValueError(
+            T_(
+                "{preponderant_autoridad} is not an Autoridad attribute",
+                preponderant_autoridad=preponderant_autoridad,
+            )
+        )
     values = _NSJ_VALUES[rule]
     points = {
         **_walk_back(DOMINIO, preponderant_dominio, values),
@@ -188,8 +215,13 @@ def nsj_points(
     warnings: tuple[str, ...] = ()
     if sum(values) != GROUP_POINTS:
         shown = "/".join(map(str, values))
-        warning = f"NsJ default points {shown} sum to {sum(values)} per group, not {GROUP_POINTS}"
-        warnings = (f"{warning} (AMB-22; option nsj_points: scaled gives 80)",)
+        warning = T_(
+            "NsJ default points {shown} sum to {value} per group, not {GROUP_POINTS}",
+            shown=shown,
+            value=sum(values),
+            GROUP_POINTS=GROUP_POINTS,
+        )
+        warnings = (T_("{warning} (AMB-22; option nsj_points: scaled gives 80)", warning=warning),)
     return NsjPoints(_frozen(points), warnings)
 
 

@@ -36,12 +36,15 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.core.files import dump_yaml
+from adjudicator.core.messages import either
 from adjudicator.kits.sheets.reader import Entry, SheetIssue, SheetReader, Words, lookup, near
 from adjudicator.rulesets.orbis.attributes import ATTRIBUTE_NAMES, AUTORIDAD, DOMINIO, Attribute
 from adjudicator.rulesets.orbis.records import Modifier, ModifierKind
 from adjudicator.rulesets.orbis.sheet import Nation, NationKind, NsjRule, nsj_points
+from adjudicator.rulesets.orbis.words import joined
 from maps.model import normalize_name
 from maps.safe_yaml import YamlProblem, read_yaml_file
+from texts import T_
 
 __all__ = [
     "SheetProblems",
@@ -118,7 +121,7 @@ class SheetProblems(ValueError):
 
     def __init__(self, issues: Sequence[SheetIssue]) -> None:
         self.issues = tuple(issues)
-        super().__init__("\n".join(str(i) for i in self.issues))
+        super().__init__(joined([i.text for i in self.issues], "\n"))
 
 
 def nation_slug(name: str) -> str:
@@ -132,7 +135,7 @@ def _word(reader: SheetReader, entry: Entry | None, words: Words, why: str) -> s
         return None
     canonical = lookup(words, text)
     if canonical is None:
-        reader.error(entry[0], f"{text!r} is not {why}", near(text, words))
+        reader.error(entry[0], T_("{text!r} is not {why}", text=text, why=why), near(text, words))
     return canonical
 
 
@@ -145,9 +148,14 @@ def _nsj_attributes(reader: SheetReader, entry: Entry, rule: NsjRule) -> dict[At
     )
     chosen = {}
     for group, members in (("dominio", DOMINIO), ("autoridad", AUTORIDAD)):
-        code = _word(reader, found.get(group), ATTRIBUTE_WORDS, f"a {group} attribute")
+        code = _word(
+            reader, found.get(group), ATTRIBUTE_WORDS, T_("a {group} attribute", group=group)
+        )
         if code is None or Attribute(code) not in members:
-            reader.error(f"{entry[0]}.{group}", f"name the preponderant {group} attribute (O-201)")
+            reader.error(
+                f"{entry[0]}.{group}",
+                T_("name the preponderant {group} attribute (O-201)", group=group),
+            )
             return {}
         chosen[group] = Attribute(code)
     return dict(nsj_points(chosen["dominio"], chosen["autoridad"], rule=rule).attributes)
@@ -155,21 +163,34 @@ def _nsj_attributes(reader: SheetReader, entry: Entry, rule: NsjRule) -> dict[At
 
 def _attributes(reader: SheetReader, found: dict[str, Entry]) -> dict[Attribute, int]:
     values: dict[Attribute, int] = {}
-    why = f"an attribute is a whole number 0..{MOST} (O-081, O-092)"
+    why = T_("an attribute is a whole number 0..{MOST} (O-081, O-092)", MOST=MOST)
     for section, members in (("dominio", DOMINIO), ("autoridad", AUTORIDAD)):
         inner = found.get(section)
         nested = reader.section(inner[1], inner[0], ATTRIBUTE_WORDS) if inner else {}
         for code, entry in nested.items():
             attribute = Attribute(code)
             if attribute not in members:
-                reader.error(entry[0], f"{code} is not a {section.capitalize()} attribute")
+                reader.error(
+                    entry[0],
+                    T_(
+                        "{code} is not a {section} attribute",
+                        code=code,
+                        section=section.capitalize(),
+                    ),
+                )
             elif code in found:
-                reader.error(entry[0], f"repeats {found[code][0]}: give {code} once")
+                reader.error(
+                    entry[0],
+                    T_("repeats {found}: give {code} once", found=found[code][0], code=code),
+                )
             found[code] = entry
     for attribute in Attribute:
         given = found.get(attribute.value)
         if given is None:
-            reader.error(attribute.value, f"missing: {ATTRIBUTE_NAMES[attribute]} (O-079)")
+            reader.error(
+                attribute.value,
+                T_("missing: {attribute} (O-079)", attribute=ATTRIBUTE_NAMES[attribute]),
+            )
             continue
         value = reader.number(given, 0, MOST, why)
         if value is not None:
@@ -181,11 +202,11 @@ def _modifiers(reader: SheetReader, entry: Entry | None) -> list[Modifier]:
     modifiers: list[Modifier] = []
     for key, item in reader.items(entry):
         found = reader.section(item, key, MODIFIER_KEYS)
-        attribute = _word(reader, found.get("attribute"), ATTRIBUTE_WORDS, "an attribute")
-        value = reader.number(found.get("value"), -MOST, MOST, "a signed roll delta, O-045")
-        until = reader.number(found.get("until"), -MOST, MOST, "the last year it is active")
-        kind = _word(reader, found.get("kind"), MODIFIER_KIND_WORDS, "a modifier kind")
-        source = reader.text(found.get("source"), f"{key}.source", "where it came from")
+        attribute = _word(reader, found.get("attribute"), ATTRIBUTE_WORDS, T_("an attribute"))
+        value = reader.number(found.get("value"), -MOST, MOST, T_("a signed roll delta, O-045"))
+        until = reader.number(found.get("until"), -MOST, MOST, T_("the last year it is active"))
+        kind = _word(reader, found.get("kind"), MODIFIER_KIND_WORDS, T_("a modifier kind"))
+        source = reader.text(found.get("source"), f"{key}.source", T_("where it came from"))
         for name in ("attribute", "value", "until", "kind"):
             if name not in found:
                 reader.error(f"{key}.{name}", "missing")
@@ -204,14 +225,14 @@ def read_sheet_data(
     (O-201, AMB-22: `nsj_rule`)."""
     reader = SheetReader(file)
     found = reader.section(data, "", TOP_KEYS)
-    ident = reader.text(found.get("id"), "id", "the nation's id", required=False) or default_id
-    name = reader.text(found.get("name"), "name", "the nation's name")
+    ident = reader.text(found.get("id"), "id", T_("the nation's id"), required=False) or default_id
+    name = reader.text(found.get("name"), "name", T_("the nation's name"))
     alias_entries = reader.items(found.get("aliases"))
-    aliases = [reader.text(e, "aliases", "an alias") for e in alias_entries]
-    player = reader.text(found.get("player"), "player", "the player", required=False)
-    kind = _word(reader, found.get("kind"), KIND_WORDS, "a kind of nation") or "state"
-    patron = reader.text(found.get("vassal_of"), "vassal_of", "the patron", required=False)
-    colour = reader.text(found.get("colour"), "colour", "the map colour", required=False)
+    aliases = [reader.text(e, "aliases", T_("an alias")) for e in alias_entries]
+    player = reader.text(found.get("player"), "player", T_("the player"), required=False)
+    kind = _word(reader, found.get("kind"), KIND_WORDS, T_("a kind of nation")) or "state"
+    patron = reader.text(found.get("vassal_of"), "vassal_of", T_("the patron"), required=False)
+    colour = reader.text(found.get("colour"), "colour", T_("the map colour"), required=False)
     given = (
         [a for a in Attribute if a.value in found] or found.get("dominio") or found.get("autoridad")
     )
@@ -220,13 +241,15 @@ def read_sheet_data(
     else:
         attributes = _attributes(reader, found)
     modifiers = _modifiers(reader, found.get("modifiers"))
-    points = {k: reader.number(found.get(k), 0, MOST, f"{k} is 0 or more") for k in ("RQU", "PRO")}
+    points = {
+        k: reader.number(found.get(k), 0, MOST, T_("{k} is 0 or more", k=k)) for k in ("RQU", "PRO")
+    }
     indices: dict[str, int | None] = {}
     if len(attributes) == len(Attribute):
         probe = Nation(ident, name or ident, attributes, 0, 0)
         capacities = {"VIA": probe.via_capacity, "LEG": probe.leg_capacity}
         for index, most in capacities.items():
-            why = f"0..its capacity {most} (O-124, O-125, AMB-16)"
+            why = T_("0..its capacity {most} (O-124, O-125, AMB-16)", most=most)
             entry = found.get(index)
             indices[index] = most if entry is None else reader.number(entry, 0, most, why)
     if reader.issues or name is None or None in indices.values():
@@ -300,10 +323,16 @@ def _cross_issues(nations: Sequence[tuple[str, Nation]]) -> list[SheetIssue]:
         for word in (nation.id, nation.name, *nation.aliases):
             folded = normalize_name(word)
             if folded in seen and seen[folded] != nation.id:
-                issues.append(SheetIssue(file, "name", f"{word!r} is also {seen[folded]}'s"))
+                issues.append(
+                    SheetIssue(
+                        file, "name", T_("{word!r} is also {seen}'s", word=word, seen=seen[folded])
+                    )
+                )
             seen.setdefault(folded, nation.id)
         if nation.vassal_of is not None and nation.vassal_of not in ids:
-            message = f"{nation.vassal_of!r} is not a nation of these sheets"
+            message = T_(
+                "{vassal_of!r} is not a nation of these sheets", vassal_of=nation.vassal_of
+            )
             issues.append(SheetIssue(file, "vassal_of", message, near(nation.vassal_of, ids)))
     return issues
 
@@ -343,7 +372,7 @@ class WikiTableProblem(ValueError):
 
     def __init__(self, problems: Sequence[str]) -> None:
         self.problems = tuple(problems)
-        super().__init__("\n".join(self.problems))
+        super().__init__(joined(self.problems, "\n"))
 
 
 def wiki_table(nations: Iterable[Nation]) -> str:
@@ -406,10 +435,10 @@ def _number(text: str, where: str, problems: list[str]) -> int | None:
     try:
         value = int(text)
     except ValueError:
-        problems.append(f"{where}: {text!r} is not a whole number")
+        problems.append(T_("{where}: {text!r} is not a whole number", where=where, text=text))
         return None
     if value < 0:
-        problems.append(f"{where}: {value} is below 0")
+        problems.append(T_("{where}: {value} is below 0", where=where, value=value))
         return None
     return value
 
@@ -418,9 +447,11 @@ def _wiki_nation(cells: Mapping[str, str], where: str, problems: list[str]) -> N
     before = len(problems)
     name = cells.get("name", "")
     if not name:
-        problems.append(f"{where}: no nation name")
+        problems.append(T_("{where}: no nation name", where=where))
     attributes = {
-        a: _number(cells.get(a.value, ""), f"{where}, column {a.value}", problems)
+        a: _number(
+            cells.get(a.value, ""), T_("{where}, column {a}", where=where, a=a.value), problems
+        )
         for a in Attribute
     }
     if len(problems) > before:
@@ -432,9 +463,25 @@ def _wiki_nation(cells: Mapping[str, str], where: str, problems: list[str]) -> N
         current, _, shown_capacity = written.partition("/")
         value = most if not written else _number(current.strip(), f"{where}, {column}", problems)
         if shown_capacity and shown_capacity.strip() != str(most):
-            problems.append(f"{where}, {column}: capacity {shown_capacity.strip()} is not {most}")
+            problems.append(
+                T_(
+                    "{where}, {column}: capacity {value} is not {most}",
+                    where=where,
+                    column=column,
+                    value=shown_capacity.strip(),
+                    most=most,
+                )
+            )
         elif value is not None and value > most:
-            problems.append(f"{where}, {column}: {value} is above its capacity {most} (AMB-16)")
+            problems.append(
+                T_(
+                    "{where}, {column}: {value} is above its capacity {most} (AMB-16)",
+                    where=where,
+                    column=column,
+                    value=value,
+                    most=most,
+                )
+            )
         values[column] = value or 0
     for column in ("RQU", "PRO"):
         if cells.get(column):
@@ -457,30 +504,41 @@ def read_wiki_table(text: str) -> tuple[Nation, ...]:
     for written in header:
         canonical = lookup(WIKI_COLUMNS, written)
         if canonical is None:
-            hint = " or ".join(near(written, WIKI_COLUMNS))
+            hint = either(near(written, WIKI_COLUMNS))
             problems.append(
-                f"column {written!r} unknown" + (f" (did you mean {hint}?)" if hint else "")
+                T_("column {column!r} unknown (did you mean {hint}?)", column=written, hint=hint)
+                if hint
+                else T_("column {column!r} unknown", column=written)
             )
         columns.append(canonical)
     missing = [c for c in ("name", *(a.value for a in Attribute)) if c not in columns]
     if not header:
-        problems.append("no table header (a line starting with !)")
+        problems.append(T_("no table header (a line starting with !)"))
     elif missing:
-        problems.append(f"columns missing: {', '.join(missing)}")
+        problems.append(T_("columns missing: {items}", items=", ".join(missing)))
     if problems:
         raise WikiTableProblem(problems)
     nations: list[Nation] = []
     for number, row in enumerate(rows, start=1):
-        where = f"row {number}"
+        where = T_("row {number}", number=number)
         if len(row) != len(columns):
-            problems.append(f"{where}: {len(row)} cells, the header has {len(columns)}")
+            problems.append(
+                T_(
+                    "{where}: {row} cells, the header has {columns}",
+                    where=where,
+                    row=len(row),
+                    columns=len(columns),
+                )
+            )
             continue
         cells = {c: v for c, v in zip(columns, row, strict=True) if c is not None}
         nation = _wiki_nation(cells, f"{where} ({cells.get('name', '?')})", problems)
         if nation is not None:
             nations.append(nation)
     ids = [n.id for n in nations]
-    problems += [f"two rows are named {i!r}" for i in sorted({i for i in ids if ids.count(i) > 1})]
+    problems += [
+        T_("two rows are named {i!r}", i=i) for i in sorted({i for i in ids if ids.count(i) > 1})
+    ]
     if problems:
         raise WikiTableProblem(problems)
     return tuple(nations)

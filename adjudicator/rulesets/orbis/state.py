@@ -27,6 +27,8 @@ from adjudicator.rulesets.orbis.prosperity import Resource, TheftLedger
 from adjudicator.rulesets.orbis.reach import ReachEntry, ReachLevel, ReachTable
 from adjudicator.rulesets.orbis.sheet import Nation
 from adjudicator.rulesets.orbis.sheet_files import sheet_from_dict, sheet_to_dict
+from adjudicator.rulesets.orbis.words import joined, message_of
+from texts import T_
 
 TURN = "medidas"
 CALENDAR = Calendar(seasons=(), kinds=(TURN,))
@@ -121,7 +123,7 @@ def _reach_dict(entry: ReachEntry) -> dict[str, Any]:
 def state_from_dict(data: Mapping[str, Any]) -> OrbisState:
     """A state from its plain data; OrbisStateError naming the key otherwise."""
     if not isinstance(data, Mapping):
-        raise OrbisStateError("a state file is a mapping of keys")
+        raise OrbisStateError(T_("a state file is a mapping of keys"))
     try:
         phase = CALENDAR.parse(str(data.get("phase")))
         first_year = int(data.get("first_year", phase.year))
@@ -168,7 +170,9 @@ def state_from_dict(data: Mapping[str, Any]) -> OrbisState:
         }
         politics = _politics(data.get("politics"), nations, first_year)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise OrbisStateError(f"a malformed state file: {exc}") from None
+        raise OrbisStateError(
+            T_("a malformed state file: {problem}", problem=message_of(exc))
+        ) from None
     return OrbisState(
         phase, first_year, nations, owners, history, ledger, reach, extinct, series, politics
     )
@@ -183,5 +187,7 @@ def _politics(data: Any, nations: tuple[Nation, ...], first_year: int) -> Politi
     politics = seeded(nations, first_year)
     problems = politics_problems(politics, nations)
     if problems:
-        raise ValueError(f"politics (from the sheets' vassal_of): {'; '.join(problems)}")
+        raise ValueError(
+            T_("politics (from the sheets' vassal_of): {problems}", problems=joined(problems))
+        )
     return politics

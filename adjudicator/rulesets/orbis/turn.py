@@ -59,6 +59,7 @@ from adjudicator.rulesets.orbis.rolling import (
 from adjudicator.rulesets.orbis.sheet import Nation
 from adjudicator.rulesets.orbis.stability import cycle_end, is_cycle_end, is_extinct
 from adjudicator.rulesets.orbis.state import TURN, OrbisState
+from adjudicator.rulesets.orbis.words import KIND_WORDS
 from adjudicator.rulesets.orbis.year_politics import (
     acted,
     close_politics,
@@ -77,6 +78,7 @@ from orders.orbis.politics_model import (
     VassalLine,
     VoteLine,
 )
+from texts import T_
 
 
 @dataclass(frozen=True)
@@ -175,16 +177,18 @@ def _roll_medida(
     secret = bool(gm and medida.power in gm.secret)
     if veto is not None:
         return MedidaResult(
-            medida, statistic, refused=f"vetoed by the GM (ASB, O-002): {veto.reason}"
+            medida,
+            statistic,
+            refused=T_("vetoed by the GM (ASB, O-002): {reason}", reason=veto.reason),
         )
     actor = state.nation(medida.power)
     target = _target(medida, state)
     exterior = target is not None and target != actor.id
     level = _reach(state, actor.id, target, statistic)
     if feasibility(level) is Feasibility.REFUSE:
-        return MedidaResult(medida, statistic, refused="impossible at this distance (O-063)")
+        return MedidaResult(medida, statistic, refused=T_("impossible at this distance (O-063)"))
     if feasibility(level) is Feasibility.NO_ROLL:
-        return MedidaResult(medida, statistic, refused="trivial: it needs no medida (O-074)")
+        return MedidaResult(medida, statistic, refused=T_("trivial: it needs no medida (O-074)"))
     everyone = {n.id: n for n in state.nations}
     year = state.year
     key = target or actor.id
@@ -300,10 +304,14 @@ def resolve_year(
             outcome.prevails,
         )
         acts.append(done_act)
-        effect = "no effect"
+        effect: str = T_("no effect")
         if done_act.faction is not None:
-            moved = "it moves Supremacy" if outcome.prevails else "Supremacy unchanged"
-            effect = f"a faction medida against {done_act.faction}: {moved} (O-220)"
+            moved = T_("it moves Supremacy") if outcome.prevails else T_("Supremacy unchanged")
+            effect = T_(
+                "a faction medida against {faction}: {moved} (O-220)",
+                faction=done_act.faction,
+                moved=moved,
+            )
         elif outcome.prevails and outcome.level is not None:
             won = Won(
                 actor,
@@ -385,11 +393,18 @@ def _special_kind(
     changed = changed_kind(actor, variant, level)
     if changed is not None:
         nations[actor.id] = changed
-        return f"{effect}; {actor.name} is now a {changed.kind.value} (O-178)"
+        return T_(
+            "{effect}; {nation} is now a {kind} (O-178)",
+            effect=effect,
+            nation=actor.name,
+            kind=KIND_WORDS[changed.kind.value],
+        )
     host = new_host(actor, variant, level, year, nations)
     if host is not None:
         nations[host.id] = host
-        return f"{effect}; {host.name} created, id {host.id} (O-182)"
+        return T_(
+            "{effect}; {host} created, id {id} (O-182)", effect=effect, host=host.name, id=host.id
+        )
     return effect
 
 
@@ -412,9 +427,16 @@ def _close_year(
     for nation in nations.values():  # before the cycle: the cycle does not save it
         if is_extinct(nation) and nation.id not in extinct:
             extinct.append(nation.id)
-            notes.append(f"{nation.name} is extinct: both indices are empty (O-135)")
+            notes.append(
+                T_("{nation} is extinct: both indices are empty (O-135)", nation=nation.name)
+            )
     if is_cycle_end(state.first_year, year, options.cycle):
-        notes.append(f"End of a cycle ({year}): +5 RQU, +1 PRO, +5 VIA and LEG to damaged nations")
+        notes.append(
+            T_(
+                "End of a cycle ({year}): +5 RQU, +1 PRO, +5 VIA and LEG to damaged nations",
+                year=year,
+            )
+        )
         nations = {
             k: n
             if k in extinct

@@ -27,6 +27,7 @@ from adjudicator.rulesets.orbis.politics.blocs import may_protest
 from adjudicator.rulesets.orbis.politics.conferences import Conference, Proposal, Vote
 from adjudicator.rulesets.orbis.politics.ids import next_id, proposal_id
 from adjudicator.rulesets.orbis.politics.ledger import Ledger
+from adjudicator.rulesets.orbis.words import message_of
 from orders.orbis.politics_model import (
     Ballot,
     ConferenceAct,
@@ -35,6 +36,7 @@ from orders.orbis.politics_model import (
     PoliticalLine,
     VoteLine,
 )
+from texts import T_
 
 _VOTES = {
     Ballot.YES: Vote.YES,
@@ -47,7 +49,7 @@ _VOTES = {
 def _find(ledger: Ledger, ref: str | None) -> Conference:
     found = next((c for c in ledger.politics.conferences if c.id == ref), None)
     if found is None:
-        raise ValueError(f"no conference {ref!r}")
+        raise ValueError(T_("no conference {ref!r}", ref=ref))
     return found
 
 
@@ -61,7 +63,7 @@ def _act(ledger: Ledger, line: ConferenceLine, year: int) -> tuple[Ledger, str]:
     if act is ConferenceAct.CONVENE:
         stray = [p for p in line.parties if p not in ledger.nations]
         if stray:
-            raise ValueError(f"unknown invitees {', '.join(stray)}")
+            raise ValueError(T_("unknown invitees {items}", items=", ".join(stray)))
         used = {c.id for c in ledger.politics.conferences}
         new = conf.convene(
             next_id("C", year, used),
@@ -72,35 +74,48 @@ def _act(ledger: Ledger, line: ConferenceLine, year: int) -> tuple[Ledger, str]:
             invitees=frozenset(p for p in line.parties if p != line.power),
         )
         ledger = ledger.record(conferences=(*ledger.politics.conferences, new))
-        return ledger, f"conference {new.id} convened (O-257, O-261)"
+        return ledger, T_("conference {new} convened (O-257, O-261)", new=new.id)
     if act is ConferenceAct.PROTEST:
         found = next(
             (r for r in ledger.politics.resolutions if line.ref in (r.id, r.proposal)), None
         )
         if found is None or not may_protest(found, line.power, year):
-            raise ValueError(f"no protest open against {line.ref!r} (O-273)")
+            raise ValueError(T_("no protest open against {ref!r} (O-273)", ref=line.ref))
         freed = replace(found, binds=found.binds - {line.power})
         kept = tuple(freed if r.id == found.id else r for r in ledger.politics.resolutions)
-        return ledger.record(resolutions=kept), f"protest lodged: free of {found.id} (O-273)"
+        return ledger.record(resolutions=kept), T_(
+            "protest lodged: free of {found} (O-273)", found=found.id
+        )
     found_conf = _find(ledger, line.ref)
     if act is ConferenceAct.ATTEND:
         if not found_conf.open or line.power not in conf.bloc_members(found_conf):
-            raise ValueError(f"not invited to {found_conf.id}, or it is closed (O-259)")
+            raise ValueError(
+                T_("not invited to {found_conf}, or it is closed (O-259)", found_conf=found_conf.id)
+            )
         attended = replace(found_conf, participants=found_conf.participants | {line.power})
-        return _put(ledger, attended), f"attends {found_conf.id} (O-259)"
+        return _put(ledger, attended), T_("attends {found_conf} (O-259)", found_conf=found_conf.id)
     if act is ConferenceAct.PROPOSE:
         number = proposal_id(found_conf.id, len(found_conf.proposals))
         tabled = conf.table(found_conf, Proposal(number, line.power, year, line.text))
-        return _put(ledger, tabled), f"proposal {number} tabled (O-261, O-264)"
+        return _put(ledger, tabled), T_("proposal {number} tabled (O-261, O-264)", number=number)
     if act is ConferenceAct.CLOSE:
         if found_conf.presiding != line.power or not found_conf.open:
-            raise ValueError(f"only the presiding convener closes {found_conf.id} (O-265)")
-        return ledger, f"debate of {found_conf.id} closed: the vote is counted (O-265)"
+            raise ValueError(
+                T_(
+                    "only the presiding convener closes {found_conf} (O-265)",
+                    found_conf=found_conf.id,
+                )
+            )
+        return ledger, T_(
+            "debate of {found_conf} closed: the vote is counted (O-265)", found_conf=found_conf.id
+        )
     if act is ConferenceAct.LEAVE:
-        return _put(ledger, conf.withdraw(found_conf, line.power)), f"left {found_conf.id} (O-266)"
+        return _put(ledger, conf.withdraw(found_conf, line.power)), T_(
+            "left {found_conf} (O-266)", found_conf=found_conf.id
+        )
     return (
         _put(ledger, conf.dissolve(found_conf, line.power, year)),
-        f"{found_conf.id} dissolved (O-262)",
+        T_("{found_conf} dissolved (O-262)", found_conf=found_conf.id),
     )
 
 
@@ -129,27 +144,47 @@ def vote_line(ledger: Ledger, line: VoteLine, year: int) -> Ledger:
     org = next((o for o in ledger.politics.organisations if o.id == line.ref), None)
     if org is not None:
         if line.candidate is None or not org.active:
-            return ledger.refuse(line, f"a vote in {org.id} names a candidate", "O-287")
+            return ledger.refuse(line, T_("a vote in {org} names a candidate", org=org.id), "O-287")
         if not orgs.term_over(org, year):
-            return ledger.answer(line, False, f"refused: no election due in {org.id} (O-288)")
-        return ledger.answer(line, True, f"vote for {line.candidate} recorded (O-287)")
+            return ledger.answer(
+                line, False, T_("refused: no election due in {org} (O-288)", org=org.id)
+            )
+        return ledger.answer(
+            line, True, T_("vote for {candidate} recorded (O-287)", candidate=line.candidate)
+        )
     try:
         found = _find(ledger, line.ref)
         proposal = _proposal(found, line)
     except ValueError as error:
         return ledger.refuse(line, error, "O-266")
     if line.ballot is None or not found.open:
-        return ledger.refuse(line, f"no ballot, or {found.id} is closed", "O-266")
-    return ledger.answer(line, True, f"vote {line.ballot.value} on {proposal} recorded (O-266)")
+        return ledger.refuse(line, T_("no ballot, or {found} is closed", found=found.id), "O-266")
+    return ledger.answer(
+        line,
+        True,
+        T_(
+            "vote {ballot} on {proposal} recorded (O-266)",
+            ballot=line.ballot.value,
+            proposal=proposal,
+        ),
+    )
 
 
 def _proposal(found: Conference, line: VoteLine) -> str:
     if line.proposal is not None:
         if line.proposal not in {p.id for p in found.proposals}:
-            raise ValueError(f"no proposal {line.proposal!r} in {found.id}")
+            raise ValueError(
+                T_("no proposal {proposal!r} in {found}", proposal=line.proposal, found=found.id)
+            )
         return line.proposal
     if len(found.proposals) != 1:
-        raise ValueError(f"{found.id} has {len(found.proposals)} proposals: name one")
+        raise ValueError(
+            T_(
+                "{found} has {proposals} proposals: name one",
+                found=found.id,
+                proposals=len(found.proposals),
+            )
+        )
     return found.proposals[0].id
 
 
@@ -195,15 +230,24 @@ def count_votes(
             continue
         if not proposals:
             ledger = _put(ledger, replace(found, voted=year)).note(
-                f"Conference {found.id} closed with nothing tabled: no resolution (O-265)"
+                T_(
+                    "Conference {found} closed with nothing tabled: no resolution (O-265)",
+                    found=found.id,
+                )
             )
             continue
         patrons = {n: s.vassal_of for n, s in ledger.nations.items()}
         voted, outcome = conf.vote_proposals(found, year, ballots, vassal_of=patrons)
         adopted = conf.adopt(voted, outcome)
         ledger = _put(ledger, voted).record(resolutions=(*ledger.politics.resolutions, *adopted))
-        passed = ", ".join(outcome.passed) or "nothing"
-        ledger = ledger.note(f"Conference {found.id} voted (O-266, AMB-27): passed {passed}")
+        passed = ", ".join(outcome.passed) or T_("nothing")
+        ledger = ledger.note(
+            T_(
+                "Conference {found} voted (O-266, AMB-27): passed {passed}",
+                found=found.id,
+                passed=passed,
+            )
+        )
     return ledger
 
 
@@ -221,15 +265,23 @@ def elections(ledger: Ledger, lines: Sequence[PoliticalLine], year: int, dice: D
         try:
             result = orgs.elect(org, votes)
             if result.winner is None:
-                ledger = ledger.note(f"Organisation {org.id}: no Leader elected (tie), vote again")
+                ledger = ledger.note(
+                    T_("Organisation {org}: no Leader elected (tie), vote again", org=org.id)
+                )
                 continue
             elected = orgs.install(org, result.winner, year, dice)
         except ValueError as error:
-            ledger = ledger.note(f"Organisation {org.id}: no election ({error})")
+            ledger = ledger.note(
+                T_("Organisation {org}: no election ({error})", org=org.id, error=message_of(error))
+            )
             continue
         kept = tuple(elected if o.id == org.id else o for o in ledger.politics.organisations)
         ledger = ledger.record(organisations=kept).note(
-            f"Organisation {org.id}: {ledger.name(result.winner)} elected Leader through"
-            f" {elected.term_end} (O-287, O-288, AMB-29)"
+            T_(
+                "Organisation {org}: {winner} elected Leader through {term_end} (O-287, O-288, AMB-29)",
+                org=org.id,
+                winner=ledger.name(result.winner),
+                term_end=elected.term_end,
+            )
         )
     return ledger

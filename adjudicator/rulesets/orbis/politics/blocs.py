@@ -20,6 +20,7 @@ from adjudicator.rulesets.orbis.politics.conferences import (
     Resolution,
     bloc_members,
 )
+from texts import T_
 
 
 class Recusal(StrEnum):
@@ -88,14 +89,20 @@ def recuse(
     frees it from Y+2 (AMB-40); a protest (needs `resolution`, `may_protest`)
     and non-attendance of a first conference (`never_belonged`) free it at once."""
     if nation not in bloc.members:
-        raise ValueError(f"{nation} is not in bloc {bloc.id}")
+        raise ValueError(T_("{nation} is not in bloc {bloc}", nation=nation, bloc=bloc.id))
     if way is Recusal.PROTEST:
         if resolution is None or not may_protest(resolution, nation, year):
-            raise ValueError(f"{nation} may not protest in {year}")
+            raise ValueError(T_("{nation} may not protest in {year}", nation=nation, year=year))
         free_from = year
     elif way is Recusal.NON_ATTENDANCE:
         if not never_belonged:
-            raise ValueError(f"{nation} belonged to bloc {bloc.id}: withdraw with notice")
+            raise ValueError(
+                T_(
+                    "{nation} belonged to bloc {bloc}: withdraw with notice",
+                    nation=nation,
+                    bloc=bloc.id,
+                )
+            )
         free_from = year
     else:
         free_from = year + NOTICE_YEARS
@@ -175,7 +182,7 @@ def exclude(
     """Exclusion by resolution in Y (O-277): out of the bloc, with a Lejanía
     penalty toward the rest for five turns, Y+1..Y+5 (AMB-40)."""
     if nation not in bloc.members:
-        raise ValueError(f"{nation} is not in bloc {bloc.id}")
+        raise ValueError(T_("{nation} is not in bloc {bloc}", nation=nation, bloc=bloc.id))
     rest = bloc.members - {nation}
     after = replace(
         bloc,
@@ -193,12 +200,14 @@ def suspend(bloc: Bloc, nation: str, condition: str) -> Bloc:
     """Suspension (O-278): still bound, no privileges or bonuses until it
     meets `condition` (complies or compensates)."""
     if nation not in bloc.members:
-        raise ValueError(f"{nation} is not in bloc {bloc.id}")
+        raise ValueError(T_("{nation} is not in bloc {bloc}", nation=nation, bloc=bloc.id))
     return replace(bloc, suspended={**bloc.suspended, nation: condition})
 
 
 def reinstate(bloc: Bloc, nation: str) -> Bloc:
     """The suspended member complied or compensated (O-278)."""
     if nation not in bloc.suspended:
-        raise ValueError(f"{nation} is not suspended in bloc {bloc.id}")
+        raise ValueError(
+            T_("{nation} is not suspended in bloc {bloc}", nation=nation, bloc=bloc.id)
+        )
     return replace(bloc, suspended={n: c for n, c in bloc.suspended.items() if n != nation})

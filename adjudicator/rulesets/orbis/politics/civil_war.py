@@ -40,6 +40,7 @@ from types import MappingProxyType
 from adjudicator.rulesets.orbis.levels import Level
 from adjudicator.rulesets.orbis.sheet import Nation
 from adjudicator.rulesets.orbis.stability import Index, change_index
+from texts import T_
 
 __all__ = [
     "CIVIL_WAR_CONDITION",
@@ -75,9 +76,17 @@ def split_supremacy(factions: tuple[str, ...], incumbent: str) -> dict[str, int]
     """The meter split equally, floor(100/n) each, the remainder to the
     incumbent (O-219, AMB-23: 2 → 50/50; 3 → 33/33/34; 6 → 5×16 + 20)."""
     if len(factions) < 2 or len(set(factions)) != len(factions):
-        raise ValueError(f"a civil war needs two or more different factions: {factions}")
+        raise ValueError(
+            T_("a civil war needs two or more different factions: {factions}", factions=factions)
+        )
     if incumbent not in factions:
-        raise ValueError(f"the incumbent {incumbent} is not a faction of {factions}")
+        raise ValueError(
+            T_(
+                "the incumbent {incumbent} is not a faction of {factions}",
+                incumbent=incumbent,
+                factions=factions,
+            )
+        )
     share = SUPREMACY // len(factions)
     split = dict.fromkeys(factions, share)
     split[incumbent] += SUPREMACY - share * len(factions)
@@ -102,20 +111,32 @@ class CivilWar:
         object.__setattr__(self, "factions", tuple(self.factions))
         split_supremacy(self.factions, self.incumbent)  # validates factions, incumbent
         if set(self.supremacy) != set(self.factions):
-            raise ValueError(f"civil war in {self.nation}: Supremacy not over its factions")
+            raise ValueError(
+                T_("civil war in {nation}: Supremacy not over its factions", nation=self.nation)
+            )
         if any(v < 0 for v in self.supremacy.values()) or sum(self.supremacy.values()) != 100:
             raise ValueError(
-                f"civil war in {self.nation}: Supremacy {dict(self.supremacy)} does not sum to 100"
+                T_(
+                    "civil war in {nation}: Supremacy {value} does not sum to 100",
+                    nation=self.nation,
+                    value=dict(self.supremacy),
+                )
             )
         stray = sorted({f for f in self.backers.values() if f not in self.factions})
         if stray:
             raise ValueError(
-                f"civil war in {self.nation}: a backer supports no faction of it: "
-                + ", ".join(stray)
+                T_(
+                    "civil war in {nation}: a backer supports no faction of it: {backers}",
+                    nation=self.nation,
+                    backers=", ".join(stray),
+                )
             )
         if self.nation in self.backers:
             raise ValueError(
-                f"civil war in {self.nation}: the nation cannot back a faction of its own war"
+                T_(
+                    "civil war in {nation}: the nation cannot back a faction of its own war",
+                    nation=self.nation,
+                )
             )
         object.__setattr__(
             self, "supremacy", MappingProxyType({f: self.supremacy[f] for f in self.factions})
@@ -165,11 +186,17 @@ def move_supremacy(civil_war: CivilWar, to: str, from_: str, points: int) -> Civ
     to 100 (O-219, O-220)."""
     for faction in (to, from_):
         if faction not in civil_war.factions:
-            raise ValueError(f"{faction} is not a faction of the civil war in {civil_war.nation}")
+            raise ValueError(
+                T_(
+                    "{faction} is not a faction of the civil war in {nation}",
+                    faction=faction,
+                    nation=civil_war.nation,
+                )
+            )
     if to == from_:
-        raise ValueError(f"faction {to} does not take Supremacy from itself")
+        raise ValueError(T_("faction {to} does not take Supremacy from itself", to=to))
     if points < 0:
-        raise ValueError(f"Supremacy moves by a positive amount, not {points}")
+        raise ValueError(T_("Supremacy moves by a positive amount, not {points}", points=points))
     moved = min(points, civil_war.supremacy[from_])
     meter = dict(civil_war.supremacy)
     meter[from_] -= moved
@@ -206,7 +233,13 @@ def hit(
       full damage to the index, Supremacy untouched (O-223).
     A failure changes nothing."""
     if nation.id != civil_war.nation:
-        raise ValueError(f"{nation.id} is not the nation of the civil war in {civil_war.nation}")
+        raise ValueError(
+            T_(
+                "{nation} is not the nation of the civil war in {nation2}",
+                nation=nation.id,
+                nation2=civil_war.nation,
+            )
+        )
     if not level.success:
         return civil_war, nation
     if actor in civil_war.factions:
@@ -215,7 +248,9 @@ def hit(
         half = level.size // 2
         backed = civil_war.backers[actor]
         if backed == against:
-            raise ValueError(f"{actor} backs {backed}: it does not fight it")
+            raise ValueError(
+                T_("{actor} backs {backed}: it does not fight it", actor=actor, backed=backed)
+            )
         moved = move_supremacy(civil_war, backed, against, half)
         return moved, change_index(nation, index, -half)
     return civil_war, change_index(nation, index, -level.size)
@@ -231,7 +266,13 @@ def upkeep(civil_war: CivilWar, nation: Nation, year: int) -> Nation:
     """The end of turn `year` (AMB-37): from the civil war's second year, −2
     LEG and −1 VIA (O-221), never below 0 (AMB-16)."""
     if nation.id != civil_war.nation:
-        raise ValueError(f"{nation.id} is not the nation of the civil war in {civil_war.nation}")
+        raise ValueError(
+            T_(
+                "{nation} is not the nation of the civil war in {nation2}",
+                nation=nation.id,
+                nation2=civil_war.nation,
+            )
+        )
     if year <= civil_war.started:
         return nation
     return change_index(change_index(nation, Index.LEG, -UPKEEP_LEG), Index.VIA, -UPKEEP_VIA)
@@ -253,7 +294,13 @@ def settle(civil_war: CivilWar, faction: str) -> CivilWar:
     """The GM's settlement: `faction` takes the whole meter and the civil war
     is over (O-217: the original player keeps the nation)."""
     if faction not in civil_war.factions:
-        raise ValueError(f"{faction} is not a faction of the civil war in {civil_war.nation}")
+        raise ValueError(
+            T_(
+                "{faction} is not a faction of the civil war in {nation}",
+                faction=faction,
+                nation=civil_war.nation,
+            )
+        )
     meter = dict.fromkeys(civil_war.factions, 0)
     meter[faction] = SUPREMACY
     return replace(civil_war, supremacy=meter)

@@ -43,6 +43,7 @@ from adjudicator.rulesets.orbis.politics.rebellions import RebellionDamage
 from adjudicator.rulesets.orbis.politics.start import drop_civil_war
 from adjudicator.rulesets.orbis.politics.war import Conflict, is_war_medida, update_wars
 from adjudicator.rulesets.orbis.stability import Index
+from texts import T_
 
 
 def is_clash(acted: Acted) -> bool:
@@ -76,7 +77,7 @@ def wars(
             pairs.add(frozenset(pair))
         else:
             ledger = ledger.note(
-                f"GM file: hostilities {' / '.join(pair)}: not two nations (O-202)"
+                T_("GM file: hostilities {items}: not two nations (O-202)", items=" / ".join(pair))
             )
     wars_declared = {frozenset(p) for p in declared if len(set(p)) == 2}
     before = ledger.politics.conflicts_by_pair()
@@ -86,11 +87,20 @@ def wars(
         was = key in before and before[key].at_war
         now = key in after and after[key].at_war
         if now and not was:
-            ledger = ledger.note(f"{first} and {second} are at war (third turn of clashes, O-204)")
+            ledger = ledger.note(
+                T_(
+                    "{first} and {second} are at war (third turn of clashes, O-204)",
+                    first=first,
+                    second=second,
+                )
+            )
         elif was and not now:
             ledger = ledger.note(
-                f"The war between {first} and {second} is over or suspended"
-                " (two quiet turns, O-206)"
+                T_(
+                    "The war between {first} and {second} is over or suspended (two quiet turns, O-206)",
+                    first=first,
+                    second=second,
+                )
             )
     return ledger.record(conflicts=_sorted(after.values()))
 
@@ -109,8 +119,12 @@ def breaches(ledger: Ledger, acted: Sequence[Acted], year: int) -> Ledger:
             step = registry.break_treaty(treaty.id, act.actor, year)
             registry = step.registry
             ledger = ledger.record(treaties=registry).note(
-                f"{ledger.name(act.actor)} broke treaty {treaty.id} by a war medida"
-                f" against {ledger.name(act.target)} (O-242, O-243)",
+                T_(
+                    "{actor} broke treaty {treaty} by a war medida against {target} (O-242, O-243)",
+                    actor=ledger.name(act.actor),
+                    treaty=treaty.id,
+                    target=ledger.name(act.target),
+                ),
                 *step.notes,
             )
             ledger = ledger.punish(step.sanctions)
@@ -125,8 +139,11 @@ def breaches(ledger: Ledger, acted: Sequence[Acted], year: int) -> Ledger:
                 for d in ledger.politics.declarations
             )
             ledger = ledger.record(declarations=kept).note(
-                f"{ledger.name(act.actor)} broke its neutrality {declaration.id}"
-                " by a war medida (O-248, O-250)",
+                T_(
+                    "{actor} broke its neutrality {declaration} by a war medida (O-248, O-250)",
+                    actor=ledger.name(act.actor),
+                    declaration=declaration.id,
+                ),
                 *breach.notes,
             )
             ledger = ledger.punish(breach.sanctions)
@@ -154,8 +171,12 @@ def violations(ledger: Ledger, acted: Sequence[Acted], year: int) -> Ledger:
             done.add(key)
             _, why = breaking_penalty(declaration)
             ledger = ledger.note(
-                f"{ledger.name(act.actor)} violated the neutrality {declaration.id} of"
-                f" {ledger.name(act.target)} by a war medida (O-248, O-252)",
+                T_(
+                    "{actor} violated the neutrality {declaration} of {target} by a war medida (O-248, O-252)",
+                    actor=ledger.name(act.actor),
+                    declaration=declaration.id,
+                    target=ledger.name(act.target),
+                ),
                 *why,
             )
             ledger = ledger.punish((violation(declaration, act.actor, year),))
@@ -188,21 +209,28 @@ def suppressions(
         if done.suppressed:
             left = tuple(r for r in ledger.politics.rebellions if r is not rising)
             ledger = ledger.record(rebellions=left).note(
-                f"{name} suppressed its rebellion (O-226, O-231)"
+                T_("{name} suppressed its rebellion (O-226, O-231)", name=name)
             )
             for backer in done.revealed:
                 ledger = ledger.secret(
-                    act.actor, f"The rebellion was backed by {ledger.name(backer)} (O-231)"
+                    act.actor,
+                    T_("The rebellion was backed by {backer} (O-231)", backer=ledger.name(backer)),
                 )
                 ledger = ledger.secret(
-                    backer, f"Your backing of the rebellion in {name} was discovered (O-231)"
+                    backer,
+                    T_("Your backing of the rebellion in {name} was discovered (O-231)", name=name),
                 )
             continue
         kept = tuple(done.rebellion if r is rising else r for r in ledger.politics.rebellions)
         index = done.index.value if done.index is not None else "?"
         ledger = ledger.record(rebellions=kept).note(
-            f"{name} failed to suppress its rebellion ({level.value}): −{done.damage}"
-            f" {index} (O-227 .. O-230, AMB-25, AMB-26)"
+            T_(
+                "{name} failed to suppress its rebellion ({level}): −{damage} {index} (O-227 .. O-230, AMB-25, AMB-26)",
+                name=name,
+                level=level.value,
+                damage=done.damage,
+                index=index,
+            )
         )
     for nation_id in sorted({r.nation for r in ledger.politics.rebellions}):
         sheet = ledger.nations.get(nation_id)
@@ -254,8 +282,14 @@ def _move(ledger: Ledger, act: Acted, level: Level) -> Ledger:
     split = ", ".join(f"{f} {v}" for f, v in after.supremacy.items())
     ledger = ledger.record(civil_wars=wars_now).sheet(sheet)
     return ledger.note(
-        f"Civil war in {ledger.name(war.nation)}: {ledger.name(act.actor)} against {faction}"
-        f" at {level.value}; Supremacy {split} (O-220, O-222)"
+        T_(
+            "Civil war in {nation}: {actor} against {faction} at {level}; Supremacy {split} (O-220, O-222)",
+            nation=ledger.name(war.nation),
+            actor=ledger.name(act.actor),
+            faction=faction,
+            level=level.value,
+            split=split,
+        )
     )
 
 
@@ -272,7 +306,10 @@ def civil_wars(ledger: Ledger, acted: Sequence[Acted], year: int) -> Ledger:
         won = civil_war.winner(war)
         if won is not None:
             ledger = drop_civil_war(ledger, war.nation).note(
-                f"The civil war in {ledger.name(war.nation)} is over: {won} holds all"
-                " Supremacy; the nation stays with its player (O-217)"
+                T_(
+                    "The civil war in {nation} is over: {won} holds all Supremacy; the nation stays with its player (O-217)",
+                    nation=ledger.name(war.nation),
+                    won=won,
+                )
             )
     return ledger

@@ -16,6 +16,7 @@ from __future__ import annotations
 from adjudicator.rulesets.orbis.politics import organisations as orgs
 from adjudicator.rulesets.orbis.politics.epochs import epoch_triggers
 from adjudicator.rulesets.orbis.politics.ledger import Ledger
+from texts import T_
 
 
 def organisations(ledger: Ledger, year: int) -> Ledger:
@@ -28,16 +29,20 @@ def organisations(ledger: Ledger, year: int) -> Ledger:
             continue
         after = orgs.close_turn(org, year, factions=factions)
         if not after.active:
-            ledger = ledger.note(f"Organisation {org.id} dissolved: five turns below five (O-280)")
+            ledger = ledger.note(
+                T_("Organisation {org} dissolved: five turns below five (O-280)", org=org.id)
+            )
             kept.append(after)
             continue
         if orgs.schism_due(after, year):
             parts = orgs.split(after, year, f"{org.id}-{year}", f"{org.name} ({year})")
-            ledger = ledger.note(f"Organisation {org.id} splits in two after 15 turns (O-294)")
+            ledger = ledger.note(
+                T_("Organisation {org} splits in two after 15 turns (O-294)", org=org.id)
+            )
             kept.extend(parts)
             continue
         if orgs.term_over(after, year):
-            ledger = ledger.note(f"Organisation {org.id}: election due (O-287, O-288)")
+            ledger = ledger.note(T_("Organisation {org}: election due (O-287, O-288)", org=org.id))
         kept.append(after)
     return ledger.record(organisations=tuple(kept))
 
@@ -48,7 +53,7 @@ def expiries(ledger: Ledger, year: int) -> Ledger:
     after = registry.expire(year + 1)
     for old, new in zip(registry.treaties, after.treaties, strict=True):
         if old.ended is None and new.ended is not None:
-            ledger = ledger.note(f"Treaty {old.id} expires at its term (O-245)")
+            ledger = ledger.note(T_("Treaty {old} expires at its term (O-245)", old=old.id))
     return ledger.record(treaties=after)
 
 
@@ -59,5 +64,8 @@ def epoch_trigger(ledger: Ledger) -> Ledger:
         return ledger
     which = ", ".join(f"{ledger.name(t.nation)} {t.statistic.spanish} {t.value}" for t in found)
     return ledger.note(
-        f"An epoch is triggered (O-296): {which}; the GM chooses total or partial (O-300)"
+        T_(
+            "An epoch is triggered (O-296): {which}; the GM chooses total or partial (O-300)",
+            which=which,
+        )
     )

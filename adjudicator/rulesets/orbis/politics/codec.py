@@ -79,6 +79,8 @@ from adjudicator.rulesets.orbis.politics.codec_treaties import (
 from adjudicator.rulesets.orbis.politics.register import Politics, politics_problems
 from adjudicator.rulesets.orbis.politics.treaties import Treaties
 from adjudicator.rulesets.orbis.sheet import Nation
+from adjudicator.rulesets.orbis.words import joined
+from texts import T_
 
 __all__ = ["KEYS", "PATH", "politics_from_dict", "politics_to_dict"]
 
@@ -152,8 +154,14 @@ def _unique(records: Sequence[Any], f: Fields, key: str, what: Callable[[Any], o
         ident = what(record)
         if ident in seen:
             raise ValueError(
-                f"{f.at(key)}[{i}]: expected one record per {key[:-1]},"
-                f" {ident!r} already at [{seen[ident]}]"
+                T_(
+                    "{path}[{i}]: expected one record per {key}, {ident!r} already at [{seen}]",
+                    path=f.at(key),
+                    i=i,
+                    key=key[:-1],
+                    ident=ident,
+                    seen=seen[ident],
+                )
             )
         seen[ident] = i
 
@@ -170,7 +178,11 @@ def _halves(value: Any, path: str) -> int:
     halves = integer(value, path)
     if halves < 1:
         raise ValueError(
-            f"{path}: expected a front's weight of 1 half or more (O-209), got {halves}"
+            T_(
+                "{path}: expected a front's weight of 1 half or more (O-209), got {halves}",
+                path=path,
+                halves=halves,
+            )
         )
     return halves
 
@@ -183,7 +195,7 @@ def politics_from_dict(data: Any, nations: Sequence[Nation]) -> Politics:
     for nation, at, value in f.table("capacity"):
         capacity[nation] = integer(value, at)
         if capacity[nation] < 0:
-            raise ValueError(f"{at}: expected a front capacity of 0 or more (O-211)")
+            raise ValueError(T_("{at}: expected a front capacity of 0 or more (O-211)", at=at))
     politics = Politics(
         vassalages=_records(f, "vassalages", vassalage_from_dict),
         conflicts=_records(f, "conflicts", conflict_from_dict),
@@ -215,5 +227,11 @@ def politics_from_dict(data: Any, nations: Sequence[Nation]) -> Politics:
     _unique(politics.blocs, f, "blocs", lambda b: b.id)
     problems = politics_problems(politics, nations)
     if problems:
-        raise ValueError(f"{PATH}: an impossible political state: {'; '.join(problems)}")
+        raise ValueError(
+            T_(
+                "{path}: an impossible political state: {problems}",
+                path=PATH,
+                problems=joined(problems),
+            )
+        )
     return politics

@@ -29,6 +29,8 @@ from adjudicator.rulesets.orbis.politics.organisations import (
     Term,
     problems,
 )
+from adjudicator.rulesets.orbis.words import joined
+from texts import T_
 
 __all__ = [
     "conference_from_dict",
@@ -346,5 +348,12 @@ def organisation_from_dict(data: Any, path: str) -> Organisation:
     )
     found = problems(org)
     if found:
-        raise ValueError(f"{path}: organisation {org.id}: {'; '.join(found)} (O-279 .. O-294)")
+        raise ValueError(
+            T_(
+                "{path}: organisation {org}: {items} (O-279 .. O-294)",
+                path=path,
+                org=org.id,
+                items=joined(found),
+            )
+        )
     return org

@@ -15,6 +15,7 @@ from typing import Any
 from adjudicator.rulesets.orbis.politics.blocs import Bloc, LejaniaPenalty
 from adjudicator.rulesets.orbis.politics.codec_read import Fields, integer, lean, text, wrap
 from adjudicator.rulesets.orbis.politics.vassals import OffensiveBonus
+from texts import T_
 
 __all__ = [
     "bloc_from_dict",
@@ -28,7 +29,14 @@ __all__ = [
 
 def _span(first: int, until: int, path: str) -> None:
     if until < first:
-        raise ValueError(f"{path}.until: expected a year not before first ({first}), got {until}")
+        raise ValueError(
+            T_(
+                "{path}.until: expected a year not before first ({first}), got {until}",
+                path=path,
+                first=first,
+                until=until,
+            )
+        )
 
 
 # --- grievances (O-196, AMB-46) --------------------------------------------------------
@@ -49,7 +57,13 @@ def grievance_from_dict(data: Any, path: str) -> OffensiveBonus:
     f = Fields(data, path, ("nation", "value", "first", "until", "source"))
     value = f.integer("value")
     if value >= 0:
-        raise ValueError(f"{f.at('value')}: expected a bonus, below 0 (O-196), got {value}")
+        raise ValueError(
+            T_(
+                "{path}: expected a bonus, below 0 (O-196), got {value}",
+                path=f.at("value"),
+                value=value,
+            )
+        )
     first, until = f.integer("first"), f.integer("until")
     _span(first, until, path)
     return OffensiveBonus(f.name("nation"), value, first, until, f.text("source"))
@@ -76,7 +90,13 @@ def bloc_from_dict(data: Any, path: str) -> Bloc:
     for key, table in (("suspended", suspended), ("leaving", leaving)):
         stray = sorted(n for n in table if n not in members)
         if stray:
-            raise ValueError(f"{f.at(key)}: expected members of the bloc, got {', '.join(stray)}")
+            raise ValueError(
+                T_(
+                    "{path}: expected members of the bloc, got {items}",
+                    path=f.at(key),
+                    items=", ".join(stray),
+                )
+            )
     return wrap(path, lambda: Bloc(f.name("id"), members, suspended, leaving))
 
 
@@ -99,10 +119,18 @@ def lejania_from_dict(data: Any, path: str) -> LejaniaPenalty:
     f = Fields(data, path, ("nation", "toward", "first", "until", "source"), ("value",))
     value = f.opt_int("value")
     if value is not None and value <= 0:
-        raise ValueError(f"{f.at('value')}: expected a penalty, above 0 (O-277), got {value}")
+        raise ValueError(
+            T_(
+                "{path}: expected a penalty, above 0 (O-277), got {value}",
+                path=f.at("value"),
+                value=value,
+            )
+        )
     first, until = f.integer("first"), f.integer("until")
     _span(first, until, path)
     nation, toward = f.name("nation"), f.name_set("toward")
     if nation in toward:
-        raise ValueError(f"{f.at('toward')}: expected other nations than {nation}")
+        raise ValueError(
+            T_("{path}: expected other nations than {nation}", path=f.at("toward"), nation=nation)
+        )
     return LejaniaPenalty(nation, toward, value, first, until, f.text("source"))

@@ -14,6 +14,9 @@ from difflib import get_close_matches
 from enum import StrEnum
 from typing import Any, TypeVar
 
+from adjudicator.rulesets.orbis.words import message_of
+from texts import T_, Text
+
 __all__ = [
     "Fields",
     "choice",
@@ -40,31 +43,38 @@ def lean(data: Mapping[str, Any], **defaults: Any) -> dict[str, Any]:
 
 def _kind(value: Any) -> str:
     if value is None:
-        return "nothing"
+        return T_("nothing")
     if isinstance(value, bool):
-        return f"a boolean ({value})"
+        return T_("a boolean ({value})", value=value)
     if isinstance(value, int):
-        return f"a number ({value})"
+        return T_("a number ({value})", value=value)
     if isinstance(value, str):
-        return f"text ({value!r})"
+        return T_("text ({value!r})", value=value)
     if isinstance(value, Mapping):
-        return "a mapping"
+        return T_("a mapping")
     if isinstance(value, list | tuple):
-        return "a list"
+        return T_("a list")
     return type(value).__name__
 
 
 def _wrong(path: str, expected: str, value: Any) -> ValueError:
     """The error for a value of the wrong kind (a ValueError, as every
     problem of the file)."""
-    return ValueError(f"{path}: expected {expected}, got {_kind(value)}")
+    return ValueError(
+        T_(
+            "{path}: expected {expected}, got {value}",
+            path=path,
+            expected=expected,
+            value=_kind(value),
+        )
+    )
 
 
 def _near(key: str, known: Collection[str]) -> str:
     close = get_close_matches(key, sorted(known), n=1, cutoff=0.5)
     if close:
-        return f"did you mean {close[0]!r}?"
-    return f"expected one of {', '.join(sorted(known))}"
+        return T_("did you mean {close!r}?", close=close[0])
+    return T_("expected one of {items}", items=", ".join(sorted(known)))
 
 
 def wrap(path: str, build: Callable[[], T]) -> T:
@@ -76,55 +86,68 @@ def wrap(path: str, build: Callable[[], T]) -> T:
     except ValueError as exc:
         if str(exc).startswith(path):
             raise
-        raise ValueError(f"{path}: {exc}") from None
+        raise ValueError(Text("{path}: {exc}", {"path": path, "exc": message_of(exc)})) from None
 
 
 def text(value: Any, path: str) -> str:
     if not isinstance(value, str):
-        raise _wrong(path, "text", value)
+        raise _wrong(path, T_("text"), value)
     return value
 
 
 def name(value: Any, path: str) -> str:
     """A nation, faction or record id: non-empty text."""
     if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"{path}: expected a name (non-empty text), got {_kind(value)}")
+        raise ValueError(
+            T_(
+                "{path}: expected a name (non-empty text), got {value}",
+                path=path,
+                value=_kind(value),
+            )
+        )
     return value
 
 
 def integer(value: Any, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _wrong(path, "a whole number", value)
+        raise _wrong(path, T_("a whole number"), value)
     return value
 
 
 def flag(value: Any, path: str) -> bool:
     if not isinstance(value, bool):
-        raise _wrong(path, "true or false", value)
+        raise _wrong(path, T_("true or false"), value)
     return value
 
 
 def choice(value: Any, path: str, enum: type[E]) -> E:
     allowed = [member.value for member in enum]
     if not isinstance(value, str) or value not in allowed:
-        raise ValueError(f"{path}: expected one of {', '.join(allowed)}, got {_kind(value)}")
+        raise ValueError(
+            T_(
+                "{path}: expected one of {items}, got {value}",
+                path=path,
+                items=", ".join(allowed),
+                value=_kind(value),
+            )
+        )
     return enum(value)
 
 
 def read_list(value: Any, path: str) -> list[tuple[str, Any]]:
     """The items of a list with their paths (`path[i]`)."""
     if not isinstance(value, list | tuple):
-        raise _wrong(path, "a list", value)
+        raise _wrong(path, T_("a list"), value)
     return [(f"{path}[{i}]", item) for i, item in enumerate(value)]
 
 
 def read_table(value: Any, path: str) -> list[tuple[str, str, Any]]:
     """The entries of a mapping keyed by names: (key, path, value)."""
     if not isinstance(value, Mapping):
-        raise _wrong(path, "a mapping", value)
+        raise _wrong(path, T_("a mapping"), value)
     found: list[tuple[str, str, Any]] = []
     for key, item in value.items():
-        name(key, f"{path} key {key!r}")
+        name(key, T_("{path} key {key!r}", path=path, key=key))
         found.append((key, f"{path}.{key}", item))
     return found
 
@@ -134,7 +157,13 @@ def names_of(value: Any, path: str) -> tuple[str, ...]:
     found = tuple(name(item, at) for at, item in read_list(value, path))
     twice = sorted({n for n in found if found.count(n) > 1})
     if twice:
-        raise ValueError(f"{path}: expected distinct names, {', '.join(twice)} listed twice")
+        raise ValueError(
+            T_(
+                "{path}: expected distinct names, {items} listed twice",
+                path=path,
+                items=", ".join(twice),
+            )
+        )
     return found
 
 
@@ -146,16 +175,23 @@ class Fields:
         self, data: Any, path: str, required: Sequence[str], optional: Sequence[str] = ()
     ) -> None:
         if not isinstance(data, Mapping):
-            raise _wrong(path, "a mapping", data)
+            raise _wrong(path, T_("a mapping"), data)
         known = (*required, *optional)
         for key in data:
             if not isinstance(key, str):
-                raise _wrong(path, f"names as keys, {_near(str(key), known)}", key)
+                raise _wrong(path, T_("names as keys, {value}", value=_near(str(key), known)), key)
             if key not in known:
-                raise ValueError(f"{path}.{key}: unknown key, {_near(key, known)}")
+                raise ValueError(
+                    T_(
+                        "{path}.{key}: unknown key, {value}",
+                        path=path,
+                        key=key,
+                        value=_near(key, known),
+                    )
+                )
         for key in required:
             if key not in data:
-                raise ValueError(f"{path}.{key}: missing, a required key")
+                raise ValueError(T_("{path}.{key}: missing, a required key", path=path, key=key))
         self.data: Mapping[str, Any] = data
         self.path = path
 
@@ -213,7 +249,9 @@ class Fields:
             return ()
         found = tuple(choice(v, at, enum) for at, v in read_list(self.data[key], self.at(key)))
         if len(set(found)) != len(found):
-            raise ValueError(f"{self.at(key)}: expected distinct values, one is listed twice")
+            raise ValueError(
+                T_("{path}: expected distinct values, one is listed twice", path=self.at(key))
+            )
         return found
 
     def integers(self, key: str) -> tuple[int, ...]:

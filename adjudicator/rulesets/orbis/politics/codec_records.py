@@ -17,6 +17,7 @@ from adjudicator.rulesets.orbis.politics.codec_read import Fields, integer, lean
 from adjudicator.rulesets.orbis.politics.rebellions import Rebellion
 from adjudicator.rulesets.orbis.politics.vassals import Vassalage, VassalageOrigin
 from adjudicator.rulesets.orbis.politics.war import Conflict
+from texts import T_
 
 __all__ = [
     "civil_war_from_dict",
@@ -72,7 +73,9 @@ def vassalage_from_dict(data: Any, path: str) -> Vassalage:
     )
     cycles = f.integers("forgiven_cycles")
     if len(set(cycles)) != len(cycles):
-        raise ValueError(f"{f.at('forgiven_cycles')}: expected distinct years, one listed twice")
+        raise ValueError(
+            T_("{path}: expected distinct years, one listed twice", path=f.at("forgiven_cycles"))
+        )
     return wrap(
         path,
         lambda: Vassalage(
@@ -116,7 +119,13 @@ def conflict_from_dict(data: Any, path: str) -> Conflict:
     )
     nations = f.names("nations")
     if len(nations) != 2:
-        raise ValueError(f"{f.at('nations')}: expected two nations, got {len(nations)}")
+        raise ValueError(
+            T_(
+                "{path}: expected two nations, got {nations}",
+                path=f.at("nations"),
+                nations=len(nations),
+            )
+        )
     return wrap(
         path,
         lambda: Conflict(
@@ -154,13 +163,21 @@ def civil_war_from_dict(data: Any, path: str) -> CivilWar:
     meter = {key: integer(value, at) for key, at, value in f.table("supremacy")}
     if set(meter) != set(factions):
         raise ValueError(
-            f"{f.at('supremacy')}: expected one value per faction ({', '.join(factions)}),"
-            f" got {', '.join(sorted(meter)) or 'none'}"
+            T_(
+                "{path}: expected one value per faction ({items}), got {value}",
+                path=f.at("supremacy"),
+                items=", ".join(factions),
+                value=", ".join(sorted(meter)) or T_("none"),
+            )
         )
     if any(v < 0 for v in meter.values()) or sum(meter.values()) != SUPREMACY:
         raise ValueError(
-            f"{f.at('supremacy')}: expected values of 0 or more summing to {SUPREMACY} (O-219),"
-            f" got {sum(meter.values())}"
+            T_(
+                "{path}: expected values of 0 or more summing to {SUPREMACY} (O-219), got {value}",
+                path=f.at("supremacy"),
+                SUPREMACY=SUPREMACY,
+                value=sum(meter.values()),
+            )
         )
     backers = {key: name(value, at) for key, at, value in f.table("backers")}
     return wrap(

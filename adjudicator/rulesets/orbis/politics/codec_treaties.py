@@ -26,6 +26,7 @@ from adjudicator.rulesets.orbis.politics.treaties import (
     TreatyKind,
     TreatyModifier,
 )
+from texts import T_
 
 __all__ = [
     "offer_from_dict",
@@ -132,9 +133,14 @@ def _term(f: Fields, default: int | None, most: int | None) -> int | None:
         return default
     term = f.integer("term_years")
     if term < 1 or (most is not None and term > most):
-        top = f"1..{most}" if most is not None else "1 or more"
+        top = f"1..{most}" if most is not None else T_("1 or more")
         raise ValueError(
-            f"{f.at('term_years')}: expected a term of {top} years (O-245), got {term}"
+            T_(
+                "{path}: expected a term of {top} years (O-245), got {term}",
+                path=f.at("term_years"),
+                top=top,
+                term=term,
+            )
         )
     return term
 

@@ -45,6 +45,7 @@ from adjudicator.rulesets.orbis.politics.war import (
     war_fatigue,
 )
 from adjudicator.rulesets.orbis.sheet import Nation
+from texts import T_
 
 
 def enemies(politics: Politics, nation: str) -> tuple[str, ...]:
@@ -114,7 +115,7 @@ def treaty_conditions(
             and m.attribute in statistic.attributes
         )
         if value:
-            found[f"tratado {treaty.id}"] = value
+            found[T_("tratado {treaty}", treaty=treaty.id)] = value
     return found
 
 
@@ -163,10 +164,12 @@ def political_conditions(
     domestic = target is None or target == actor
     found: dict[str, int] = {}
     if politics.civil_war(actor) is not None:
-        found["guerra civil"] = civil_war_condition(domestic=domestic, war=is_war_medida(statistic))
-    found["fatiga de guerra"] = fatigue(politics, nations, actor, statistic, year)
+        found[T_("guerra civil")] = civil_war_condition(
+            domestic=domestic, war=is_war_medida(statistic)
+        )
+    found[T_("fatiga de guerra")] = fatigue(politics, nations, actor, statistic, year)
     found.update(treaty_conditions(politics, actor, statistic, target, year))
     if not counter:
-        found["agravio"] = grievance(politics, actor, statistic, target, year)
-        found["lejanía"] = lejania(politics, actor, target, year)
+        found[T_("agravio")] = grievance(politics, actor, statistic, target, year)
+        found[T_("lejanía")] = lejania(politics, actor, target, year)
     return {name: value for name, value in found.items() if value}

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
 
+from texts import T_
+
 NOTICE_YEARS = 2
 """A declared withdrawal noticed in Y binds through Y+1 (O-274, AMB-40)."""
 
@@ -89,7 +91,7 @@ def mode_for(count: int, *, alternatives: bool) -> VotingMode:
     several are OPTIONS when the convener made them exclusive alternatives,
     else PROPOSALS voted one by one."""
     if count < 1:
-        raise ValueError("a ballot needs at least one proposal")
+        raise ValueError(T_("a ballot needs at least one proposal"))
     if count == 1:
         return VotingMode.SINGLE
     return VotingMode.OPTIONS if alternatives else VotingMode.PROPOSALS
@@ -167,7 +169,7 @@ def convene(
     limit = None if restricted_to is None else frozenset(restricted_to)
     for nation in names:
         if not may_convene(nation, parties=parties, restricted_to=limit, gm_grounds=gm_grounds):
-            raise ValueError(f"{nation} may not convene conference {id}")
+            raise ValueError(T_("{nation} may not convene conference {id}", nation=nation, id=id))
     return Conference(id, names, topic, start, **fields)  # type: ignore[arg-type]
 
 
@@ -194,16 +196,28 @@ def may_propose(conference: Conference, nation: str) -> bool:
 def table(conference: Conference, proposal: Proposal) -> Conference:
     """The conference with `proposal` tabled (O-261, O-264)."""
     if not conference.open:
-        raise ValueError(f"conference {conference.id} is closed")
+        raise ValueError(T_("conference {conference} is closed", conference=conference.id))
     if not may_propose(conference, proposal.author):
-        raise ValueError(f"{proposal.author} may not table proposals at {conference.id}")
+        raise ValueError(
+            T_(
+                "{author} may not table proposals at {conference}",
+                author=proposal.author,
+                conference=conference.id,
+            )
+        )
     return replace(conference, proposals=(*conference.proposals, proposal))
 
 
 def withdraw(conference: Conference, nation: str) -> Conference:
     """`nation` leaves the conference: its votes are not counted (O-266)."""
     if nation not in conference.participants and nation not in conference.conveners:
-        raise ValueError(f"{nation} does not take part in {conference.id}")
+        raise ValueError(
+            T_(
+                "{nation} does not take part in {conference}",
+                nation=nation,
+                conference=conference.id,
+            )
+        )
     return replace(conference, withdrawn=conference.withdrawn | {nation})
 
 
@@ -215,7 +229,14 @@ def may_dissolve(conference: Conference, nation: str, year: int) -> bool:
 def dissolve(conference: Conference, nation: str, year: int) -> Conference:
     """The conference dissolved by a convener (O-262); no resolutions."""
     if not may_dissolve(conference, nation, year):
-        raise ValueError(f"{nation} may not dissolve {conference.id} in {year}")
+        raise ValueError(
+            T_(
+                "{nation} may not dissolve {conference} in {year}",
+                nation=nation,
+                conference=conference.id,
+                year=year,
+            )
+        )
     return replace(conference, dissolved=year)
 
 
@@ -333,10 +354,14 @@ def count_options(
     for nation, choice in choices.items():
         if isinstance(choice, Vote):
             if choice in (Vote.YES, Vote.NO):
-                raise ValueError(f"{nation}: vote for an option, abstain or withdraw")
+                raise ValueError(
+                    T_("{nation}: vote for an option, abstain or withdraw", nation=nation)
+                )
             continue
         if choice not in counts:
-            raise ValueError(f"{nation}: {choice!r} is not an option")
+            raise ValueError(
+                T_("{nation}: {choice!r} is not an option", nation=nation, choice=choice)
+            )
         weight = 1 if weights is None else weights.get(nation, 1)
         if weight < 0:
             raise ValueError(f"{nation}: a negative voting weight")
@@ -373,12 +398,20 @@ def _entitled(
     conference: Conference, year: int, cast: Iterable[str], vassal_of: Mapping[str, str | None]
 ) -> tuple[tuple[Proposal, ...], frozenset[str], tuple[str, ...]]:
     if not conference.open:
-        raise ValueError(f"conference {conference.id} is closed")
+        raise ValueError(T_("conference {conference} is closed", conference=conference.id))
     if year < conference.start:
-        raise ValueError(f"conference {conference.id} starts in {conference.start}")
+        raise ValueError(
+            T_(
+                "conference {conference} starts in {start}",
+                conference=conference.id,
+                start=conference.start,
+            )
+        )
     props = ballot(conference, year)
     if not props:
-        raise ValueError(f"conference {conference.id}: nothing to vote on")
+        raise ValueError(
+            T_("conference {conference}: nothing to vote on", conference=conference.id)
+        )
     allowed = voters(conference, vassal_of)
     return props, allowed, tuple(sorted(n for n in cast if n not in allowed))
 
@@ -397,7 +430,12 @@ def vote_proposals(
     props, allowed, ignored = _entitled(conference, year, ballots, vassal_of or {})
     mode = mode_for(len(props), alternatives=conference.alternatives)
     if mode is VotingMode.OPTIONS:
-        raise ValueError(f"conference {conference.id} votes on options: use vote_options")
+        raise ValueError(
+            T_(
+                "conference {conference} votes on options: use vote_options",
+                conference=conference.id,
+            )
+        )
     tallies: dict[str, Tally] = {}
     supporters: dict[str, frozenset[str]] = {}
     for p in props:
@@ -426,7 +464,9 @@ def vote_options(
     """Vote exclusive options (OPTIONS mode, O-266, O-269, AMB-27)."""
     props, allowed, ignored = _entitled(conference, year, choices, vassal_of or {})
     if mode_for(len(props), alternatives=conference.alternatives) is not VotingMode.OPTIONS:
-        raise ValueError(f"conference {conference.id} votes yes/no: use vote_proposals")
+        raise ValueError(
+            T_("conference {conference} votes yes/no: use vote_proposals", conference=conference.id)
+        )
     valid = {n: c for n, c in choices.items() if n in allowed}
     result = count_options(
         [p.id for p in props],
@@ -471,7 +511,7 @@ def adopt(
     when that already names the conference (`C503-1/P1`), else
     `<conference>:<proposal>`."""
     if conference.voted is None:
-        raise ValueError(f"conference {conference.id} has not voted")
+        raise ValueError(T_("conference {conference} has not voted", conference=conference.id))
     binds = bloc_members(conference)
     stated = consequences or {}
     return tuple(

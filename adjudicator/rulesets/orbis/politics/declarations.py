@@ -32,6 +32,7 @@ from enum import StrEnum
 from adjudicator.rulesets.orbis.attributes import DOMINIO, Attribute
 from adjudicator.rulesets.orbis.modifiers import behaviour_penalty
 from adjudicator.rulesets.orbis.records import Modifier
+from texts import T_
 
 NOTICE_YEARS = 2
 """A revocation noticed in Y binds through Y+1 and lapses in Y+2 (O-250, AMB-40)."""
@@ -55,11 +56,11 @@ class Penalty:
 
     def __post_init__(self) -> None:
         if self.value <= 0:
-            raise ValueError("a breaking penalty is a penalty, above 0 (O-045, O-050)")
+            raise ValueError(T_("a breaking penalty is a penalty, above 0 (O-045, O-050)"))
         if self.years <= 0:
-            raise ValueError("a breaking penalty lasts at least one turn")
+            raise ValueError(T_("a breaking penalty lasts at least one turn"))
         if not self.attributes or len(set(self.attributes)) != len(self.attributes):
-            raise ValueError("a breaking penalty names distinct attributes")
+            raise ValueError(T_("a breaking penalty names distinct attributes"))
 
 
 DEFAULT_PENALTY = Penalty(5, 5)
@@ -240,9 +241,21 @@ def adhere(
     "<id>~<nation>"), holding its reservations (O-255). A former declarant
     whose revocation lapsed joins again."""
     if not declaration.in_force(year):
-        raise ValueError(f"declaration {declaration.id!r} is not in force in {year}")
+        raise ValueError(
+            T_(
+                "declaration {declaration!r} is not in force in {year}",
+                declaration=declaration.id,
+                year=year,
+            )
+        )
     if declaration.binds(nation, year):
-        raise ValueError(f"{nation} is already bound by declaration {declaration.id!r}")
+        raise ValueError(
+            T_(
+                "{nation} is already bound by declaration {declaration!r}",
+                nation=nation,
+                declaration=declaration.id,
+            )
+        )
     party = Party(nation, year, reservations=reservations)
     others = [n for n in declaration.declarants if declaration.binds(n, year)]
     if reservations and any(n not in accepted_by for n in others):
@@ -265,9 +278,22 @@ def revoke(declaration: Declaration, nation: str, year: int) -> Declaration:
     and is free from `year + 2` (O-250, AMB-40); the other declarants of a
     joint declaration stay bound (O-254)."""
     if not declaration.binds(nation, year):
-        raise ValueError(f"{nation} is not bound by declaration {declaration.id!r} in {year}")
+        raise ValueError(
+            T_(
+                "{nation} is not bound by declaration {declaration!r} in {year}",
+                nation=nation,
+                declaration=declaration.id,
+                year=year,
+            )
+        )
     if declaration.revoked_notice(nation) is not None:
-        raise ValueError(f"{nation} has already given notice on {declaration.id!r}")
+        raise ValueError(
+            T_(
+                "{nation} has already given notice on {declaration!r}",
+                nation=nation,
+                declaration=declaration.id,
+            )
+        )
     parties = tuple(
         replace(p, notice=year) if p.nation == nation else p for p in declaration.parties
     )
@@ -280,14 +306,24 @@ def breaking_penalty(declaration: Declaration) -> tuple[Penalty, tuple[str, ...]
     years."""
     own = declaration.penalty
     if own is None or not declaration.reasonable:
-        why = "states no penalty" if own is None else "has an unreasonable penalty"
-        return DEFAULT_PENALTY, (f"declaration {declaration.id} {why}: +5 for 5 years (O-252)",)
+        why = T_("states no penalty") if own is None else T_("has an unreasonable penalty")
+        return DEFAULT_PENALTY, (
+            T_(
+                "declaration {declaration} {why}: +5 for 5 years (O-252)",
+                declaration=declaration.id,
+                why=why,
+            ),
+        )
     value, years = min(own.value, CAP_VALUE), min(own.years, CAP_YEARS)
     if (value, years) == (own.value, own.years):
         return own, ()
-    note = (
-        f"declaration {declaration.id}: penalty +{own.value} for {own.years} years "
-        f"cut to +{value} for {years} (O-252)"
+    note = T_(
+        "declaration {declaration}: penalty +{own} for {years} years cut to +{value} for {years2} (O-252)",
+        declaration=declaration.id,
+        own=own.value,
+        years=own.years,
+        value=value,
+        years2=years,
     )
     return replace(own, value=value, years=years), (note,)
 
@@ -314,17 +350,34 @@ def break_declaration(
     `forced_by` that forced it are (O-248, O-252). It is broken for every
     declarant (O-254); those keeping it reassume it (`reassume`)."""
     if not declaration.binds(by, year):
-        raise ValueError(f"{by} is not bound by declaration {declaration.id!r} in {year}")
+        raise ValueError(
+            T_(
+                "{by} is not bound by declaration {declaration!r} in {year}",
+                by=by,
+                declaration=declaration.id,
+                year=year,
+            )
+        )
     if by in forced_by:
-        raise ValueError("a declarant does not force itself (O-250)")
+        raise ValueError(T_("a declarant does not force itself (O-250)"))
     penalty, notes = breaking_penalty(declaration)
     source = f"declaration:{declaration.id}"
     sanctions = [
-        sanction(n, penalty, year, source, f"forced {by} to break {declaration.id} (O-248)")
+        sanction(
+            n,
+            penalty,
+            year,
+            source,
+            T_("forced {by} to break {declaration} (O-248)", by=by, declaration=declaration.id),
+        )
         for n in dict.fromkeys(forced_by)
     ]
     if not force_majeure:
-        reason = f"broke declaration {declaration.id} without notice in {year} (O-250)"
+        reason = T_(
+            "broke declaration {declaration} without notice in {year} (O-250)",
+            declaration=declaration.id,
+            year=year,
+        )
         sanctions.insert(0, sanction(by, penalty, year, source, reason))
     broken = replace(declaration, broken=year, broken_by=by)
     return Breach(broken, tuple(sanctions), notes)
@@ -334,11 +387,27 @@ def violation(declaration: Declaration, violator: str, year: int) -> Sanction:
     """The penalty on a nation that acts against another's declaration in
     force (e.g. attacks a neutral, O-248) without it being broken."""
     if not declaration.in_force(year):
-        raise ValueError(f"declaration {declaration.id!r} is not in force in {year}")
+        raise ValueError(
+            T_(
+                "declaration {declaration!r} is not in force in {year}",
+                declaration=declaration.id,
+                year=year,
+            )
+        )
     if declaration.binds(violator, year):
-        raise ValueError(f"{violator} is bound by {declaration.id!r}: that is a breach")
+        raise ValueError(
+            T_(
+                "{violator} is bound by {declaration!r}: that is a breach",
+                violator=violator,
+                declaration=declaration.id,
+            )
+        )
     penalty, _ = breaking_penalty(declaration)
-    reason = f"acted against declaration {declaration.id} in {year} (O-248)"
+    reason = T_(
+        "acted against declaration {declaration} in {year} (O-248)",
+        declaration=declaration.id,
+        year=year,
+    )
     return sanction(violator, penalty, year, f"declaration:{declaration.id}", reason)
 
 
@@ -351,12 +420,24 @@ def reassume(
     their lapsed parts renewed in the same declaration."""
     for nation in nations:
         if nation not in declaration.declarants:
-            raise ValueError(f"{nation} never made declaration {declaration.id!r} (O-251)")
+            raise ValueError(
+                T_(
+                    "{nation} never made declaration {declaration!r} (O-251)",
+                    nation=nation,
+                    declaration=declaration.id,
+                )
+            )
         if declaration.broken is None and declaration.revoked_notice(nation) is None:
-            raise ValueError(f"{nation} neither revoked nor broke {declaration.id!r} (O-251)")
+            raise ValueError(
+                T_(
+                    "{nation} neither revoked nor broke {declaration!r} (O-251)",
+                    nation=nation,
+                    declaration=declaration.id,
+                )
+            )
     if declaration.broken is not None:
         if year < declaration.broken:
-            raise ValueError("a declaration is reassumed after its breach")
+            raise ValueError(T_("a declaration is reassumed after its breach"))
         return Declaration(
             new_id or f"{declaration.id}/{year}",
             declaration.text,

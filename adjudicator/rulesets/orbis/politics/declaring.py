@@ -17,12 +17,13 @@ from adjudicator.rulesets.orbis.politics.diplomacy import penalty_of
 from adjudicator.rulesets.orbis.politics.ids import next_id
 from adjudicator.rulesets.orbis.politics.ledger import Ledger
 from orders.orbis.politics_model import DeclarationAct, DeclarationLine
+from texts import T_
 
 
 def _find(ledger: Ledger, ref: str | None) -> Declaration:
     found = next((d for d in ledger.politics.declarations if d.id == ref), None)
     if found is None:
-        raise ValueError(f"no declaration {ref!r}")
+        raise ValueError(T_("no declaration {ref!r}", ref=ref))
     return found
 
 
@@ -37,7 +38,7 @@ def _add(ledger: Ledger, new: Declaration) -> Ledger:
 
 def _declare(ledger: Ledger, line: DeclarationLine, year: int) -> tuple[Ledger, str]:
     if line.kind is None:
-        raise ValueError("a declaration names its kind (O-248)")
+        raise ValueError(T_("a declaration names its kind (O-248)"))
     used = {d.id for d in ledger.politics.declarations}
     new = dec.declare(
         next_id("D", year, used),
@@ -50,8 +51,10 @@ def _declare(ledger: Ledger, line: DeclarationLine, year: int) -> tuple[Ledger, 
     for kept in ledger.politics.declarations:
         merged = dec.joint((kept, new))
         if len(merged) == 1 and kept.since == year:
-            return _put(ledger, kept.id, merged[0]), f"joins {kept.id}, a joint declaration (O-253)"
-    return _add(ledger, new), f"declaration {new.id} made (O-248)"
+            return _put(ledger, kept.id, merged[0]), T_(
+                "joins {kept}, a joint declaration (O-253)", kept=kept.id
+            )
+    return _add(ledger, new), T_("declaration {new} made (O-248)", new=new.id)
 
 
 def _act(ledger: Ledger, line: DeclarationLine, year: int) -> tuple[Ledger, str]:
@@ -61,39 +64,61 @@ def _act(ledger: Ledger, line: DeclarationLine, year: int) -> tuple[Ledger, str]
     if act is DeclarationAct.WAR:
         enemy = line.against
         if enemy is None or enemy not in ledger.nations or enemy == line.power:
-            raise ValueError(f"no other nation {enemy!r} to declare war on")
-        return ledger, f"war declared on {ledger.name(enemy)}: symbolic without clashes (O-205)"
+            raise ValueError(T_("no other nation {enemy!r} to declare war on", enemy=enemy))
+        return ledger, T_(
+            "war declared on {enemy}: symbolic without clashes (O-205)", enemy=ledger.name(enemy)
+        )
     found = _find(ledger, line.ref)
     if act is DeclarationAct.ADHERE:
         used = {d.id for d in ledger.politics.declarations}
         done = dec.adhere(found, line.power, year, line.reservations, (), None)
         if done.joined:
-            return _put(ledger, found.id, done.declaration), f"adhered to {found.id} (O-253)"
+            return _put(ledger, found.id, done.declaration), T_(
+                "adhered to {found} (O-253)", found=found.id
+            )
         if done.declaration.id in used:
-            raise ValueError(f"{done.declaration.id} already exists (O-255)")
+            raise ValueError(
+                T_("{declaration} already exists (O-255)", declaration=done.declaration.id)
+            )
         return (
             _add(ledger, done.declaration),
-            f"reservations not accepted: similar declaration {done.declaration.id} (O-255)",
+            T_(
+                "reservations not accepted: similar declaration {declaration} (O-255)",
+                declaration=done.declaration.id,
+            ),
         )
     if act is DeclarationAct.REVOKE:
         revoked = dec.revoke(found, line.power, year)
         return _put(ledger, found.id, revoked), (
-            f"{found.id} revoked: bound through {year + 1} (O-250, AMB-40)"
+            T_(
+                "{found} revoked: bound through {year} (O-250, AMB-40)",
+                found=found.id,
+                year=year + 1,
+            )
         )
     if act is DeclarationAct.BREAK:
         breach = dec.break_declaration(found, year, line.power)
         ledger = _put(ledger, found.id, breach.declaration).note(
-            f"{ledger.name(line.power)} broke declaration {found.id} (O-250)", *breach.notes
+            T_(
+                "{power} broke declaration {found} (O-250)",
+                power=ledger.name(line.power),
+                found=found.id,
+            ),
+            *breach.notes,
         )
-        return ledger.punish(breach.sanctions), f"{found.id} broken (O-250, O-252)"
+        return ledger.punish(breach.sanctions), T_("{found} broken (O-250, O-252)", found=found.id)
     again = dec.reassume(found, (line.power,), year)
     if again.id != found.id:
         if any(d.id == again.id for d in ledger.politics.declarations):
             again_ids = [d for d in ledger.politics.declarations if d.id == again.id]
             merged = dec.reassume(found, (*again_ids[0].declarants, line.power), year)
-            return _put(ledger, again.id, merged), f"{found.id} reassumed as {again.id} (O-251)"
-        return _add(ledger, again), f"{found.id} reassumed as {again.id} (O-251)"
-    return _put(ledger, found.id, again), f"{found.id} reassumed (O-251)"
+            return _put(ledger, again.id, merged), T_(
+                "{found} reassumed as {again} (O-251)", found=found.id, again=again.id
+            )
+        return _add(ledger, again), T_(
+            "{found} reassumed as {again} (O-251)", found=found.id, again=again.id
+        )
+    return _put(ledger, found.id, again), T_("{found} reassumed (O-251)", found=found.id)
 
 
 _RULES = {

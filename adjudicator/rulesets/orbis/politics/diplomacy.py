@@ -42,6 +42,7 @@ from adjudicator.rulesets.orbis.politics.vassals import (
     add_vassalage,
     free_by_treaty,
 )
+from adjudicator.rulesets.orbis.words import joined, message_of
 from orders.orbis.politics_model import (
     GmAnswer,
     LineModifier,
@@ -50,6 +51,7 @@ from orders.orbis.politics_model import (
     TreatyAct,
     TreatyLine,
 )
+from texts import T_, Text
 
 
 @dataclass(frozen=True)
@@ -73,19 +75,27 @@ def _modifiers(items: Sequence[LineModifier], parties: Sequence[str]) -> tuple[T
         attributes = [Attribute(item.attribute.upper())] if item.attribute else list(DOMINIO)
         for holder in holders:
             if holder not in parties:
-                raise ValueError(f"modifier holder {holder} is not a party (O-244)")
+                raise ValueError(
+                    T_("modifier holder {holder} is not a party (O-244)", holder=holder)
+                )
             out.extend(TreatyModifier(holder, a, item.value) for a in attributes)
     return tuple(out)
 
 
 def _offer(ledger: Ledger, line: TreatyLine, to: str, year: int) -> Offer:
     if line.kind is None:
-        raise ValueError("an offer names its kind of treaty (O-238)")
+        raise ValueError(T_("an offer names its kind of treaty (O-238)"))
     kind = TreatyKind(line.kind)
     if to not in ledger.nations or to == line.power:
-        raise ValueError(f"no other nation {to!r} to offer to (O-238)")
+        raise ValueError(T_("no other nation {to!r} to offer to (O-238)", to=to))
     if line.years is not None and not 1 <= line.years <= TERM_MAX:
-        raise ValueError(f"a term of {line.years} years: 1 to {TERM_MAX} (O-245, AMB-39)")
+        raise ValueError(
+            T_(
+                "a term of {years} years: 1 to {TERM_MAX} (O-245, AMB-39)",
+                years=line.years,
+                TERM_MAX=TERM_MAX,
+            )
+        )
     registry = ledger.politics.treaties
     used = {o.id for o in registry.offers} | {t.id for t in registry.treaties}
     return Offer(
@@ -108,7 +118,7 @@ def _vassal_problem(ledger: Ledger, offer: Offer) -> str | None:
     try:
         add_vassalage(ledger.politics.vassalages, Vassalage(offer.to, offer.sender, 0))
     except ValueError as error:
-        return str(error)
+        return message_of(error)
     return None
 
 
@@ -119,17 +129,22 @@ def conclude(ledger: Ledger, offer_id: str, by: str, year: int) -> tuple[Ledger,
     offer = registry.find_offer(offer_id)
     problem = _vassal_problem(ledger, offer)
     if problem:
-        raise ValueError(f"{problem} (O-185, O-200)")
+        raise ValueError(Text("{problem} (O-185, O-200)", {"problem": problem}))
     step = registry.accept(offer_id, by, year)
     ledger = ledger.record(treaties=step.registry).note(*step.notes)
-    words = f"treaty {offer_id} concluded (O-239)"
+    words: str = T_("treaty {offer} concluded (O-239)", offer=offer_id)
     if offer.kind is TreatyKind.VASSALAGE:
         players = all(ledger.nations[n].has_player for n in (offer.to, offer.sender))
         origin = VassalageOrigin.PACT if players else VassalageOrigin.DIPLOMACIA
         record = Vassalage(offer.to, offer.sender, year, origin=origin)
         ledger = ledger.record(vassalages=add_vassalage(ledger.politics.vassalages, record))
-        words += f"; {ledger.name(offer.to)} is a vassal of {ledger.name(offer.sender)} (O-200)"
-    return ledger.note(f"Treaty {offer_id}: {words}"), words
+        vassal = T_(
+            "{vassal} is a vassal of {patron} (O-200)",
+            vassal=ledger.name(offer.to),
+            patron=ledger.name(offer.sender),
+        )
+        words = joined([words, vassal])
+    return ledger.note(T_("Treaty {offer}: {words}", offer=offer_id, words=words)), words
 
 
 def _approvals(context: Context, treaty: str, act: TreatyAct) -> frozenset[str]:
@@ -143,7 +158,7 @@ def _approvals(context: Context, treaty: str, act: TreatyAct) -> frozenset[str]:
 def _treaty(registry: Treaties, ref: str | None) -> Treaty:
     found = next((t for t in registry.treaties if t.id == ref), None)
     if found is None:
-        raise ValueError(f"no treaty {ref!r}")
+        raise ValueError(T_("no treaty {ref!r}", ref=ref))
     return found
 
 
@@ -152,65 +167,78 @@ def _act(ledger: Ledger, line: TreatyLine, context: Context) -> tuple[Ledger, st
     act = line.act
     if act is TreatyAct.OFFER:
         if not line.parties:
-            raise ValueError("an offer names the nations it goes to (O-238)")
+            raise ValueError(T_("an offer names the nations it goes to (O-238)"))
         made: list[str] = []
         for to in line.parties:
             offer = _offer(ledger, line, to, year)
             ledger = ledger.record(treaties=ledger.politics.treaties.offer(offer))
-            made.append(f"{offer.id} to {ledger.name(to)}")
-        return ledger, f"offer {', '.join(made)} published (O-238)"
+            made.append(T_("{offer} to {to}", offer=offer.id, to=ledger.name(to)))
+        return ledger, T_("offer {offers} published (O-238)", offers=joined(made, ", "))
     if act is TreatyAct.COUNTER:
         answered = registry.find_offer(ref) if ref in {o.id for o in registry.offers} else None
         if answered is None:
-            raise ValueError(f"no offer {ref!r} to counter")
+            raise ValueError(T_("no offer {ref!r} to counter", ref=ref))
         counter = _offer(ledger, line, answered.sender, year)
         return (
             ledger.record(treaties=registry.counter(ref, counter)),
-            f"counter-offer {counter.id} to {ref} published (O-240)",
+            T_("counter-offer {counter} to {ref} published (O-240)", counter=counter.id, ref=ref),
         )
     if act is TreatyAct.ACCEPT:
         if ref in {o.id for o in registry.open_offers()}:
             return conclude(ledger, ref, line.power, year)
         treaty = _treaty(registry, ref)
         if line.power not in treaty.parties:
-            raise ValueError(f"{line.power} is not a party to {ref}")
-        return ledger, f"permission for adhesions to {ref} given (O-247)"
+            raise ValueError(T_("{power} is not a party to {ref}", power=line.power, ref=ref))
+        return ledger, T_("permission for adhesions to {ref} given (O-247)", ref=ref)
     if act is TreatyAct.REJECT:
-        return ledger.record(
-            treaties=registry.reject(ref, line.power)
-        ), f"offer {ref} rejected (O-239)"
+        return ledger.record(treaties=registry.reject(ref, line.power)), T_(
+            "offer {ref} rejected (O-239)", ref=ref
+        )
     if act is TreatyAct.WITHDRAW:
-        return ledger.record(
-            treaties=registry.withdraw(ref, line.power)
-        ), f"offer {ref} withdrawn (O-241)"
+        return ledger.record(treaties=registry.withdraw(ref, line.power)), T_(
+            "offer {ref} withdrawn (O-241)", ref=ref
+        )
     if act is TreatyAct.BREAK:
         step = registry.break_treaty(ref, line.power, year)
         ledger = ledger.record(treaties=step.registry).note(
-            f"{ledger.name(line.power)} broke treaty {ref} (O-242)", *step.notes
+            T_("{power} broke treaty {ref} (O-242)", power=ledger.name(line.power), ref=ref),
+            *step.notes,
         )
-        return ledger.punish(step.sanctions), f"treaty {ref} broken (O-242, O-243, AMB-40)"
+        return ledger.punish(step.sanctions), T_(
+            "treaty {ref} broken (O-242, O-243, AMB-40)", ref=ref
+        )
     if act is TreatyAct.RENEW:
         treaty = _treaty(registry, ref)
         if treaty.renewed == year:
-            return ledger, f"treaty {ref} renewed (O-245)"
+            return ledger, T_("treaty {ref} renewed (O-245)", ref=ref)
         if line.years is not None and not 1 <= line.years <= TERM_MAX:
-            raise ValueError(f"a term of {line.years} years: 1 to {TERM_MAX} (O-245, AMB-39)")
+            raise ValueError(
+                T_(
+                    "a term of {years} years: 1 to {TERM_MAX} (O-245, AMB-39)",
+                    years=line.years,
+                    TERM_MAX=TERM_MAX,
+                )
+            )
         step = registry.renew(ref, year, _approvals(context, ref, TreatyAct.RENEW), line.years)
         if not step.done:
-            raise ValueError(f"{'; '.join(step.notes)} (O-245)")
-        return ledger.record(treaties=step.registry), f"treaty {ref} renewed (O-245)"
+            raise ValueError(Text("{notes} (O-245)", {"notes": joined(step.notes)}))
+        return ledger.record(treaties=step.registry), T_("treaty {ref} renewed (O-245)", ref=ref)
     if act is TreatyAct.ADHERE:
         approvals = _approvals(context, ref, TreatyAct.ACCEPT)
         step = registry.adhere(line.power, ref, approvals, year)
         if not step.done:
-            raise ValueError("; ".join(step.notes))
-        return ledger.record(treaties=step.registry), f"adhered to treaty {ref} (O-247)"
+            raise ValueError(joined(step.notes))
+        return ledger.record(treaties=step.registry), T_("adhered to treaty {ref} (O-247)", ref=ref)
     vassal = line.parties[0] if line.parties else ref
     freed = free_by_treaty(ledger.politics.vassalages, vassal, line.power, year, ref)
     ledger = ledger.record(vassalages=freed.vassalages).note(
-        f"{ledger.name(vassal)} freed by {ledger.name(line.power)} by treaty (O-194)"
+        T_(
+            "{vassal} freed by {power} by treaty (O-194)",
+            vassal=ledger.name(vassal),
+            power=ledger.name(line.power),
+        )
     )
-    return ledger, f"{ledger.name(vassal)} freed (O-194)"
+    return ledger, T_("{vassal} freed (O-194)", vassal=ledger.name(vassal))
 
 
 _RULES = {
@@ -244,7 +272,13 @@ def gm_answers(ledger: Ledger, answers: Sequence[GmAnswer], year: int) -> Ledger
         if offer is None or offer.to != answer.nation:
             continue
         if ledger.nations.get(answer.nation) is None or ledger.nations[answer.nation].has_player:
-            ledger = ledger.note(f"GM file: answer to {answer.ref}: {answer.nation} has a player")
+            ledger = ledger.note(
+                T_(
+                    "GM file: answer to {ref}: {nation} has a player",
+                    ref=answer.ref,
+                    nation=answer.nation,
+                )
+            )
             continue
         try:
             if answer.accept:
@@ -252,10 +286,16 @@ def gm_answers(ledger: Ledger, answers: Sequence[GmAnswer], year: int) -> Ledger
             else:
                 ledger = ledger.record(treaties=registry.reject(answer.ref, answer.nation))
                 ledger = ledger.note(
-                    f"Offer {answer.ref}: rejected by {ledger.name(answer.nation)}"
+                    T_(
+                        "Offer {ref}: rejected by {nation}",
+                        ref=answer.ref,
+                        nation=ledger.name(answer.nation),
+                    )
                 )
         except (KeyError, ValueError) as error:
-            ledger = ledger.note(f"GM file: answer to {answer.ref}: {error}")
+            ledger = ledger.note(
+                T_("GM file: answer to {ref}: {error}", ref=answer.ref, error=message_of(error))
+            )
     return ledger
 
 

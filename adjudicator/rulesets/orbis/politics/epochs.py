@@ -48,6 +48,8 @@ from types import MappingProxyType
 
 from adjudicator.rulesets.orbis.attributes import AUTORIDAD, DOMINIO, Attribute, Group, Statistic
 from adjudicator.rulesets.orbis.sheet import GROUP_POINTS, Nation, creation_problems
+from adjudicator.rulesets.orbis.words import joined
+from texts import T_
 
 __all__ = [
     "EPOCH_THRESHOLD",
@@ -244,7 +246,13 @@ def redistribution_problems(nation: Nation, attributes: Mapping[Attribute, int])
     O-298)."""
     missing = [a.value for a in Attribute if a not in attributes]
     if missing:
-        return (f"{nation.id}: attributes missing: {', '.join(missing)} (O-298)",)
+        return (
+            T_(
+                "{nation}: attributes missing: {items} (O-298)",
+                nation=nation.id,
+                items=", ".join(missing),
+            ),
+        )
     return creation_problems(nation.with_attributes(attributes))
 
 
@@ -255,5 +263,5 @@ def redistribute(nation: Nation, attributes: Mapping[Attribute, int]) -> Nation:
     unchanged (O-297)."""
     problems = redistribution_problems(nation, attributes)
     if problems:
-        raise ValueError("; ".join(problems))
+        raise ValueError(joined(problems))
     return _with_attributes(nation, attributes)

@@ -14,6 +14,7 @@ from adjudicator.rulesets.orbis.politics.outcome import LineAnswer, PoliticsYear
 from adjudicator.rulesets.orbis.politics.register import Politics, with_patrons
 from adjudicator.rulesets.orbis.sheet import Nation
 from orders.orbis.politics_model import PoliticalLine
+from texts import T_, Text
 
 
 @dataclass(frozen=True)
@@ -42,10 +43,10 @@ class Ledger:
 
     def refuse(self, line: PoliticalLine, reason: object, rule: str) -> Ledger:
         """A refusal in words, citing `rule` unless the reason cites one."""
-        words = str(reason).strip("'\"")
+        words = _reason_words(reason)
         if "O-" not in words and "AMB-" not in words:
-            words = f"{words} ({rule})"
-        return self.answer(line, False, f"refused: {words}")
+            words = Text("{words} ({rule})", {"words": words, "rule": rule})  # punctuation only
+        return self.answer(line, False, T_("refused: {words}", words=words))
 
     def record(self, **changes: Any) -> Ledger:
         """The ledger with the political record's fields changed."""
@@ -66,7 +67,13 @@ class Ledger:
             value = sanction.records[0].value if sanction.records else 0
             until = sanction.records[0].until if sanction.records else 0
             ledger = ledger.note(
-                f"{ledger.name(sanction.nation)}: +{value} through {until}, {sanction.reason}"
+                T_(
+                    "{nation}: +{value} through {until}, {reason}",
+                    nation=ledger.name(sanction.nation),
+                    value=value,
+                    until=until,
+                    reason=sanction.reason,
+                )
             )
         return ledger
 
@@ -87,6 +94,16 @@ class Ledger:
             done.notes,
             MappingProxyType({k: tuple(v) for k, v in sorted(private.items())}),
         )
+
+
+def _reason_words(reason: object) -> str:
+    """A refusal's reason in words: the message of an exception (translatable
+    when it was made with `T_`), without the quotes a `KeyError` adds."""
+    words = str(reason).strip("'\"")
+    message = reason.args[0] if isinstance(reason, Exception) and reason.args else reason
+    if isinstance(message, Text) and str(message) == words:
+        return message
+    return words
 
 
 def start(politics: Politics, nations: Mapping[str, Nation]) -> Ledger:

@@ -17,6 +17,7 @@ from adjudicator.rulesets.orbis.attributes import Statistic
 from adjudicator.rulesets.orbis.levels import Level
 from adjudicator.rulesets.orbis.politics.vassals import accepts_vassalage
 from adjudicator.rulesets.orbis.precedent import History
+from texts import T_
 
 
 def earlier_successes(history: History, actor: str, target: str) -> int:
@@ -34,13 +35,24 @@ def nsj_diplomacy_note(
     accepted."""
     accepts = accepts_vassalage(level, at_war, precedents)
     why = (
-        "any success after a lost conflict"
+        T_("any success after a lost conflict")
         if at_war and level.success
-        else f"ME or EC, or a success with 2 earlier successes (has {precedents})"
+        else T_(
+            "ME or EC, or a success with 2 earlier successes (has {precedents})",
+            precedents=precedents,
+        )
     )
-    return (
-        f"Diplomacia of {actor_name} toward {nsj_name} (no player) at {level.value}:"
-        f" the GM answers for {nsj_name} by this level and the terms' reasonableness"
-        f" (O-234); a vassalage {'would' if accepts else 'would not'} be accepted"
-        f" ({why}; O-235, AMB-41)"
+    values = {"actor": actor_name, "nsj": nsj_name, "level": level.value, "why": why}
+    if accepts:
+        return T_(
+            "Diplomacia of {actor} toward {nsj} (no player) at {level}:"
+            " the GM answers for {nsj} by this level and the terms' reasonableness"
+            " (O-234); a vassalage would be accepted ({why}; O-235, AMB-41)",
+            **values,
+        )
+    return T_(
+        "Diplomacia of {actor} toward {nsj} (no player) at {level}:"
+        " the GM answers for {nsj} by this level and the terms' reasonableness"
+        " (O-234); a vassalage would not be accepted ({why}; O-235, AMB-41)",
+        **values,
     )

@@ -29,6 +29,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from adjudicator.core.dice import Dice
+from texts import T_
 
 MIN_MEMBERS = 5
 """A Statute needs five members; fewer for a whole cycle dissolves (O-279, O-280)."""
@@ -88,7 +89,12 @@ class Statute:
 
     def __post_init__(self) -> None:
         if self.term is Term.FIXED and self.fixed_years not in FIXED_TERM:
-            raise ValueError(f"a fixed term lasts 3..10 years, not {self.fixed_years}")
+            raise ValueError(
+                T_(
+                    "a fixed term lasts 3..10 years, not {fixed_years}",
+                    fixed_years=self.fixed_years,
+                )
+            )
         object.__setattr__(self, "electors", frozenset(self.electors))
         object.__setattr__(self, "admission", frozenset(self.admission))
 
@@ -128,7 +134,7 @@ class Organisation:
         object.__setattr__(self, "members", tuple(self.members))
         object.__setattr__(self, "suspended", frozenset(self.suspended))
         if len(set(self.members)) != len(self.members):
-            raise ValueError(f"organisation {self.id}: a member is listed twice")
+            raise ValueError(T_("organisation {id}: a member is listed twice", id=self.id))
 
     @property
     def active(self) -> bool:
@@ -140,26 +146,32 @@ def problems(org: Organisation) -> tuple[str, ...]:
     found: list[str] = []
     members = frozenset(org.members)
     if org.leader is not None and org.leader not in members:
-        found.append(f"the Leader {org.leader} is not a member")
+        found.append(T_("the Leader {leader} is not a member", leader=org.leader))
     if not org.suspended <= members:
-        found.append("a suspended nation is not a member")
+        found.append(T_("a suspended nation is not a member"))
     s = org.schism
     if s is not None:
         leaders = {org.leader, s.rival}
         if org.leader is None or s.rival == org.leader or s.rival not in members:
-            found.append("a schism needs two distinct member Leaders")
+            found.append(T_("a schism needs two distinct member Leaders"))
         if frozenset(s.recognition) != members:
-            found.append("every member must recognise one Leader")
+            found.append(T_("every member must recognise one Leader"))
         if any(v not in leaders for v in s.recognition.values()):
-            found.append("a member recognises a nation that is not a Leader")
+            found.append(T_("a member recognises a nation that is not a Leader"))
         if any(s.recognition.get(x) != x for x in leaders if x is not None):
-            found.append("a Leader must recognise itself")
+            found.append(T_("a Leader must recognise itself"))
     return tuple(found)
 
 
 def _check(org: Organisation) -> Organisation:
     if not org.active:
-        raise ValueError(f"organisation {org.id} was dissolved in {org.dissolved}")
+        raise ValueError(
+            T_(
+                "organisation {org} was dissolved in {dissolved}",
+                org=org.id,
+                dissolved=org.dissolved,
+            )
+        )
     return org
 
 
@@ -169,24 +181,34 @@ def found(
     """A new organisation by its Statute (O-279): at least five members."""
     names = tuple(members)
     if len(set(names)) < MIN_MEMBERS:
-        raise ValueError(f"organisation {id}: a Statute needs {MIN_MEMBERS} members")
+        raise ValueError(
+            T_(
+                "organisation {id}: a Statute needs {MIN_MEMBERS} members",
+                id=id,
+                MIN_MEMBERS=MIN_MEMBERS,
+            )
+        )
     return Organisation(id, name, names, year, statute or Statute())
 
 
 def _approve(org: Organisation, by: Approval, what: str) -> None:
     _check(org)
     if by not in org.statute.admission:
-        raise ValueError(f"organisation {org.id}: {by} may not {what}")
+        raise ValueError(
+            T_("organisation {org}: {by} may not {what}", org=org.id, by=by, what=what)
+        )
     if org.schism is not None and by is Approval.LEADER:
-        raise ValueError(f"organisation {org.id} is in schism: no Leader acts for it (O-291)")
+        raise ValueError(
+            T_("organisation {org} is in schism: no Leader acts for it (O-291)", org=org.id)
+        )
 
 
 def admit(org: Organisation, nation: str, *, by: Approval) -> Organisation:
     """A requesting nation admitted (O-286: by default the Leader or the
     Conference approves; `by` must be one the statute allows)."""
-    _approve(org, by, "admit")
+    _approve(org, by, T_("admit"))
     if nation in org.members:
-        raise ValueError(f"{nation} is already a member of {org.id}")
+        raise ValueError(T_("{nation} is already a member of {org}", nation=nation, org=org.id))
     schism = org.schism
     if schism is not None:  # it recognises the standing Leader until it says otherwise
         assert org.leader is not None
@@ -196,7 +218,7 @@ def admit(org: Organisation, nation: str, *, by: Approval) -> Organisation:
 
 def _remove(org: Organisation, nation: str) -> Organisation:
     if nation not in org.members:
-        raise ValueError(f"{nation} is not a member of {org.id}")
+        raise ValueError(T_("{nation} is not a member of {org}", nation=nation, org=org.id))
     if org.schism is not None and nation in (org.leader, org.schism.rival):
         org = resign(org, nation)
     schism = org.schism
@@ -216,7 +238,7 @@ def _remove(org: Organisation, nation: str) -> Organisation:
 
 def exclude(org: Organisation, nation: str, *, by: Approval) -> Organisation:
     """A member excluded by the Leader or the Conference (O-286)."""
-    _approve(org, by, "exclude")
+    _approve(org, by, T_("exclude"))
     return _remove(org, nation)
 
 
@@ -228,16 +250,16 @@ def leave(org: Organisation, nation: str) -> Organisation:
 
 def suspend(org: Organisation, nation: str, *, by: Approval) -> Organisation:
     """A member suspended by the Leader or the Conference (O-286)."""
-    _approve(org, by, "suspend")
+    _approve(org, by, T_("suspend"))
     if nation not in org.members:
-        raise ValueError(f"{nation} is not a member of {org.id}")
+        raise ValueError(T_("{nation} is not a member of {org}", nation=nation, org=org.id))
     return replace(org, suspended=org.suspended | {nation})
 
 
 def reinstate(org: Organisation, nation: str) -> Organisation:
     """A suspended member reinstated (O-286)."""
     if nation not in org.suspended:
-        raise ValueError(f"{nation} is not suspended in {org.id}")
+        raise ValueError(T_("{nation} is not suspended in {org}", nation=nation, org=org.id))
     return replace(_check(org), suspended=org.suspended - {nation})
 
 
@@ -316,7 +338,9 @@ def elect(
     Votes by non-electors or for ineligible nations are listed as invalid."""
     method = _check(org).statute.election
     if method not in (Election.EGALITARIAN, Election.ELECTORAL_FIXED, Election.ELECTORAL_RENEWING):
-        raise ValueError(f"organisation {org.id} chooses by {method}: no vote")
+        raise ValueError(
+            T_("organisation {org} chooses by {method}: no vote", org=org.id, method=method)
+        )
     allowed, eligible = electors(org, named=named), candidates(org)
     counts: dict[str, int] = {}
     invalid: list[str] = []
@@ -370,9 +394,9 @@ def install(
     _check(org)
     eligible = frozenset(org.members) - org.suspended if reconciling else candidates(org)
     if leader not in eligible:
-        raise ValueError(f"{leader} may not lead {org.id}")
+        raise ValueError(T_("{leader} may not lead {org}", leader=leader, org=org.id))
     if org.schism is not None and not reconciling:
-        raise ValueError(f"organisation {org.id} is in schism: reconcile first")
+        raise ValueError(T_("organisation {org} is in schism: reconcile first", org=org.id))
     return replace(org, leader=leader, term_end=year + term_length(org, dice), schism=None)
 
 
@@ -430,13 +454,19 @@ def declare_schism(
     against = frozenset(disowners)
     n = len(org.members)
     if org.leader is None or org.schism is not None:
-        raise ValueError(f"organisation {org.id}: no single Leader to disown")
+        raise ValueError(T_("organisation {org}: no single Leader to disown", org=org.id))
     if not against <= frozenset(org.members) or org.leader in against:
-        raise ValueError("the disowners must be members other than the Leader")
+        raise ValueError(T_("the disowners must be members other than the Leader"))
     if rival not in org.members or rival == org.leader:
-        raise ValueError(f"{rival} may not be named Leader of {org.id}")
+        raise ValueError(T_("{rival} may not be named Leader of {org}", rival=rival, org=org.id))
     if 3 * len(against) < n:  # fewer than ⌈n/3⌉
-        raise ValueError(f"a schism needs {-(-n // 3)} members, not {len(against)}")
+        raise ValueError(
+            T_(
+                "a schism needs {value} members, not {against}",
+                value=-(-n // 3),
+                against=len(against),
+            )
+        )
     side = against | {rival}
     recognition = {m: (rival if m in side else org.leader) for m in org.members}
     return replace(org, schism=Schism(year, rival, recognition))
@@ -446,9 +476,16 @@ def recognise(org: Organisation, nation: str, leader: str) -> Organisation:
     """In a schism, `nation` now recognises `leader` (O-291)."""
     s = _check(org).schism
     if s is None or leader not in (org.leader, s.rival) or nation not in org.members:
-        raise ValueError(f"{nation} cannot recognise {leader} in {org.id}")
+        raise ValueError(
+            T_(
+                "{nation} cannot recognise {leader} in {org}",
+                nation=nation,
+                leader=leader,
+                org=org.id,
+            )
+        )
     if nation in (org.leader, s.rival) and nation != leader:
-        raise ValueError(f"a Leader recognises itself; {nation} must resign")
+        raise ValueError(T_("a Leader recognises itself; {nation} must resign", nation=nation))
     return replace(org, schism=replace(s, recognition={**s.recognition, nation: leader}))
 
 
@@ -465,13 +502,13 @@ def resign(org: Organisation, leader: str) -> Organisation:
     s = _check(org).schism
     if s is None:
         if leader != org.leader:
-            raise ValueError(f"{leader} does not lead {org.id}")
+            raise ValueError(T_("{leader} does not lead {org}", leader=leader, org=org.id))
         return replace(org, leader=None, term_end=None)
     if leader == org.leader:
         return replace(org, leader=s.rival, schism=None)
     if leader == s.rival:
         return replace(org, schism=None)
-    raise ValueError(f"{leader} does not lead {org.id}")
+    raise ValueError(T_("{leader} does not lead {org}", leader=leader, org=org.id))
 
 
 def reconcile_by_support(org: Organisation) -> Organisation:
@@ -494,10 +531,10 @@ def reconciliation_conference(
     Leaders, and elect a Leader, one of the two or another (O-293, AMB-42);
     only during a schism. The elected Leader starts a new term."""
     if _check(org).schism is None:
-        raise ValueError(f"organisation {org.id} is not in schism (O-293)")
+        raise ValueError(T_("organisation {org} is not in schism (O-293)", org=org.id))
     gathered = frozenset(conveners) & frozenset(org.members)
     if 5 * len(gathered) < 4 * len(org.members):
-        raise ValueError(f"a reconciliation conference needs 80 % of {org.id}")
+        raise ValueError(T_("a reconciliation conference needs 80 % of {org}", org=org.id))
     return install(org, elected, year, dice, reconciling=True)
 
 
@@ -512,7 +549,9 @@ def split(org: Organisation, year: int, new_id: str, new_name: str) -> tuple[Org
     members recognising it; the rival leads `new_id` with its side. Both keep
     the statute and the term on record; each faces the five-member check."""
     if not schism_due(org, year):
-        raise ValueError(f"organisation {org.id}: no 15-turn schism in {year}")
+        raise ValueError(
+            T_("organisation {org}: no 15-turn schism in {year}", org=org.id, year=year)
+        )
     s = org.schism
     assert s is not None
     own = tuple(m for m in org.members if s.recognition[m] == org.leader)

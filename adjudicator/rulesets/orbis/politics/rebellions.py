@@ -40,6 +40,7 @@ from adjudicator.rulesets.orbis.attributes import Statistic, Variant
 from adjudicator.rulesets.orbis.levels import Level
 from adjudicator.rulesets.orbis.sheet import Nation
 from adjudicator.rulesets.orbis.stability import Index, change_index
+from texts import T_
 
 __all__ = [
     "DAMAGE_TABLES",
@@ -129,19 +130,30 @@ class Rebellion:
         object.__setattr__(self, "backers", tuple(self.backers))
         object.__setattr__(self, "discovered", frozenset(self.discovered))
         if len(set(self.backers)) != len(self.backers):
-            raise ValueError(f"rebellion in {self.nation}: a backer named twice")
+            raise ValueError(T_("rebellion in {nation}: a backer named twice", nation=self.nation))
         if self.nation in self.backers:
-            raise ValueError(f"rebellion in {self.nation}: the nation cannot back its own rebels")
+            raise ValueError(
+                T_(
+                    "rebellion in {nation}: the nation cannot back its own rebels",
+                    nation=self.nation,
+                )
+            )
         unknown = sorted(self.discovered - set(self.backers))
         if unknown:
             raise ValueError(
-                f"rebellion in {self.nation}: discovered nations are not backers: "
-                + ", ".join(unknown)
+                T_(
+                    "rebellion in {nation}: discovered nations are not backers: {nations}",
+                    nation=self.nation,
+                    nations=", ".join(unknown),
+                )
             )
         if self.last_failure is not None and self.last_failure.success:
             raise ValueError(
-                f"rebellion in {self.nation}: last_failure is a success"
-                f" ({self.last_failure.value}); a success suppresses it (O-231)"
+                T_(
+                    "rebellion in {nation}: last_failure is a success ({last_failure}); a success suppresses it (O-231)",
+                    nation=self.nation,
+                    last_failure=self.last_failure.value,
+                )
             )
 
     @property
@@ -184,11 +196,16 @@ def failure_damage(level: Level, *, rebellion_damage: RebellionDamage = "fixed")
     by default LF 4, F 8, MF 12, FC 16 (AMB-26); `literal` LF 12, F 8, MF 4,
     FC 16 as printed. A success costs nothing: ValueError."""
     if level.success:
-        raise ValueError(f"{level.value} is a success: it suppresses the rebellion (O-231)")
+        raise ValueError(
+            T_("{level} is a success: it suppresses the rebellion (O-231)", level=level.value)
+        )
     if rebellion_damage not in DAMAGE_TABLES:
         raise ValueError(
-            f"option rebellion_damage must be one of {', '.join(DAMAGE_TABLES)},"
-            f" not {rebellion_damage!r}"
+            T_(
+                "option rebellion_damage must be one of {items}, not {rebellion_damage!r}",
+                items=", ".join(DAMAGE_TABLES),
+                rebellion_damage=rebellion_damage,
+            )
         )
     return DAMAGE_TABLES[rebellion_damage][level]
 
@@ -230,8 +247,11 @@ def suppress(
     failure is remembered for the escalation (O-232)."""
     if rebellion.nation != nation.id:
         raise ValueError(
-            f"{nation.id} cannot suppress a rebellion in {rebellion.nation}:"
-            " only in its own territory (O-226)"
+            T_(
+                "{nation} cannot suppress a rebellion in {nation2}: only in its own territory (O-226)",
+                nation=nation.id,
+                nation2=rebellion.nation,
+            )
         )
     if level.success:
         revealed = discovery(rebellion, level)
@@ -260,7 +280,10 @@ def escalation(last_failure: Level | None) -> Escalation:
         return Escalation.GM_DECIDES
     if last_failure.success:
         raise ValueError(
-            f"{last_failure.value} is a success: a suppressed rebellion does not escalate"
+            T_(
+                "{last_failure} is a success: a suppressed rebellion does not escalate",
+                last_failure=last_failure.value,
+            )
         )
     if last_failure in (Level.LF, Level.F):
         return Escalation.ARMED_MOVEMENT

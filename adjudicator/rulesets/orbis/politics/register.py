@@ -31,6 +31,7 @@ from adjudicator.rulesets.orbis.politics.vassals import (
 )
 from adjudicator.rulesets.orbis.politics.war import Conflict
 from adjudicator.rulesets.orbis.sheet import Nation, NationKind
+from texts import T_
 
 
 def _empty() -> Mapping[str, str]:
@@ -119,27 +120,58 @@ def politics_problems(politics: Politics, nations: Iterable[Nation]) -> tuple[st
     recorded = {v.vassal for v in politics.vassalages}
     for sheet in sheets.values():
         if sheet.vassal_of is not None and sheet.id not in recorded and not _owned(sheet):
-            problems.append(f"{sheet.id}: its sheet names patron {sheet.vassal_of!r}, no vassalage")
+            problems.append(
+                T_(
+                    "{sheet}: its sheet names patron {vassal_of!r}, no vassalage",
+                    sheet=sheet.id,
+                    vassal_of=sheet.vassal_of,
+                )
+            )
     for record in politics.vassalages:
         for name in (record.vassal, record.patron):
             if name not in sheets:
-                problems.append(f"vassalage {record.vassal} → {record.patron}: unknown {name!r}")
+                problems.append(
+                    T_(
+                        "vassalage {vassal} → {patron}: unknown {name!r}",
+                        vassal=record.vassal,
+                        patron=record.patron,
+                        name=name,
+                    )
+                )
         found = sheets.get(record.vassal)
         if found is not None and found.vassal_of != record.patron:
             problems.append(
-                f"{record.vassal}: its sheet names patron {found.vassal_of!r},"
-                f" its vassalage {record.patron!r}"
+                T_(
+                    "{vassal}: its sheet names patron {vassal_of!r}, its vassalage {patron!r}",
+                    vassal=record.vassal,
+                    vassal_of=found.vassal_of,
+                    patron=record.patron,
+                )
             )
     for treaty in politics.treaties.treaties:
         if treaty.ended is None and treaty.term_years > 20:
-            problems.append(f"treaty {treaty.id}: a term of {treaty.term_years} years (at most 20)")
+            problems.append(
+                T_(
+                    "treaty {treaty}: a term of {term_years} years (at most 20)",
+                    treaty=treaty.id,
+                    term_years=treaty.term_years,
+                )
+            )
     for civil in politics.civil_wars:
         if sum(civil.supremacy.values()) != 100:
-            problems.append(f"civil war in {civil.nation}: Supremacy does not sum to 100")
+            problems.append(
+                T_("civil war in {nation}: Supremacy does not sum to 100", nation=civil.nation)
+            )
     for conflict in politics.conflicts:
         stray = sorted(n for n in conflict.nations if n not in sheets)
         if stray:
-            problems.append(f"conflict {sorted(conflict.nations)}: unknown {', '.join(stray)}")
+            problems.append(
+                T_(
+                    "conflict {nations}: unknown {items}",
+                    nations=sorted(conflict.nations),
+                    items=", ".join(stray),
+                )
+            )
     problems += _penalty_problems(politics, sheets)
     return tuple(problems)
 
@@ -147,11 +179,16 @@ def politics_problems(politics: Politics, nations: Iterable[Nation]) -> tuple[st
 def _penalty_problems(politics: Politics, sheets: Mapping[str, Nation]) -> list[str]:
     """Grievances (O-196), blocs (O-278) and Lejanía penalties (O-277)
     naming a nation not in the game."""
-    named = [(f"grievance of {g.nation}", {g.nation}) for g in politics.grievances]
-    named += [(f"bloc {b.id}", set(b.members)) for b in politics.blocs]
-    named += [(f"Lejanía of {p.nation}", {p.nation, *p.toward}) for p in politics.lejania]
+    named = [
+        (T_("grievance of {nation}", nation=g.nation), {g.nation}) for g in politics.grievances
+    ]
+    named += [(T_("bloc {b}", b=b.id), set(b.members)) for b in politics.blocs]
+    named += [
+        (T_("Lejanía of {nation}", nation=p.nation), {p.nation, *p.toward})
+        for p in politics.lejania
+    ]
     return [
-        f"{what}: unknown {', '.join(sorted(nations - set(sheets)))}"
+        T_("{what}: unknown {items}", what=what, items=", ".join(sorted(nations - set(sheets))))
         for what, nations in named
         if nations - set(sheets)
     ]

@@ -26,6 +26,7 @@ from adjudicator.rulesets.orbis.politics.ledger import Ledger
 from adjudicator.rulesets.orbis.politics.organisations import Election, Statute, Term, found
 from adjudicator.rulesets.orbis.politics.rebellions import Escalation, Rebellion
 from adjudicator.rulesets.orbis.politics.vassals import Vassalage, VassalageOrigin, add_vassalage
+from adjudicator.rulesets.orbis.words import message_of
 from orders.orbis.politics_model import (
     GmBlocAct,
     GmCivilWar,
@@ -33,41 +34,64 @@ from orders.orbis.politics_model import (
     GmPolitics,
     GmVassalage,
 )
+from texts import T_, Text
 
 GOVERNMENT, REBELS = "gobierno", "rebeldes"
 """The factions of a civil war a rebellion escalates into (O-232)."""
 
 
 def _bad(ledger: Ledger, text: str) -> Ledger:
-    return ledger.note(f"GM file: {text}")
+    return ledger.note(T_("GM file: {text}", text=text))
 
 
 def _about(subject: str, error: ValueError) -> str:
     """The error's text under `subject`, once: the records' own errors
     already name it."""
-    said = str(error)
-    return said if said.startswith(subject) else f"{subject}: {said}"
+    said = message_of(error)
+    if said.startswith(subject):
+        return said
+    return Text("{subject}: {said}", {"subject": subject, "said": said})  # punctuation only
 
 
 def _unknown(ledger: Ledger, *names: str) -> str | None:
     missing = [n for n in names if n not in ledger.nations]
-    return f"unknown nation {', '.join(missing)}" if missing else None
+    return T_("unknown nation {items}", items=", ".join(missing)) if missing else None
 
 
 def add_vassal(ledger: Ledger, item: GmVassalage, year: int) -> Ledger:
     """A vassalage the GM records (O-200, O-235, AMB-41)."""
     problem = _unknown(ledger, item.vassal, item.patron)
     if problem:
-        return _bad(ledger, f"vassalage {item.vassal} → {item.patron}: {problem}")
+        return _bad(
+            ledger,
+            T_(
+                "vassalage {vassal} → {patron}: {problem}",
+                vassal=item.vassal,
+                patron=item.patron,
+                problem=problem,
+            ),
+        )
     try:
         origin = VassalageOrigin(item.origin)
         record = Vassalage(item.vassal, item.patron, year, item.tributary, origin=origin)
         records = add_vassalage(ledger.politics.vassalages, record)
     except ValueError as error:
-        return _bad(ledger, f"vassalage {item.vassal} → {item.patron}: {error}")
+        return _bad(
+            ledger,
+            T_(
+                "vassalage {vassal} → {patron}: {error}",
+                vassal=item.vassal,
+                patron=item.patron,
+                error=message_of(error),
+            ),
+        )
     ledger = ledger.record(vassalages=records)
     return ledger.note(
-        f"{ledger.name(item.vassal)} is now a vassal of {ledger.name(item.patron)} (O-185, O-200)"
+        T_(
+            "{vassal} is now a vassal of {patron} (O-185, O-200)",
+            vassal=ledger.name(item.vassal),
+            patron=ledger.name(item.patron),
+        )
     )
 
 
@@ -76,24 +100,30 @@ def free(ledger: Ledger, vassal: str) -> Ledger:
     records = ledger.politics.vassalages
     kept = tuple(r for r in records if r.vassal != vassal)
     if len(kept) == len(records):
-        return _bad(ledger, f"freed {vassal}: not a vassal")
-    return ledger.record(vassalages=kept).note(f"{ledger.name(vassal)} is freed (O-194)")
+        return _bad(ledger, T_("freed {vassal}: not a vassal", vassal=vassal))
+    return ledger.record(vassalages=kept).note(
+        T_("{vassal} is freed (O-194)", vassal=ledger.name(vassal))
+    )
 
 
 def begin_civil_war(ledger: Ledger, item: GmCivilWar, year: int) -> Ledger:
     """A civil war the GM starts (O-213, O-216, O-219, O-222)."""
     problem = _unknown(ledger, item.nation, *item.controllers.values(), *item.backers)
     if problem:
-        return _bad(ledger, f"civil war in {item.nation}: {problem}")
+        return _bad(
+            ledger, T_("civil war in {nation}: {problem}", nation=item.nation, problem=problem)
+        )
     if ledger.politics.civil_war(item.nation) is not None:
-        return _bad(ledger, f"civil war in {item.nation}: one is already being fought")
+        return _bad(
+            ledger, T_("civil war in {nation}: one is already being fought", nation=item.nation)
+        )
     try:
         started = civil_war.start_civil_war(item.nation, item.factions, item.incumbent, year)
         started = replace(started, backers=dict(item.backers))
         if any(f not in item.factions for f in item.controllers):
-            raise ValueError("a controller of no faction")
+            raise ValueError(T_("a controller of no faction"))
     except ValueError as error:
-        return _bad(ledger, _about(f"civil war in {item.nation}", error))
+        return _bad(ledger, _about(T_("civil war in {nation}", nation=item.nation), error))
     controllers = dict(ledger.politics.controllers)
     controllers.update({(item.nation, f): c for f, c in sorted(item.controllers.items())})
     ledger = ledger.record(
@@ -101,7 +131,13 @@ def begin_civil_war(ledger: Ledger, item: GmCivilWar, year: int) -> Ledger:
         controllers=MappingProxyType(controllers),
     )
     split = ", ".join(f"{f} {v}" for f, v in started.supremacy.items())
-    return ledger.note(f"Civil war in {ledger.name(item.nation)}: Supremacy {split} (O-219)")
+    return ledger.note(
+        T_(
+            "Civil war in {nation}: Supremacy {split} (O-219)",
+            nation=ledger.name(item.nation),
+            split=split,
+        )
+    )
 
 
 def drop_civil_war(ledger: Ledger, nation: str) -> Ledger:
@@ -118,14 +154,20 @@ def end_civil_war(ledger: Ledger, nation: str, faction: str) -> Ledger:
     """The GM ends a civil war with `faction` the winner (O-217)."""
     found_war = ledger.politics.civil_war(nation)
     if found_war is None:
-        return _bad(ledger, f"end of civil war in {nation}: there is none")
+        return _bad(ledger, T_("end of civil war in {nation}: there is none", nation=nation))
     try:
         civil_war.settle(found_war, faction)
     except ValueError as error:
-        return _bad(ledger, f"end of civil war in {nation}: {error}")
+        return _bad(
+            ledger,
+            T_("end of civil war in {nation}: {error}", nation=nation, error=message_of(error)),
+        )
     return drop_civil_war(ledger, nation).note(
-        f"The civil war in {ledger.name(nation)} is over: {faction} won;"
-        " the nation stays with its player (O-217)"
+        T_(
+            "The civil war in {nation} is over: {faction} won; the nation stays with its player (O-217)",
+            nation=ledger.name(nation),
+            faction=faction,
+        )
     )
 
 
@@ -134,18 +176,21 @@ def raise_rebellion(ledger: Ledger, nation: str, backers: tuple[str, ...], year:
     backer is told privately."""
     problem = _unknown(ledger, nation)
     if problem:
-        return _bad(ledger, f"rebellion in {nation}: {problem}")
+        return _bad(ledger, T_("rebellion in {nation}: {problem}", nation=nation, problem=problem))
     if _unknown(ledger, *backers):  # the note is public: it names no backer (O-231)
-        return _bad(ledger, f"rebellion in {nation}: a backer is not a nation of the game")
+        return _bad(
+            ledger, T_("rebellion in {nation}: a backer is not a nation of the game", nation=nation)
+        )
     try:
         rising = Rebellion(nation, year, backers)
     except ValueError as error:
-        return _bad(ledger, _about(f"rebellion in {nation}", error))
+        return _bad(ledger, _about(T_("rebellion in {nation}", nation=nation), error))
     ledger = ledger.record(rebellions=(*ledger.politics.rebellions, rising))
-    ledger = ledger.note(f"A rebellion rises in {ledger.name(nation)} (O-225)")
+    ledger = ledger.note(T_("A rebellion rises in {nation} (O-225)", nation=ledger.name(nation)))
     for backer in backers:
         ledger = ledger.secret(
-            backer, f"You secretly back the rebellion in {ledger.name(nation)} (O-231)"
+            backer,
+            T_("You secretly back the rebellion in {nation} (O-231)", nation=ledger.name(nation)),
         )
     return ledger
 
@@ -157,22 +202,30 @@ def escalate(ledger: Ledger, nation: str, year: int) -> Ledger:
     with factions gobierno / rebeldes (its secret backers stay secret)."""
     rising = next((r for r in ledger.politics.rebellions if r.nation == nation), None)
     if rising is None:
-        return _bad(ledger, f"escalation in {nation}: no rebellion")
+        return _bad(ledger, T_("escalation in {nation}: no rebellion", nation=nation))
     kind = rebellions.escalate(rising)
     name = ledger.name(nation)
     if kind is Escalation.GM_DECIDES:
-        return ledger.note(f"The rebellion in {name} was never fought: the GM decides (O-233)")
+        return ledger.note(
+            T_("The rebellion in {name} was never fought: the GM decides (O-233)", name=name)
+        )
     if kind is Escalation.ARMED_MOVEMENT:
         return ledger.note(
-            f"The rebellion in {name} becomes an armed movement, fought as another nation"
-            " (O-232, O-215): the GM creates it"
+            T_(
+                "The rebellion in {name} becomes an armed movement, fought as another nation (O-232, O-215): the GM creates it",
+                name=name,
+            )
         )
     if ledger.politics.civil_war(nation) is not None:
-        return _bad(ledger, f"escalation in {nation}: a civil war is already being fought")
+        return _bad(
+            ledger, T_("escalation in {nation}: a civil war is already being fought", nation=nation)
+        )
     ledger = ledger.record(rebellions=tuple(r for r in ledger.politics.rebellions if r != rising))
     started = civil_war.start_civil_war(nation, (GOVERNMENT, REBELS), GOVERNMENT, year)
     ledger = ledger.record(civil_wars=(*ledger.politics.civil_wars, started))
-    return ledger.note(f"The rebellion in {name} becomes a civil war, Supremacy 50/50 (O-232)")
+    return ledger.note(
+        T_("The rebellion in {name} becomes a civil war, Supremacy 50/50 (O-232)", name=name)
+    )
 
 
 def organise(ledger: Ledger, item: GmOrganisation, year: int) -> Ledger:
@@ -180,15 +233,28 @@ def organise(ledger: Ledger, item: GmOrganisation, year: int) -> Ledger:
     chosen at its first election (leader None until then)."""
     problem = _unknown(ledger, *item.members)
     if problem or any(o.id == item.id for o in ledger.politics.organisations):
-        return _bad(ledger, f"organisation {item.id}: {problem or 'id already used'}")
+        return _bad(
+            ledger,
+            T_(
+                "organisation {item}: {value}", item=item.id, value=problem or T_("id already used")
+            ),
+        )
     try:
         election, term = Election(item.election), Term(item.term)  # the reader's values
         statute = Statute(election, term, item.fixed_years)
         made = found(item.id, item.name, item.members, year, statute=statute)
     except ValueError as error:
-        return _bad(ledger, f"organisation {item.id}: {error}")
+        return _bad(
+            ledger, T_("organisation {item}: {error}", item=item.id, error=message_of(error))
+        )
     ledger = ledger.record(organisations=(*ledger.politics.organisations, made))
-    return ledger.note(f"Organisation {item.name} ({item.id}) founded (O-279): election due")
+    return ledger.note(
+        T_(
+            "Organisation {item} ({item2}) founded (O-279): election due",
+            item=item.name,
+            item2=item.id,
+        )
+    )
 
 
 def force_majeure(ledger: Ledger, ref: str, year: int) -> Ledger:
@@ -199,15 +265,15 @@ def force_majeure(ledger: Ledger, ref: str, year: int) -> Ledger:
             broken = break_declaration(declaration, year, by, force_majeure=True).declaration
             kept = tuple(broken if d.id == ref else d for d in ledger.politics.declarations)
             return ledger.record(declarations=kept).note(
-                f"Declaration {ref} ends by force majeure, without penalty (O-250)"
+                T_("Declaration {ref} ends by force majeure, without penalty (O-250)", ref=ref)
             )
     registry = ledger.politics.treaties
     treaty = next((t for t in registry.treaties if t.id == ref and t.in_force(year)), None)
     if treaty is None:
-        return _bad(ledger, f"force majeure: no declaration or treaty {ref} in force")
+        return _bad(ledger, T_("force majeure: no declaration or treaty {ref} in force", ref=ref))
     step = registry.break_treaty(ref, treaty.parties[0], year)  # its sanctions dropped
     return ledger.record(treaties=step.registry).note(
-        f"Treaty {ref} ends by force majeure, without penalty (O-250)"
+        T_("Treaty {ref} ends by force majeure, without penalty (O-250)", ref=ref)
     )
 
 
@@ -218,14 +284,18 @@ def epoch(ledger: Ledger, kind: str, year: int) -> Ledger:
     if kind in ("partial", "parcial"):
         sheets = partial_reset(ledger.nations[k] for k in sorted(ledger.nations))
         ledger = replace(ledger, nations=MappingProxyType({n.id: n for n in sheets}))
-        ledger = ledger.note(f"Epoch ({year}): partial reset, every group back to 80 (O-299)")
+        ledger = ledger.note(
+            T_("Epoch ({year}): partial reset, every group back to 80 (O-299)", year=year)
+        )
     elif kind == "total":
         ledger = ledger.note(
-            f"Epoch ({year}): total reset; every player redistributes its sheet under the"
-            " initial rules, 80 per group, 5..30 each (O-298)"
+            T_(
+                "Epoch ({year}): total reset; every player redistributes its sheet under the initial rules, 80 per group, 5..30 each (O-298)",
+                year=year,
+            )
         )
     else:
-        return _bad(ledger, f"epoch {kind!r}: total or partial (O-300)")
+        return _bad(ledger, T_("epoch {kind!r}: total or partial (O-300)", kind=kind))
     return ledger.record(epochs=(*ledger.politics.epochs, year))
 
 
@@ -242,39 +312,70 @@ def _put_bloc(ledger: Ledger, bloc: blocs.Bloc) -> Ledger:
     return ledger.record(blocs=tuple(sorted((*others, bloc), key=lambda b: b.id)))
 
 
+_BLOC_ACTS = {
+    "exclusion": T_("exclusion"),
+    "suspension": T_("suspension"),
+    "reinstatement": T_("reinstatement"),
+}
+"""A bloc decision's code in words."""
+
+
 def bloc_act(ledger: Ledger, item: GmBlocAct, act: str, year: int) -> Ledger:
     """One bloc decision of the GM: `act` "exclusion" (O-277),
     "suspension" or "reinstatement" (O-278)."""
     name = ledger.name(item.nation)
-    where = f"{act} of {name} in bloc {item.conference}"
+    where = T_(
+        "{act} of {name} in bloc {conference}",
+        act=_BLOC_ACTS.get(act, act),
+        name=name,
+        conference=item.conference,
+    )
     bloc = _bloc(ledger, item.conference)
     if bloc is None:
-        return _bad(ledger, f"{where}: no such conference (O-259)")
+        return _bad(ledger, T_("{where}: no such conference (O-259)", where=where))
     if act == "exclusion" and item.nation not in bloc.members:
         return set_lejania(ledger, item, where, name)
     if act == "suspension" and item.nation not in bloc.members:
-        return _bad(ledger, f"{where}: {name} is not a member of the bloc")
+        return _bad(
+            ledger, T_("{where}: {name} is not a member of the bloc", where=where, name=name)
+        )
     if act == "reinstatement" and item.nation not in bloc.suspended:
-        return _bad(ledger, f"{where}: {name} is not suspended in the bloc")
+        return _bad(
+            ledger, T_("{where}: {name} is not suspended in the bloc", where=where, name=name)
+        )
     try:
         if act == "exclusion":
             after, penalty = blocs.exclude(bloc, item.nation, year, lejania=item.lejania)
-            value = f"+{penalty.value}" if penalty.value is not None else "of a value the GM sets"
+            value = (
+                f"+{penalty.value}" if penalty.value is not None else T_("of a value the GM sets")
+            )
             ledger = ledger.record(lejania=(*ledger.politics.lejania, penalty)).note(
-                f"{name} is excluded from bloc {bloc.id}: a Lejanía penalty {value} toward its"
-                f" members {penalty.first}..{penalty.until} (O-277, AMB-28)"
+                T_(
+                    "{name} is excluded from bloc {bloc}: a Lejanía penalty {value} toward its members {first}..{until} (O-277, AMB-28)",
+                    name=name,
+                    bloc=bloc.id,
+                    value=value,
+                    first=penalty.first,
+                    until=penalty.until,
+                )
             )
         elif act == "suspension":
             after = blocs.suspend(bloc, item.nation, item.condition)
             ledger = ledger.note(
-                f"{name} is suspended in bloc {bloc.id}: bound, without privileges until"
-                f" {item.condition} (O-278)"
+                T_(
+                    "{name} is suspended in bloc {bloc}: bound, without privileges until {condition} (O-278)",
+                    name=name,
+                    bloc=bloc.id,
+                    condition=item.condition,
+                )
             )
         else:
             after = blocs.reinstate(bloc, item.nation)
-            ledger = ledger.note(f"{name} is reinstated in bloc {bloc.id} (O-278)")
+            ledger = ledger.note(
+                T_("{name} is reinstated in bloc {bloc} (O-278)", name=name, bloc=bloc.id)
+            )
     except ValueError as error:
-        return _bad(ledger, f"{where}: {error}")
+        return _bad(ledger, T_("{where}: {error}", where=where, error=message_of(error)))
     return _put_bloc(ledger, after)
 
 
@@ -284,13 +385,21 @@ def set_lejania(ledger: Ledger, item: GmBlocAct, where: str, name: str) -> Ledge
     source = f"exclusion:{item.conference}"
     unset = [p for p in ledger.politics.lejania if p.source == source and p.nation == item.nation]
     if item.lejania is None or not unset or unset[-1].value is not None:
-        return _bad(ledger, f"{where}: {name} is not a member of the bloc")
+        return _bad(
+            ledger, T_("{where}: {name} is not a member of the bloc", where=where, name=name)
+        )
     found = unset[-1]
     kept = tuple(p for p in ledger.politics.lejania if p is not found)
     ledger = ledger.record(lejania=(*kept, replace(found, value=item.lejania)))
     return ledger.note(
-        f"The Lejanía penalty of {ledger.name(item.nation)}'s exclusion from bloc"
-        f" {item.conference} is set at +{item.lejania}, {found.first}..{found.until} (O-277, AMB-28)"
+        T_(
+            "The Lejanía penalty of {nation}'s exclusion from bloc {conference} is set at +{lejania}, {first}..{until} (O-277, AMB-28)",
+            nation=ledger.name(item.nation),
+            conference=item.conference,
+            lejania=item.lejania,
+            first=found.first,
+            until=found.until,
+        )
     )
 
 
@@ -303,13 +412,22 @@ def apply_gm(ledger: Ledger, gm: GmPolitics, year: int) -> Ledger:
     fronts = dict(ledger.politics.fronts)
     for front in gm.fronts:
         if front.halves < 1 or _unknown(ledger, front.nation, front.enemy):
-            ledger = _bad(ledger, f"front {front.nation} / {front.enemy}: not a front (O-209)")
+            ledger = _bad(
+                ledger,
+                T_(
+                    "front {nation} / {enemy}: not a front (O-209)",
+                    nation=front.nation,
+                    enemy=front.enemy,
+                ),
+            )
         else:
             fronts[(front.nation, front.enemy)] = front.halves
     capacity = dict(ledger.politics.capacity)
     for nation, value in sorted(gm.capacity.items()):
         if value < 0 or nation not in ledger.nations:
-            ledger = _bad(ledger, f"capacity of {nation}: {value} (O-211)")
+            ledger = _bad(
+                ledger, T_("capacity of {nation}: {value} (O-211)", nation=nation, value=value)
+            )
         else:
             capacity[nation] = value
     ledger = ledger.record(fronts=MappingProxyType(fronts), capacity=MappingProxyType(capacity))

@@ -29,12 +29,14 @@ matter for the vassals module, not this one.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from types import MappingProxyType
 
 from adjudicator.rulesets.orbis.attributes import Attribute
 from adjudicator.rulesets.orbis.politics.declarations import Penalty, Sanction, sanction
+from texts import T_
 
 TERM_DEFAULT = 10
 """A treaty's term when none was agreed (O-245)."""
@@ -73,6 +75,16 @@ class AdhesionRule(StrEnum):
     PATRON = "patron"
 
 
+_RULE_WORDS: Mapping[AdhesionRule, str] = MappingProxyType(
+    {
+        AdhesionRule.ALL: T_("all"),
+        AdhesionRule.MAJORITY: T_("majority"),
+        AdhesionRule.PATRON: T_("patron"),
+    }
+)
+"""An adhesion rule in words: `no {rule} permission`."""
+
+
 class TreatyEnd(StrEnum):
     EXPIRED = "expired"
     BROKEN = "broken"
@@ -84,6 +96,18 @@ class OfferState(StrEnum):
     REJECTED = "rejected"
     COUNTERED = "countered"
     WITHDRAWN = "withdrawn"
+
+
+_STATE_WORDS: Mapping[OfferState, str] = MappingProxyType(
+    {
+        OfferState.OPEN: T_("open"),
+        OfferState.ACCEPTED: T_("accepted"),
+        OfferState.REJECTED: T_("rejected"),
+        OfferState.COUNTERED: T_("countered"),
+        OfferState.WITHDRAWN: T_("withdrawn"),
+    }
+)
+"""An offer's state in words: `it is {state}`."""
 
 
 @dataclass(frozen=True)
@@ -104,9 +128,16 @@ def treaty_term(agreed: int | None, label: str = "treaty") -> tuple[int, tuple[s
     if agreed is None:
         return TERM_DEFAULT, ()
     if agreed < 1:
-        raise ValueError(f"{label}: a term of {agreed} years is no term (O-245)")
+        raise ValueError(
+            T_("{label}: a term of {agreed} years is no term (O-245)", label=label, agreed=agreed)
+        )
     if agreed > TERM_MAX:
-        note = f"{label}: term of {agreed} years recorded as {TERM_MAX} (O-245, AMB-39)"
+        note = T_(
+            "{label}: term of {agreed} years recorded as {TERM_MAX} (O-245, AMB-39)",
+            label=label,
+            agreed=agreed,
+            TERM_MAX=TERM_MAX,
+        )
         return TERM_MAX, (note,)
     return agreed, ()
 
@@ -140,22 +171,26 @@ class Treaty:
     def __post_init__(self) -> None:
         problem = self._problem()
         if problem is not None:
-            raise ValueError(f"treaty {self.id!r}: {problem}")
+            raise ValueError(T_("treaty {id!r}: {problem}", id=self.id, problem=problem))
 
     def _problem(self) -> str | None:
         if len(self.parties) < 2 or len(set(self.parties)) != len(self.parties):
-            return "a treaty binds at least two distinct nations"
+            return T_("a treaty binds at least two distinct nations")
         if not 1 <= self.term_years <= TERM_MAX:
-            return f"term {self.term_years} outside 1..{TERM_MAX} (O-245; see treaty_term)"
+            return T_(
+                "term {term_years} outside 1..{TERM_MAX} (O-245; see treaty_term)",
+                term_years=self.term_years,
+                TERM_MAX=TERM_MAX,
+            )
         if self.patron is not None and self.patron not in self.parties:
-            return "the patron must be a party (O-247)"
+            return T_("the patron must be a party (O-247)")
         if self.rule is AdhesionRule.PATRON and self.patron is None:
-            return "a patron–vassal treaty names its patron (O-247)"
+            return T_("a patron–vassal treaty names its patron (O-247)")
         for modifier in self.modifiers:
             if modifier.holder not in self.parties or modifier.toward not in (None, *self.parties):
-                return "its modifiers are between signatories (O-244)"
+                return T_("its modifiers are between signatories (O-244)")
         if (self.ended is None) != (self.end is None):
-            return "an end needs both its year and its kind"
+            return T_("an end needs both its year and its kind")
         return None
 
     @property
@@ -278,26 +313,26 @@ class Treaties:
 
     def reject(self, offer_id: str, by: str) -> Treaties:
         """The recipient rejects the open offer: the negotiation ends (O-239)."""
-        self._open(offer_id, by, "reject", recipient=True)
+        self._open(offer_id, by, T_("reject"), recipient=True)
         return self._set_state(offer_id, OfferState.REJECTED)
 
     def withdraw(self, offer_id: str, by: str) -> Treaties:
         """The sender withdraws its open offer before the other concludes:
         the negotiation ends (O-241)."""
-        self._open(offer_id, by, "withdraw", recipient=False)
+        self._open(offer_id, by, T_("withdraw"), recipient=False)
         return self._set_state(offer_id, OfferState.WITHDRAWN)
 
     def accept(self, offer_id: str, by: str, year: int, treaty_id: str | None = None) -> Step:
         """The recipient accepts the open offer: a treaty on exactly its
         published terms (O-237, O-239), signed in `year`, with the term
         checked (O-245, AMB-39); `treaty_id` defaults to the offer's id."""
-        offer = self._open(offer_id, by, "accept", recipient=True)
+        offer = self._open(offer_id, by, T_("accept"), recipient=True)
         if year < offer.year:
-            raise ValueError("an offer is accepted after it is made")
+            raise ValueError(T_("an offer is accepted after it is made"))
         new_id = treaty_id or offer.id
         if any(t.id == new_id for t in self.treaties):
-            raise ValueError(f"treaty id {new_id!r} already used")
-        term, notes = treaty_term(offer.term_years, f"treaty {new_id}")
+            raise ValueError(T_("treaty id {new_id!r} already used", new_id=new_id))
+        term, notes = treaty_term(offer.term_years, T_("treaty {treaty}", treaty=new_id))
         treaty = Treaty(
             new_id,
             (offer.sender, offer.to),
@@ -316,22 +351,36 @@ class Treaties:
 
     def _check_new(self, offer: Offer) -> None:
         if offer.sender == offer.to:
-            raise ValueError("an offer goes to another nation (O-238)")
+            raise ValueError(T_("an offer goes to another nation (O-238)"))
         if offer.state is not OfferState.OPEN:
-            raise ValueError("a new offer is open")
+            raise ValueError(T_("a new offer is open"))
         if any(o.id == offer.id for o in self.offers):
-            raise ValueError(f"offer id {offer.id!r} already used")
+            raise ValueError(T_("offer id {offer!r} already used", offer=offer.id))
         pair = {offer.sender, offer.to}
         if any({o.sender, o.to} == pair for o in self.open_offers()):
-            raise ValueError("an offer is already open between these nations (O-241)")
+            raise ValueError(T_("an offer is already open between these nations (O-241)"))
 
     def _open(self, offer_id: str, by: str, act: str, *, recipient: bool) -> Offer:
         offer = self.find_offer(offer_id)
         if offer.state is not OfferState.OPEN:
-            raise ValueError(f"cannot {act} offer {offer_id!r}: it is {offer.state.value} (O-241)")
+            raise ValueError(
+                T_(
+                    "cannot {act} offer {offer_id!r}: it is {state} (O-241)",
+                    act=act,
+                    offer_id=offer_id,
+                    state=_STATE_WORDS[offer.state],
+                )
+            )
         if by != (offer.to if recipient else offer.sender):
-            who = "its recipient" if recipient else "its sender"
-            raise ValueError(f"only {who} may {act} offer {offer_id!r} (O-239 .. O-241)")
+            who = T_("its recipient") if recipient else T_("its sender")
+            raise ValueError(
+                T_(
+                    "only {who} may {act} offer {offer_id!r} (O-239 .. O-241)",
+                    who=who,
+                    act=act,
+                    offer_id=offer_id,
+                )
+            )
         return offer
 
     def _set_state(self, offer_id: str, state: OfferState) -> Treaties:
@@ -353,11 +402,19 @@ class Treaties:
         leaves and the others stay bound (decision: the book is silent)."""
         treaty = self._in_force(treaty_id, year)
         if breaker not in treaty.parties:
-            raise ValueError(f"{breaker} is not a party to treaty {treaty_id!r}")
+            raise ValueError(
+                T_(
+                    "{breaker} is not a party to treaty {treaty_id!r}",
+                    breaker=breaker,
+                    treaty_id=treaty_id,
+                )
+            )
         penalty, notes = breaking_penalty(treaty)
         sanctions: tuple[Sanction, ...] = ()
         if penalty is not None:
-            reason = f"broke treaty {treaty.id} in {year} (O-242, O-243)"
+            reason = T_(
+                "broke treaty {treaty} in {year} (O-242, O-243)", treaty=treaty.id, year=year
+            )
             sanctions = (sanction(breaker, penalty, year, f"treaty:{treaty.id}", reason),)
         breaches = (*treaty.breaches, (breaker, year))
         if len(treaty.parties) > 2 and breaker != treaty.patron:
@@ -388,8 +445,13 @@ class Treaties:
         treaty = self._in_force(treaty_id, year)
         missing = [p for p in treaty.parties if p not in approvals]
         if missing:
-            return Step(self, treaty, False, notes=(f"renewal needs {', '.join(missing)}",))
-        term, notes = treaty_term(term_years, f"treaty {treaty.id}")
+            return Step(
+                self,
+                treaty,
+                False,
+                notes=(T_("renewal needs {parties}", parties=", ".join(missing)),),
+            )
+        term, notes = treaty_term(term_years, T_("treaty {treaty}", treaty=treaty.id))
         new = replace(treaty, renewed=year, term_years=term)
         return Step(self._put(new), new, notes=notes)
 
@@ -407,15 +469,27 @@ class Treaties:
         join and may seek a similar but distinct treaty (O-255)."""
         treaty = self._in_force(treaty_id, year)
         if nation in treaty.parties:
-            raise ValueError(f"{nation} is already a party to treaty {treaty_id!r}")
+            raise ValueError(
+                T_(
+                    "{nation} is already a party to treaty {treaty_id!r}",
+                    nation=nation,
+                    treaty_id=treaty_id,
+                )
+            )
         if not treaty.permits(approvals):
-            note = f"{nation} may not adhere to {treaty.id}: no {treaty.rule.value} permission"
-            return Step(self, treaty, False, notes=(f"{note} (O-247)",))
+            note = T_(
+                "{nation} may not adhere to {treaty}: no {rule} permission",
+                nation=nation,
+                treaty=treaty.id,
+                rule=_RULE_WORDS[treaty.rule],
+            )
+            return Step(self, treaty, False, notes=(T_("{note} (O-247)", note=note),))
         refusing = [p for p in treaty.parties if p not in reservations_accepted_by]
         if reservations and refusing:
-            note = (
-                f"{nation}'s reservations not accepted by {', '.join(refusing)}: "
-                "only a similar but distinct treaty is open to it (O-255)"
+            note = T_(
+                "{nation}'s reservations not accepted by {items}: only a similar but distinct treaty is open to it (O-255)",
+                nation=nation,
+                items=", ".join(refusing),
             )
             return Step(self, treaty, False, notes=(note,))
         new = replace(
@@ -428,7 +502,13 @@ class Treaties:
     def _in_force(self, treaty_id: str, year: int) -> Treaty:
         treaty = self.treaty(treaty_id)
         if not treaty.in_force(year):
-            raise ValueError(f"treaty {treaty_id!r} is not in force in {year} (O-245)")
+            raise ValueError(
+                T_(
+                    "treaty {treaty_id!r} is not in force in {year} (O-245)",
+                    treaty_id=treaty_id,
+                    year=year,
+                )
+            )
         return treaty
 
 
@@ -439,11 +519,15 @@ def breaking_penalty(treaty: Treaty) -> tuple[Penalty | None, tuple[str, ...]]:
     if treaty.penalty is None:
         if treaty.protective:
             return Penalty(PROTECTIVE_VALUE, PROTECTIVE_TURNS), ()
-        return None, (f"treaty {treaty.id} states no penalty: broken freely (O-243)",)
+        return None, (
+            T_("treaty {treaty} states no penalty: broken freely (O-243)", treaty=treaty.id),
+        )
     if treaty.penalty.years > PENALTY_MAX_YEARS:
-        note = (
-            f"treaty {treaty.id}: penalty of {treaty.penalty.years} years "
-            f"cut to {PENALTY_MAX_YEARS} (O-246)"
+        note = T_(
+            "treaty {treaty}: penalty of {years} years cut to {PENALTY_MAX_YEARS} (O-246)",
+            treaty=treaty.id,
+            years=treaty.penalty.years,
+            PENALTY_MAX_YEARS=PENALTY_MAX_YEARS,
         )
         return replace(treaty.penalty, years=PENALTY_MAX_YEARS), (note,)
     return treaty.penalty, ()

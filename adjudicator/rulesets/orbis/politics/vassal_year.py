@@ -41,12 +41,13 @@ from adjudicator.rulesets.orbis.politics.vassals import TributeAttempt, TributeG
 from adjudicator.rulesets.orbis.sheet import kind_conditions
 from adjudicator.rulesets.orbis.stability import Index, cycle_start, is_cycle_end, stability_penalty
 from orders.orbis.politics_model import PoliticalLine, VassalAct, VassalLine
+from texts import T_
 
 
 def _record(ledger: Ledger, vassal: str | None) -> Vassalage:
     found = next((r for r in ledger.politics.vassalages if r.vassal == vassal), None)
     if found is None:
-        raise ValueError(f"{vassal} is not a vassal")
+        raise ValueError(T_("{vassal} is not a vassal", vassal=vassal))
     return found
 
 
@@ -64,24 +65,30 @@ def _act(
         _record(ledger, line.power)
         TributeGood((line.good or "").upper())
         if not is_cycle_end(first_year, year, cycle):
-            raise ValueError("tribute is rolled in the cycle's last year (O-188, AMB-21)")
-        return ledger, f"tribute of {(line.good or '').upper()} attempted (O-188, AMB-21)"
+            raise ValueError(T_("tribute is rolled in the cycle's last year (O-188, AMB-21)"))
+        return ledger, T_(
+            "tribute of {value} attempted (O-188, AMB-21)", value=(line.good or "").upper()
+        )
     if act is VassalAct.FORGIVE:
         record = _record(ledger, line.other)
         if record.patron != line.power:
-            raise ValueError(f"{line.power} is not the patron of {line.other}")
+            raise ValueError(
+                T_("{power} is not the patron of {other}", power=line.power, other=line.other)
+            )
         first = cycle_start(first_year, year, cycle)
         ledger = _put(ledger, record, vs.forgive_tribute(record, first))
-        return ledger, f"tribute of {ledger.name(record.vassal)} forgiven this cycle (O-191)"
+        return ledger, T_(
+            "tribute of {vassal} forgiven this cycle (O-191)", vassal=ledger.name(record.vassal)
+        )
     if act is VassalAct.INDEPENDENCE:
         record = _record(ledger, line.power)
         ledger = _put(ledger, record, vs.declare_independence(record, year))
         return ledger.note(
-            f"{ledger.name(line.power)} declares its independence (O-195)"
-        ), "independence declared (O-195, AMB-33)"
+            T_("{power} declares its independence (O-195)", power=ledger.name(line.power))
+        ), T_("independence declared (O-195, AMB-33)")
     if act is VassalAct.STAY:
         _record(ledger, line.power)
-        return ledger, "stays a vassal this turn (O-192, O-193)"
+        return ledger, T_("stays a vassal this turn (O-192, O-193)")
     other = line.other or ""
     freed = vs.raise_sub_vassals(ledger.politics.vassalages, line.power, (other,), year)
     ledger = ledger.record(
@@ -89,10 +96,15 @@ def _act(
     )
     for bonus in freed.bonuses:
         ledger = ledger.note(
-            f"{ledger.name(bonus.nation)} is wronged: {bonus.value} on its offensive medidas"
-            f" {bonus.first}..{bonus.until} (O-196, AMB-46)"
+            T_(
+                "{nation} is wronged: {bonus} on its offensive medidas {first}..{until} (O-196, AMB-46)",
+                nation=ledger.name(bonus.nation),
+                bonus=bonus.value,
+                first=bonus.first,
+                until=bonus.until,
+            )
         )
-    return ledger, f"{ledger.name(other)} raised to a direct vassal (O-196)"
+    return ledger, T_("{other} raised to a direct vassal (O-196)", other=ledger.name(other))
 
 
 _RULES = {
@@ -143,9 +155,9 @@ def _attempt(
     vassal = ledger.nations[record.vassal]
     statistic = vs.tribute_statistic(good)
     conditions = {
-        "estabilidad": stability_penalty(vassal),
-        "tipo de nación": condition_for(statistic, kind_conditions(vassal.kind)),
-        "vasallo": vs.vassal_condition(vassal, ledger.politics.vassalages, ledger.nations),
+        T_("estabilidad"): stability_penalty(vassal),
+        T_("tipo de nación"): condition_for(statistic, kind_conditions(vassal.kind)),
+        T_("vasallo"): vs.vassal_condition(vassal, ledger.politics.vassalages, ledger.nations),
         **political_conditions(ledger.politics, ledger.nations, vassal.id, statistic, None, year),
     }
     modifier = roll_modifier(
@@ -197,15 +209,30 @@ def tributes(
         )
         ledger = ledger.sheet(done.vassal).sheet(done.patron)
         if done.outcome is not vs.TributeOutcome.NOT_DUE:
-            level = f" at {attempt.level.value}" if attempt is not None else ""
+            outcome: str = _OUTCOME_WORDS[done.outcome]
+            if attempt is not None:
+                outcome = T_("{outcome} at {level}", outcome=outcome, level=attempt.level.value)
+            if done.paid_rqu:
+                outcome = T_("{outcome}, {rqu} RQU paid", outcome=outcome, rqu=done.paid_rqu)
             ledger = ledger.note(
-                f"Tribute of {ledger.name(record.vassal)} to {ledger.name(record.patron)}:"
-                f" {done.outcome.value}{level}"
-                + (f", {done.paid_rqu} RQU paid" if done.paid_rqu else "")
-                + " (O-188 .. O-191, AMB-21)"
+                T_(
+                    "Tribute of {vassal} to {patron}: {outcome} (O-188 .. O-191, AMB-21)",
+                    vassal=ledger.name(record.vassal),
+                    patron=ledger.name(record.patron),
+                    outcome=outcome,
+                )
             )
     return ledger
 
+
+_OUTCOME_WORDS = {
+    vs.TributeOutcome.PAID: T_("paid"),
+    vs.TributeOutcome.FAILED: T_("failed"),
+    vs.TributeOutcome.NOT_ATTEMPTED: T_("not attempted"),
+    vs.TributeOutcome.FORGIVEN: T_("forgiven"),
+    vs.TributeOutcome.NOT_DUE: T_("not due"),
+}
+"""A tribute's outcome in words."""
 
 _DAMAGE = {Statistic.OFENSIVA: Index.VIA, Statistic.INCISION: Index.LEG}
 """The index a prevailing medida damages by its level's size (O-093, O-094)."""
@@ -244,6 +271,11 @@ def liberations(ledger: Ledger, lines: Sequence[PoliticalLine], year: int) -> Le
     )
     for gone in freed.liberations:
         ledger = ledger.note(
-            f"{ledger.name(gone.vassal)} is free of {ledger.name(gone.patron)} ({gone.route.value})"
+            T_(
+                "{vassal} is free of {patron} ({rule})",
+                vassal=ledger.name(gone.vassal),
+                patron=ledger.name(gone.patron),
+                rule=gone.route.value,
+            )
         )
     return ledger

@@ -40,6 +40,8 @@ from adjudicator.rulesets.orbis.prosperity import desarrollo_gain, intervencion_
 from adjudicator.rulesets.orbis.records import Modifier
 from adjudicator.rulesets.orbis.sheet import Nation, NationKind
 from adjudicator.rulesets.orbis.stability import Index, capacity, current
+from adjudicator.rulesets.orbis.words import joined
+from texts import T_
 
 VASSAL_CONDITION, SUB_VASSAL_CONDITION = 10, 15
 """Penalties on every roll of a NsJ vassal, of a vassal of a vassal (O-186)."""
@@ -148,14 +150,24 @@ def vassal_chain_problems(vassalages: Iterable[Vassalage]) -> tuple[str, ...]:
     for record in records:
         counted[record.vassal] = counted.get(record.vassal, 0) + 1
         if record.vassal == record.patron:
-            problems.append(f"{record.vassal} is its own vassal")
-    problems += [f"{v} is the vassal of {n} patrons, not one" for v, n in counted.items() if n > 1]
+            problems.append(T_("{vassal} is its own vassal", vassal=record.vassal))
+    problems += [
+        T_("{v} is the vassal of {n} patrons, not one", v=v, n=n)
+        for v, n in counted.items()
+        if n > 1
+    ]
     patrons = _patrons(records)
     for start in sorted(patrons):
         chain = patrons_chain(start, records)
         cyclic = start != patrons[start] and chain and patrons.get(chain[-1]) == start
         if cyclic and start == min((start, *chain)):
-            problems.append(f"{start} is its own indirect patron ({' → '.join((start, *chain))})")
+            problems.append(
+                T_(
+                    "{start} is its own indirect patron ({items})",
+                    start=start,
+                    items=" → ".join((start, *chain)),
+                )
+            )
     return tuple(problems)
 
 
@@ -166,7 +178,12 @@ def add_vassalage(vassalages: Iterable[Vassalage], new: Vassalage) -> tuple[Vass
     problems = vassal_chain_problems(result)
     if problems:
         raise ValueError(
-            f"{new.vassal} cannot become vassal of {new.patron}: {'; '.join(problems)}"
+            T_(
+                "{vassal} cannot become vassal of {patron}: {items}",
+                vassal=new.vassal,
+                patron=new.patron,
+                items=joined(problems),
+            )
         )
     return result
 
@@ -289,7 +306,13 @@ def settle_tribute(
     (O-190); a vassal short of RQU pays what it has (AMB-21)."""
     if (vassal.id, patron.id) != (vassalage.vassal, vassalage.patron):
         raise ValueError(
-            f"{vassal.id} → {patron.id} is not {vassalage.vassal} → {vassalage.patron}"
+            T_(
+                "{vassal} → {patron} is not {vassal2} → {patron2}",
+                vassal=vassal.id,
+                patron=patron.id,
+                vassal2=vassalage.vassal,
+                patron2=vassalage.patron,
+            )
         )
     if vassalage.tributary and cycle in vassalage.forgiven_cycles:
         return TributeSettlement(TributeOutcome.FORGIVEN, vassal, patron)
@@ -368,7 +391,7 @@ def free_by_treaty(
     records = tuple(vassalages)
     kept = tuple(r for r in records if (r.vassal, r.patron) != (vassal, patron))
     if len(kept) == len(records):
-        raise ValueError(f"{vassal} is not a vassal of {patron}")
+        raise ValueError(T_("{vassal} is not a vassal of {patron}", vassal=vassal, patron=patron))
     return Freed(kept, (Liberation(vassal, patron, year, Route.TREATY, treaty),))
 
 
@@ -463,7 +486,9 @@ def raise_sub_vassals(
     for sub in dict.fromkeys(sub_vassals):
         vassal = patron_of(sub, records)
         if vassal is None or patron_of(vassal, records) != patron or sub == patron:
-            raise ValueError(f"{sub} is not a vassal of a vassal of {patron} (O-196)")
+            raise ValueError(
+                T_("{sub} is not a vassal of a vassal of {patron} (O-196)", sub=sub, patron=patron)
+            )
         old = next(r for r in records if r.vassal == sub)
         records.remove(old)
         if free:
@@ -547,15 +572,15 @@ def origin_problem(
     if origin is VassalageOrigin.REFORMA and (
         patron.player is None or vassal.player is not None or not succeeded
     ):
-        return "Reforma detaches a NsJ vassal from a player's nation, on a success (O-200)"
+        return T_("Reforma detaches a NsJ vassal from a player's nation, on a success (O-200)")
     if origin is VassalageOrigin.PACT and (
         patron.player is None or vassal.player is None or level is not None
     ):
-        return "a pact binds two players' nations, with no roll (O-200)"
+        return T_("a pact binds two players' nations, with no roll (O-200)")
     if origin is VassalageOrigin.DIPLOMACIA and (
         vassal.player is not None
         or level is None
         or not accepts_vassalage(level, lost_conflict, precedents)
     ):
-        return "a NsJ does not accept vassalage on this Diplomacia (O-200, O-235, AMB-41)"
+        return T_("a NsJ does not accept vassalage on this Diplomacia (O-200, O-235, AMB-41)")
     return None

@@ -39,6 +39,7 @@ from typing import Literal
 
 from adjudicator.rulesets.orbis.attributes import Statistic
 from adjudicator.rulesets.orbis.stability import WarDurations
+from texts import T_
 
 __all__ = [
     "FREE_FRONTS",
@@ -234,9 +235,15 @@ class Front:
 
     def __post_init__(self) -> None:
         if not self.enemies:
-            raise ValueError(f"front {self.zone}: no enemy")
+            raise ValueError(T_("front {zone}: no enemy", zone=self.zone))
         if self.halves < 1:
-            raise ValueError(f"front {self.zone}: weight {self.halves} halves, at least 1")
+            raise ValueError(
+                T_(
+                    "front {zone}: weight {halves} halves, at least 1",
+                    zone=self.zone,
+                    halves=self.halves,
+                )
+            )
 
 
 def front_halves(
@@ -253,7 +260,9 @@ def front_halves(
     if overrides and enemy in overrides:
         value = overrides[enemy]
         if value < 1:
-            raise ValueError(f"front {enemy}: weight {value} halves, at least 1")
+            raise ValueError(
+                T_("front {enemy}: weight {value} halves, at least 1", enemy=enemy, value=value)
+            )
         return value
     return HALF_FRONT if vassal or distant else FULL_FRONT
 

@@ -51,6 +51,7 @@ from orders.orbis.politics_model import (
     VassalLine,
     VoteLine,
 )
+from texts import T_
 
 __all__ = ["end_of_year", "political_conditions", "start_of_year"]
 
@@ -80,7 +81,9 @@ def _lines(
     context = Context(year, lines)
     for line in lines:
         if line.power not in ledger.nations:
-            ledger = ledger.answer(line, False, f"refused: {line.power} is no nation of this game")
+            ledger = ledger.answer(
+                line, False, T_("refused: {power} is no nation of this game", power=line.power)
+            )
         elif isinstance(line, TreatyLine):
             ledger = treaty_line(ledger, line, context)
         elif isinstance(line, DeclarationLine):
