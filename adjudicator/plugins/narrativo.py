@@ -45,10 +45,12 @@ from adjudicator.rulesets.narrativo.turn import (
     NarratorInput,
     resolve_exchange,
 )
+from adjudicator.rulesets.narrativo.vocabulary import word
 from orders.issues import OrderIssue, Source
 from orders.narrativo.declarations import read_post
 from orders.narrativo.names import NarrativoNames
 from orders.narrativo.narrator_file import read_narrator_file
+from texts import N_, T_, _, tr
 
 if TYPE_CHECKING:
     import click
@@ -104,7 +106,7 @@ def parse_files(files: Sequence[OrderFile], state: NarrativoState) -> Parsed[Nar
         return given, post.issues
 
     def name(power: str) -> str:
-        return "the Narrator" if power == NARRATOR else power
+        return T_("the Narrator") if power == NARRATOR else power
 
     orders, issues, owners = read_files(files, lambda n: _owner(state, n), read, name)
     sent = {o.power for o in orders}
@@ -118,7 +120,7 @@ class NarrativoPlugin:
     NarrativoOptions]`."""
 
     name = "narrativo"
-    title = "Comandos de Guerra, Sistema Narrativo (pools of d10)"
+    title = N_("Comandos de Guerra, Sistema Narrativo (pools of d10)")
     options_type = NarrativoOptions
     default_map = "none"
     rolls_dice = True
@@ -137,7 +139,7 @@ class NarrativoPlugin:
             StartInput(
                 "sheets",
                 InputKind.FOLDER,
-                "the folder of the game's sheet (juego.yaml) and one sheet per character",
+                N_("the folder of the game's sheet (juego.yaml) and one sheet per character"),
             ),
         )
 
@@ -149,7 +151,11 @@ class NarrativoPlugin:
 
     def load_map(self, reference: str) -> NoMap:
         if reference not in ("none", ""):
-            raise SetupError(f"narrativo plays no map, not {reference!r}: leave the map out")
+            raise SetupError(
+                _("narrativo plays no map, not {reference}: leave the map out").format(
+                    reference=repr(reference)
+                )
+            )
         return NoMap()
 
     def read_state(self, data: Mapping[str, object]) -> NarrativoState:
@@ -165,7 +171,7 @@ class NarrativoPlugin:
         """The sheets read and checked; the first exchange, turn 0 of scene 1."""
         folder = request.inputs.get("sheets")
         if not folder:
-            raise SetupError("narrativo needs --sheets DIR, the folder of the sheets")
+            raise SetupError(_("narrativo needs --sheets DIR, the folder of the sheets"))
         try:
             book, characters = read_sheets(Path(folder))
         except ValueError as exc:
@@ -197,8 +203,16 @@ class NarrativoPlugin:
         dice: Dice | None,
     ) -> NarrativoResolution:
         if dice is None:
-            raise SetupError("narrativo rolls every pool: the dice secret is needed")
+            raise SetupError(_("narrativo rolls every pool: the dice secret is needed"))
         return resolve_exchange(state, orders, options, dice)
+
+    def with_civil_disorder(
+        self, options: NarrativoOptions, powers: frozenset[str]
+    ) -> NarrativoOptions:
+        """Comandos de Guerra (001) plays characters, not powers: a player who
+        stops writing declares nothing and the Narrator plays on; the report
+        names him."""
+        return options
 
     def next_state(self, resolution: NarrativoResolution) -> NarrativoState:
         return resolution.state
@@ -242,19 +256,31 @@ class NarrativoPlugin:
 
     def describe(self, game_map: NoMap, state: NarrativoState) -> str:
         clock = state.clock
-        lines = [f"Scene {clock.scene} {clock.scene_title}".rstrip() + f", {clock.label()}"]
+        scene = _("Scene {scene}").format(scene=clock.scene)
+        lines = [f"{scene} {clock.scene_title}".rstrip() + f", {clock.label()}"]
         for c in state.characters:
-            owner = c.player or "the Narrator"
+            owner = c.player or _("the Narrator")
             lines.append(
-                f"{c.name} [{owner}]: Voluntad {c.voluntad_left}/{c.voluntad}, Moral {c.moral},"
-                f" Fatiga {c.fatiga}, {c.condition.value}"
+                _(
+                    "{name} [{owner}]: Voluntad {left}/{voluntad}, Moral {moral},"
+                    " Fatiga {fatiga}, {condition}"
+                ).format(
+                    name=c.name,
+                    owner=owner,
+                    left=c.voluntad_left,
+                    voluntad=c.voluntad,
+                    moral=c.moral,
+                    fatiga=c.fatiga,
+                    condition=tr(word(c.condition)),
+                )
             )
         if state.waiting:
-            lines.append("Waiting for a ruling: " + ", ".join(d.id for d in state.waiting))
+            waiting = ", ".join(d.id for d in state.waiting)
+            lines.append(_("Waiting for a ruling: {ids}").format(ids=waiting))
         return "\n".join(lines) + "\n"
 
     def power_name(self, game_map: NoMap, power: str) -> str:
-        return "the Narrator" if power == NARRATOR else power.capitalize()
+        return _("the Narrator") if power == NARRATOR else power.capitalize()
 
 
 def ruleset() -> AnyRuleset:

@@ -5,6 +5,7 @@ N-017 .. N-021, N-174 .. N-180, NAMB-01, NAMB-04, NAMB-24)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from adjudicator.rulesets.narrativo.odds import MAX_DIFFICULTY, MIN_DIFFICULTY, 
 from adjudicator.rulesets.narrativo.odds_desperate import desperate_odds
 from adjudicator.rulesets.narrativo.odds_extended import extended_odds
 from renderers.narrativo.odds import odds_chart, odds_text
+from texts import DEFAULT_LANGUAGE, LANGUAGES, N_, UnknownLanguage, _, checked_language, using
 
 MAX_POOL = 30
 """`mapjudge odds` answers pools of 0..30 dice (N-175: never below 0)."""
@@ -28,30 +30,52 @@ def _within(low: int, high: int, what: str, rule: str) -> Callable[..., int | No
 
     def check(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
         if value is not None and not low <= value <= high:
-            raise click.BadParameter(f"{what} {value} is outside {low}..{high} ({rule})")
+            with using(ctx.meta.get(LANG_KEY, DEFAULT_LANGUAGE), "narrativo"):
+                message = _("{what} {value} is outside {low}..{high} ({rule})").format(
+                    what=_(what), value=value, low=low, high=high, rule=_(rule)
+                )
+            raise click.BadParameter(message)
         return value
 
     return check
 
 
+LANG_KEY = "narrativo.lang"
+
+
+def _language(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+    """`--lang`, else `$MAPJUDGE_LANG` when it names a language, else English;
+    kept for the other options' messages (an eager option: read first)."""
+    try:
+        lang = checked_language(value or os.environ.get("MAPJUDGE_LANG") or DEFAULT_LANGUAGE)
+    except UnknownLanguage as exc:
+        if value is not None:
+            raise click.BadParameter(str(exc)) from None
+        lang = DEFAULT_LANGUAGE
+    ctx.meta[LANG_KEY] = lang
+    return lang
+
+
 @click.command("odds")
 @click.argument(
-    "pool", type=int, callback=_within(0, MAX_POOL, "a pool of", "N-175; at most 30 here")
+    "pool", type=int, callback=_within(0, MAX_POOL, N_("a pool of"), N_("N-175; at most 30 here"))
 )
 @click.argument(
-    "difficulty", type=int, callback=_within(MIN_DIFFICULTY, MAX_DIFFICULTY, "difficulty", "N-174")
+    "difficulty",
+    type=int,
+    callback=_within(MIN_DIFFICULTY, MAX_DIFFICULTY, N_("difficulty"), "N-174"),
 )
 @click.option("--ones-cancel", is_flag=True, help="Each 1 cancels a success (NAMB-01; off).")
 @click.option(
     "--need",
     type=int,
-    callback=_within(1, MAX_NEED, "need", "N-017; at most 100 here"),
+    callback=_within(1, MAX_NEED, N_("need"), N_("N-017; at most 100 here")),
     help="An extended action: the successes needed.",
 )
 @click.option(
     "--rolls",
     type=int,
-    callback=_within(1, MAX_ROLLS, "rolls", "N-018; at most 100 here"),
+    callback=_within(1, MAX_ROLLS, N_("rolls"), N_("N-018; at most 100 here")),
     help="An extended action's limit of rolls (none: no limit).",
 )
 @click.option("--desperate", is_flag=True, help="Also the desperate roll (N-176 .. N-180).")
@@ -61,6 +85,14 @@ def _within(low: int, high: int, what: str, rule: str) -> Callable[..., int | No
     help="Write a small bar chart (PNG) in this file.",
 )
 @click.option("--fractions", is_flag=True, help="Show each exact value too.")
+@click.option(
+    "--lang",
+    "lang",
+    metavar="|".join(LANGUAGES),
+    is_eager=True,
+    callback=_language,
+    help="Language of the output (default: $MAPJUDGE_LANG, else en).",
+)
 def odds_command(
     pool: int,
     difficulty: int,
@@ -70,23 +102,26 @@ def odds_command(
     desperate: bool,
     chart: Path | None,
     fractions: bool,
+    lang: str,
 ) -> None:
     """narrativo: the exact odds of POOL d10 at DIFFICULTY (exploding 10s):
     each number of successes, a pifia, a simple and a complex action, an
     extended action with --need (and --rolls), and the desperate roll with
     --desperate or a POOL of 0."""
-    if rolls is not None and need is None:
-        raise click.UsageError("--rolls is the limit of an extended action: give --need too")
-    odds = pool_odds(pool, difficulty, ones_cancel=ones_cancel) if pool else None
-    extended = (
-        extended_odds(pool, difficulty, need, rolls, ones_cancel=ones_cancel)
-        if need is not None
-        else None
-    )
-    last_chance = desperate_odds() if desperate or not pool else None
-    click.echo(
-        odds_text(odds, extended=extended, desperate=last_chance, fractions=fractions), nl=False
-    )
-    if chart is not None:
-        atomic_write(chart, odds_chart(odds, last_chance))
-        click.echo(f"wrote {chart}")
+    with using(lang, "narrativo"):
+        if rolls is not None and need is None:
+            raise click.UsageError(_("--rolls is the limit of an extended action: give --need too"))
+        odds = pool_odds(pool, difficulty, ones_cancel=ones_cancel) if pool else None
+        extended = (
+            extended_odds(pool, difficulty, need, rolls, ones_cancel=ones_cancel)
+            if need is not None
+            else None
+        )
+        last_chance = desperate_odds() if desperate or not pool else None
+        click.echo(
+            odds_text(odds, extended=extended, desperate=last_chance, fractions=fractions),
+            nl=False,
+        )
+        if chart is not None:
+            atomic_write(chart, odds_chart(odds, last_chance))
+            click.echo(_("wrote {file}").format(file=chart))

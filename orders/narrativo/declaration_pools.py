@@ -9,8 +9,9 @@ from orders.issues import IssueKind, Problem
 from orders.narrativo.declaration_words import LIST_SPLIT
 from orders.narrativo.model import Pool
 from orders.narrativo.names import NarrativoNames, PartKind
+from texts import T_
 
-EXAMPLE = "e.g. `Dreyer: Destreza + Atletismo`"
+EXAMPLE = T_("e.g. `Dreyer: Destreza + Atletismo`")
 MAX_NAME_WORDS = 6
 """The longest character name looked for at the start of an opponent's words."""
 MAX_PARTNERS = 20
@@ -21,13 +22,20 @@ def read_pool(text: str, names: NarrativoNames) -> Pool:
     Attribute + a Skill, one part alone, or a trait in an attribute's place)."""
     pieces = [piece.strip() for piece in text.split("+")]
     if not text.strip() or any(not piece for piece in pieces):
-        raise Problem(IssueKind.SYNTAX, f"cannot read the pool '{text.strip()}': {EXAMPLE}", 1)
+        raise Problem(
+            IssueKind.SYNTAX,
+            T_("cannot read the pool '{pool}': {example}", pool=text.strip(), example=EXAMPLE),
+            1,
+        )
     parts = [read_part(piece, names) for piece in pieces[:3]]
     kinds = [kind for _, kind in parts]
     if len(pieces) > 2 or (len(parts) == 2 and kinds.count(PartKind.SKILL) != 1):
         raise Problem(
             IssueKind.ILLEGAL,
-            f"a pool adds one Attribute (or trait) and one Skill (N-002), not '{text.strip()}'",
+            T_(
+                "a pool adds one Attribute (or trait) and one Skill (N-002), not '{pool}'",
+                pool=text.strip(),
+            ),
             1,
         )
     return Pool(tuple(name for name, _ in parts))
@@ -46,12 +54,16 @@ def read_part(piece: str, names: NarrativoNames) -> tuple[str, PartKind]:
             extra = " ".join(words[size:])
             raise Problem(
                 IssueKind.SYNTAX,
-                f"cannot read '{extra}' after {lead[0]}: put what the character means to do"
-                " in parentheses, e.g. `Dreyer: Destreza + Atletismo (saltar al río)`",
+                T_(
+                    "cannot read '{extra}' after {name}: put what the character means to do"
+                    " in parentheses, e.g. `Dreyer: Destreza + Atletismo (saltar al río)`",
+                    extra=extra,
+                    name=lead[0],
+                ),
                 1,
             )
     near = names.part_suggestions(piece) or names.part_suggestions(words[0])
-    raise Problem(IssueKind.SYNTAX, f"unknown attribute or skill '{piece}'", 1, near)
+    raise Problem(IssueKind.SYNTAX, T_("unknown attribute or skill '{name}'", name=piece), 1, near)
 
 
 def check_one_attribute(pool: Pool, written: str, names: NarrativoNames) -> None:
@@ -59,8 +71,11 @@ def check_one_attribute(pool: Pool, written: str, names: NarrativoNames) -> None
     if len(pool.parts) != 1 or found is None or found[1] is not PartKind.ATTRIBUTE:
         raise Problem(
             IssueKind.ILLEGAL,
-            f"a passive opponent gives one Attribute (its value + 3 is the difficulty,"
-            f" N-025), not '{written}'",
+            T_(
+                "a passive opponent gives one Attribute (its value + 3 is the difficulty,"
+                " N-025), not '{written}'",
+                written=written,
+            ),
             1,
             names.part_suggestions(written, PartKind.ATTRIBUTE),
         )
@@ -76,7 +91,7 @@ def read_opponent(text: str, names: NarrativoNames) -> tuple[str, str]:
     most = min(len(words), MAX_NAME_WORDS)
     end = next((i for i in range(1, most) if _starts_pool(words[i:], names)), most)
     names.character(" ".join(words[:end]) or text)  # raises: unknown, with the nearest
-    raise Problem(IssueKind.SYNTAX, "name the opponent after `contra`", 1)
+    raise Problem(IssueKind.SYNTAX, T_("name the opponent after `contra`"), 1)
 
 
 def _starts_pool(words: list[str], names: NarrativoNames) -> bool:
@@ -89,7 +104,9 @@ def read_partners(text: str, names: NarrativoNames) -> tuple[str, ...]:
     """`Dreyer, Müller y Ward` -> their ids, each once."""
     pieces = [piece for piece in LIST_SPLIT.split(text.strip()) if piece.strip()]
     if not pieces:
-        raise Problem(IssueKind.SYNTAX, "name the characters after `con` / `a`", 1)
+        raise Problem(IssueKind.SYNTAX, T_("name the characters after `con` / `a`"), 1)
     if len(pieces) > MAX_PARTNERS:
-        raise Problem(IssueKind.SYNTAX, f"at most {MAX_PARTNERS} characters in one action", 1)
+        raise Problem(
+            IssueKind.SYNTAX, T_("at most {n} characters in one action", n=MAX_PARTNERS), 1
+        )
     return tuple(dict.fromkeys(names.character(piece.strip()) for piece in pieces))

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from orders.issues import IssueKind, OrderIssue, Problem, Source
 from orders.narrativo.model import Choice, Declaration, WillpowerSpend, WillpowerUse
 from orders.narrativo.names import NarrativoNames
+from texts import T_
 
 
 @dataclass(frozen=True)
@@ -72,8 +73,11 @@ def _mark_desperate(
         issues.append(
             OrderIssue(
                 IssueKind.ILLEGAL,
-                f"{names.display(character)} asks for the desperate roll but declares no"
-                " action in this post (N-181, NAMB-25)",
+                T_(
+                    "{name} asks for the desperate roll but declares no"
+                    " action in this post (N-181, NAMB-25)",
+                    name=names.display(character),
+                ),
                 source,
             )
         )
@@ -94,15 +98,24 @@ def _apply_spend(
     if spend.character in spent:
         raise Problem(
             IssueKind.ILLEGAL,
-            f"{shown} already spends a Voluntad point for dice: one action a turn gets"
-            " +2 dice (N-092, NAMB-28)",
+            T_(
+                "{name} already spends a Voluntad point for dice: one action a turn gets"
+                " +2 dice (N-092, NAMB-28)",
+                name=shown,
+            ),
             1,
         )
     if not own or number > len(own) or number < 1:
-        has = f"he declares {len(own)}" if own else "he declares none"
+        has = T_("he declares {n}", n=len(own)) if own else T_("he declares none")
         raise Problem(
             IssueKind.ILLEGAL,
-            f"{shown} spends Voluntad for dice on action {number}, but {has} in this post (N-092)",
+            T_(
+                "{name} spends Voluntad for dice on action {number}, but {has} in this post"
+                " (N-092)",
+                name=shown,
+                number=number,
+                has=has,
+            ),
             1,
         )
     spent.add(spend.character)

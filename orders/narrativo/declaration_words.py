@@ -13,7 +13,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from orders.issues import IssueKind, Problem
+from orders.narrativo.lazy_words import joined
 from orders.narrativo.model import ActionKind, ChoiceKind, WillpowerUse
+from texts import T_
 
 
 def flat(text: str) -> str:
@@ -179,15 +181,19 @@ def _check_combination(mains: list[str], modes: list[str], *, simple: bool) -> N
     if simple and {"opuesta", "pasiva"} & set(mains):
         raise Problem(
             IssueKind.ILLEGAL,
-            "an opposed action is never simple (N-026): write `opuesta` (complex) or"
-            " `opuesta extendida`",
+            T_(
+                "an opposed action is never simple (N-026): write `opuesta` (complex) or"
+                " `opuesta extendida`"
+            ),
             1,
         )
     if mains and "multiple" in mains and "extendida" in modes:
         raise Problem(
             IssueKind.ILLEGAL,
-            "an extended action needs full dedication: it cannot be part of a multiple"
-            " action (N-038)",
+            T_(
+                "an extended action needs full dedication: it cannot be part of a multiple"
+                " action (N-038)"
+            ),
             1,
         )
     together = [*mains, *modes] + (["simple"] if simple else [])
@@ -195,5 +201,13 @@ def _check_combination(mains: list[str], modes: list[str], *, simple: bool) -> N
     if allowed and mains and mains[0] in ("coordina", "multiple") and modes:
         allowed = False
     if not allowed:
-        words = " and ".join(f"`{word}`" for word in together)
-        raise Problem(IssueKind.SYNTAX, f"{words} cannot go together in one action", 1)
+        words: list[object] = []
+        for index, word in enumerate(together):
+            if index:
+                words.append(T_("and"))
+            words.append(f"`{word}`")
+        raise Problem(
+            IssueKind.SYNTAX,
+            T_("{words} cannot go together in one action", words=joined(" ", words)),
+            1,
+        )

@@ -89,6 +89,7 @@ from orders.narrativo.model import (
     WillpowerUse,
 )
 from orders.narrativo.names import NarrativoNames, nearest
+from texts import T_
 
 __all__ = ["ParsedPost", "read_action", "read_line", "read_lines", "read_post"]
 
@@ -107,7 +108,7 @@ def read_post(text: str, *, file: str, player: str | None, names: NarrativoNames
         return parsed
     empty = OrderIssue(
         IssueKind.SYNTAX,
-        f"no declaration found: write each on a line of its own, {EXAMPLE}",
+        T_("no declaration found: write each on a line of its own, {example}", example=EXAMPLE),
         Source.whole(file),
     )
     return replace(parsed, issues=(empty,))
@@ -145,7 +146,11 @@ def read_line(raw: str, *, player: str | None, names: NarrativoNames) -> Item | 
     character = names.character(head)
     _check_owner(character, player, names)
     if not body:
-        raise Problem(IssueKind.SYNTAX, f"nothing after '{head}:': {EXAMPLE}", 1)
+        raise Problem(
+            IssueKind.SYNTAX,
+            T_("nothing after '{head}:': {example}", head=head, example=EXAMPLE),
+            1,
+        )
     return read_action(character, body, names)
 
 
@@ -170,11 +175,17 @@ def _check_owner(character: str, player: str | None, names: NarrativoNames) -> N
     if player is None:
         raise Problem(
             IssueKind.ILLEGAL,
-            f"{shown} is a player's character: the Narrator declares only for his own",
+            T_(
+                "{name} is a player's character: the Narrator declares only for his own", name=shown
+            ),
             1,
         )
-    yours = ", ".join(names.display(c) for c in names.owned_by(player)) or "none"
-    raise Problem(IssueKind.ILLEGAL, f"{shown} is not one of your characters: yours are {yours}", 1)
+    yours = ", ".join(names.display(c) for c in names.owned_by(player)) or T_("none")
+    raise Problem(
+        IssueKind.ILLEGAL,
+        T_("{name} is not one of your characters: yours are {yours}", name=shown, yours=yours),
+        1,
+    )
 
 
 def _column(raw: str, problem: Problem) -> int:
@@ -234,7 +245,7 @@ def _spend(character: str, body: str, match: re.Match[str]) -> WillpowerSpend:
     written = body[match.start("use") : match.end("use")]
     raise Problem(
         IssueKind.SYNTAX,
-        f"cannot read what the Voluntad point is for: '{written}'",
+        T_("cannot read what the Voluntad point is for: '{written}'", written=written),
         1,
         ("dados", "fatiga", "cancelar", "la acción 2"),
     )
@@ -246,7 +257,12 @@ def _choice(character: str, body: str, match: re.Match[str]) -> Choice:
     if kind is None:
         written = body[match.start("what") : match.end("what")]
         index = {word: (word,) for word in CHOICE_WORDS}
-        raise Problem(IssueKind.SYNTAX, f"unknown choice '{written}'", 1, nearest(written, index))
+        raise Problem(
+            IssueKind.SYNTAX,
+            T_("unknown choice '{written}'", written=written),
+            1,
+            nearest(written, index),
+        )
     ref = body[match.start("ref") : match.end("ref")] if match.group("ref") else None
     return Choice(character, kind, ref)
 
@@ -257,7 +273,9 @@ def _declaration(
     """The words after the keywords, by kind."""
     need, limit, rest = _need(rest, allowed=extended or kind is ActionKind.COOPERATIVE)
     if not rest and kind is not ActionKind.COORDINATED:
-        raise Problem(IssueKind.SYNTAX, f"the action names no pool: {EXAMPLE}", 1)
+        raise Problem(
+            IssueKind.SYNTAX, T_("the action names no pool: {example}", example=EXAMPLE), 1
+        )
     made = Declaration(character, kind, (), need=need, limit=limit)
     if kind is ActionKind.MULTIPLE:
         return replace(made, pools=_multiple(rest, names))
@@ -265,7 +283,7 @@ def _declaration(
         pool, partners = _coordinated(rest, names)
         return replace(made, pools=(pool,), partners=_without(character, partners, names))
     if kind is ActionKind.COOPERATIVE:
-        pool_text, led = _split(rest, WITH, "whom he cooperates with: `con Dreyer` (N-030)")
+        pool_text, led = _split(rest, WITH, T_("say whom he cooperates with: `con Dreyer` (N-030)"))
         found = read_partners(led, names)
         return replace(
             made, pools=(read_pool(pool_text, names),), partners=_without(character, found, names)
@@ -284,19 +302,27 @@ def _need(rest: str, *, allowed: bool) -> tuple[int | None, int | None, str]:
     if not allowed:
         raise Problem(
             IssueKind.SYNTAX,
-            f"'{clause}' belongs to an extended action: write `extendida` before the pool (N-017)",
+            T_(
+                "'{clause}' belongs to an extended action: write `extendida` before the pool"
+                " (N-017)",
+                clause=clause,
+            ),
             1,
         )
     need, limit = (int(v) if v else None for v in (match.group("need"), match.group("limit")))
     if need == 0 or limit == 0:
-        raise Problem(IssueKind.ILLEGAL, f"'{clause}': successes and turns are at least 1", 1)
+        raise Problem(
+            IssueKind.ILLEGAL,
+            T_("'{clause}': successes and turns are at least 1", clause=clause),
+            1,
+        )
     return need, limit, rest[: match.start()].strip()
 
 
 def _split(rest: str, word: re.Pattern[str], needed: str) -> tuple[str, str]:
     match = word.search(flat(rest))
     if match is None:
-        raise Problem(IssueKind.SYNTAX, f"say {needed}", 1)
+        raise Problem(IssueKind.SYNTAX, needed, 1)
     return rest[: match.start()].strip(), rest[match.end() :].strip()
 
 
@@ -306,15 +332,20 @@ def _multiple(rest: str, names: NarrativoNames) -> tuple[Pool, ...]:
     if len(pieces) < 2:
         raise Problem(
             IssueKind.SYNTAX,
-            "a multiple action lists two or more pools separated by `;`, e.g. `múltiple"
-            " Destreza + Esquivar; Fuerza + Atletismo` (N-038)",
+            T_(
+                "a multiple action lists two or more pools separated by `;`, e.g. `múltiple"
+                " Destreza + Esquivar; Fuerza + Atletismo` (N-038)"
+            ),
             1,
         )
     if len(pieces) > MAX_MULTIPLE:
         raise Problem(
             IssueKind.ILLEGAL,
-            f"{len(pieces)} actions in one turn: at most Destreza + 1 (N-041), and never"
-            f" more than {MAX_MULTIPLE}",
+            T_(
+                "{n} actions in one turn: at most Destreza + 1 (N-041), and never more than {most}",
+                n=len(pieces),
+                most=MAX_MULTIPLE,
+            ),
             1,
         )
     return tuple(read_pool(piece, names) for piece in pieces)
@@ -328,7 +359,9 @@ def _coordinated(rest: str, names: NarrativoNames) -> tuple[Pool, tuple[str, ...
     pool = read_pool(pool_text, names) if pool_text else Pool(("Liderazgo",))
     if pool.parts != ("Liderazgo",):
         raise Problem(
-            IssueKind.ILLEGAL, f"a coordinator rolls Liderazgo (N-034), not '{pool_text}'", 1
+            IssueKind.ILLEGAL,
+            T_("a coordinator rolls Liderazgo (N-034), not '{pool}'", pool=pool_text),
+            1,
         )
     return pool, read_partners(led, names) if led else ()
 
@@ -336,11 +369,11 @@ def _coordinated(rest: str, names: NarrativoNames) -> tuple[Pool, tuple[str, ...
 def _opposed(made: Declaration, rest: str, names: NarrativoNames) -> Declaration:
     """`<pool> contra <opponent> [<pool>]` (N-023); passive: the opponent's
     attribute (N-025)."""
-    pool_text, other = _split(rest, AGAINST, "whom he opposes: `contra Kessler` (N-022)")
+    pool_text, other = _split(rest, AGAINST, T_("say whom he opposes: `contra Kessler` (N-022)"))
     pool = read_pool(pool_text, names)
     opponent, other_pool = read_opponent(other, names)
     if opponent == made.character:
-        raise Problem(IssueKind.ILLEGAL, "a character cannot oppose himself (N-022)", 1)
+        raise Problem(IssueKind.ILLEGAL, T_("a character cannot oppose himself (N-022)"), 1)
     against = read_pool(other_pool, names) if other_pool else None
     if made.kind is ActionKind.OPPOSED_PASSIVE and against is not None:
         check_one_attribute(against, other_pool, names)
@@ -351,7 +384,7 @@ def _without(character: str, partners: tuple[str, ...], names: NarrativoNames) -
     if character in partners:
         raise Problem(
             IssueKind.ILLEGAL,
-            f"{names.display(character)} cannot be his own partner: name the others",
+            T_("{name} cannot be his own partner: name the others", name=names.display(character)),
             1,
         )
     return partners

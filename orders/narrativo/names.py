@@ -23,7 +23,9 @@ from types import MappingProxyType
 
 from maps.model import SUGGESTED_CHARS, normalize_name
 from orders.issues import IssueKind, Problem
+from orders.narrativo.lazy_words import alternatives
 from orders.narrativo.model import TRAITS
+from texts import T_
 
 TRAIT_ALIASES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
@@ -144,9 +146,15 @@ class NarrativoNames:
             return ids[0]
         if not ids:
             suggestions = self.character_suggestions(text)
-            raise Problem(IssueKind.SYNTAX, f"unknown character '{text}'", 1, suggestions)
-        shown = " or ".join(self.display(c) for c in ids)
-        raise Problem(IssueKind.AMBIGUOUS, f"'{text}' names more than one character: {shown}", 1)
+            raise Problem(
+                IssueKind.SYNTAX, T_("unknown character '{name}'", name=text), 1, suggestions
+            )
+        shown = alternatives(self.display(c) for c in ids)
+        raise Problem(
+            IssueKind.AMBIGUOUS,
+            T_("'{name}' names more than one character: {names}", name=text, names=shown),
+            1,
+        )
 
     def display(self, character: str) -> str:
         """How a character is shown: its first spelling, else its id."""

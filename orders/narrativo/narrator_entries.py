@@ -46,6 +46,7 @@ from orders.narrativo.narrator_words import (
     RULING_KEYS,
     enum_value,
 )
+from texts import T_
 
 MAX_NEED = 1000
 MAX_LIMIT = 10_000
@@ -72,8 +73,11 @@ def ruling_ref(key: Any, where: str, names: NarrativoNames) -> str:
     suggestions = names.character_suggestions(numbered.group("who"))
     raise Problem(
         IssueKind.SYNTAX,
-        f"{where}: no declaration id (`dreyer-1`) nor character: unknown character"
-        f" '{numbered.group('who')}'",
+        T_(
+            "{where}: no declaration id (`dreyer-1`) nor character: unknown character '{name}'",
+            where=where,
+            name=numbered.group("who"),
+        ),
         1,
         suggestions,
     )
@@ -119,7 +123,9 @@ def _ruling_value(name: str, value: Any, path: str) -> Any:
 def _difficulties(value: list[Any], path: str) -> tuple[int, ...]:
     """A multiple action's difficulties, one per pool in order (N-042)."""
     if not 1 <= len(value) <= MAX_MULTIPLE:
-        raise Problem(IssueKind.SYNTAX, f"{path}: list 1 to {MAX_MULTIPLE} difficulties", 1)
+        raise Problem(
+            IssueKind.SYNTAX, T_("{path}: list 1 to {n} difficulties", path=path, n=MAX_MULTIPLE), 1
+        )
     return tuple(difficulty(item, f"{path}[{i}]") for i, item in enumerate(value))
 
 
@@ -138,7 +144,7 @@ def _levels(value: Any, path: str) -> Mapping[int, str]:
     """`niveles: {0: "...", 3: "...", 5: "..."}`: the words of each level by
     successes (NAMB-03)."""
     if not isinstance(value, dict) or not value:
-        raise Problem(IssueKind.SYNTAX, f"{path}: must map successes to words", 1)
+        raise Problem(IssueKind.SYNTAX, T_("{path}: must map successes to words", path=path), 1)
     levels = {
         integer(key, f"{path}.{key}", 0, MAX_LEVEL): text(words, f"{path}.{key}")
         for key, words in value.items()
@@ -196,12 +202,14 @@ def _check_fits(kind: CheckKind, values: Mapping[str, Any], found: Mapping[str, 
     Voluntad one (N-120)."""
     if values.get("trigger") is not None and kind is not CheckKind.MORAL:
         raise Problem(
-            IssueKind.ILLEGAL, f"{found['trigger'][0]}: a trigger is for a Moral check (N-061)", 1
+            IssueKind.ILLEGAL,
+            T_("{path}: a trigger is for a Moral check (N-061)", path=found["trigger"][0]),
+            1,
         )
     if "emotion" in values and kind is not CheckKind.WILLPOWER:
         raise Problem(
             IssueKind.ILLEGAL,
-            f"{found['emotion'][0]}: an emotion is for a Voluntad check (N-120)",
+            T_("{path}: an emotion is for a Voluntad check (N-120)", path=found["emotion"][0]),
             1,
         )
 
@@ -236,7 +244,7 @@ def change(entry: Any, where: str, names: NarrativoNames) -> SheetChange:
         elif name == "condition":
             values[name] = _condition(value, path)
     if not values:
-        raise Problem(IssueKind.SYNTAX, f"{where}: changes nothing", 1)
+        raise Problem(IssueKind.SYNTAX, T_("{path}: changes nothing", path=where), 1)
     return SheetChange(who, **values)
 
 
@@ -255,5 +263,10 @@ def _condition(value: Any, path: str) -> str:
     found = CONDITIONS.get(fold(value)) if isinstance(value, str) else None
     if found is None:
         near = nearest(str(value), {word: (v,) for word, v in CONDITIONS.items()})
-        raise Problem(IssueKind.SYNTAX, f"{path}: unknown condition {value!r}", 1, near)
+        raise Problem(
+            IssueKind.SYNTAX,
+            T_("{path}: unknown condition {value}", path=path, value=repr(value)),
+            1,
+            near,
+        )
     return found

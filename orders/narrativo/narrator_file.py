@@ -56,6 +56,7 @@ from orders.narrativo.names import NarrativoNames, fold, nearest
 from orders.narrativo.narrator_entries import change, check, rest, ruling
 from orders.narrativo.narrator_values import character, strings, text
 from orders.narrativo.narrator_words import TOP_KEYS, turns_of
+from texts import T_
 
 _T = TypeVar("_T")
 _LABEL = re.compile(r"(?P<who>.+?)(?P<sep>\s*-\s*|:)(?P<tail>.+)")
@@ -87,7 +88,7 @@ class _Reader:
     def entries(self, value: Any, where: str) -> list[tuple[str, Any]]:
         """A list section's entries with their paths (`chequeos[2]`)."""
         if not isinstance(value, list):
-            self.problem(f"{where}: must be a list")
+            self.problem(T_("{path}: must be a list", path=where))
             return []
         return [(f"{where}[{index}]", entry) for index, entry in enumerate(value)]
 
@@ -111,15 +112,17 @@ def read_narrator_file(
     except YamlProblem as exc:
         where = Source(file, exc.line or 0, "", exc.column or 0)
         return NarratorFile(source=Source.whole(file)), (
-            OrderIssue(IssueKind.SYNTAX, f"bad YAML: {exc.problem}", where),
+            OrderIssue(IssueKind.SYNTAX, T_("bad YAML: {problem}", problem=exc.problem), where),
         )
     reader = _Reader(file, names)
     if loaded is None:
         loaded = {}
     if not isinstance(loaded, dict):
         reader.problem(
-            "the Narrator's file must be a mapping of keys (tiempo, escena, iniciativa,"
-            " reglas, pnj, chequeos, descanso, cambios, revela)"
+            T_(
+                "the Narrator's file must be a mapping of keys (tiempo, escena, iniciativa,"
+                " reglas, pnj, chequeos, descanso, cambios, revela)"
+            )
         )
         loaded = {}
     sections = _sections(reader, loaded)
@@ -156,14 +159,15 @@ def _sections(reader: _Reader, loaded: dict[Any, Any]) -> dict[str, tuple[str, A
             reader.issues.append(
                 OrderIssue(
                     IssueKind.SYNTAX,
-                    f"{key}: unknown key",
+                    T_("{path}: unknown key", path=key),
                     Source.whole(reader.file),
                     nearest(str(key), choices),
                 )
             )
         elif name in sections:
             reader.problem(
-                f"{key}: the same as {sections[name][0]}, given twice", IssueKind.AMBIGUOUS
+                T_("{path}: the same as {other}, given twice", path=key, other=sections[name][0]),
+                IssueKind.AMBIGUOUS,
             )
         elif value is not None:
             sections[name] = (str(key), value)
@@ -195,7 +199,8 @@ def _initiative(reader: _Reader, section: tuple[str, Any] | None) -> tuple[str, 
         found = reader.attempt(character, value, path, reader.names)
         if found in order:
             reader.problem(
-                f"{path}: {reader.names.display(found)} is named twice", IssueKind.AMBIGUOUS
+                T_("{path}: {name} is named twice", path=path, name=reader.names.display(found)),
+                IssueKind.AMBIGUOUS,
             )
         elif found is not None:
             order.append(found)
@@ -209,13 +214,18 @@ def _rulings(reader: _Reader, section: tuple[str, Any] | None) -> tuple[Ruling, 
         return ()
     key, value = section
     if not isinstance(value, dict):
-        reader.problem(f"{key}: must map declarations (dreyer-1) or characters to rulings")
+        reader.problem(
+            T_("{path}: must map declarations (dreyer-1) or characters to rulings", path=key)
+        )
         return ()
     found: dict[str, Ruling] = {}
     for ref, entry in value.items():
         made = reader.attempt(ruling, ref, entry, f"{key}.{ref}", reader.names)
         if made is not None and made.ref in found:
-            reader.problem(f"{key}.{ref}: a second ruling for {made.ref}", IssueKind.AMBIGUOUS)
+            reader.problem(
+                T_("{path}: a second ruling for {ref}", path=f"{key}.{ref}", ref=made.ref),
+                IssueKind.AMBIGUOUS,
+            )
         elif made is not None:
             found[made.ref] = made
     return tuple(found.values())
@@ -242,8 +252,11 @@ def _npc(reader: _Reader, section: tuple[str, Any] | None, raw: str) -> tuple[De
         reader.issues.append(
             OrderIssue(
                 IssueKind.ILLEGAL,
-                f"{key}: only declarations are read here (choices and other spends of"
-                " Voluntad are the players')",
+                T_(
+                    "{path}: only declarations are read here (choices and other spends of"
+                    " Voluntad are the players')",
+                    path=key,
+                ),
                 item.source or Source.whole(reader.file),
             )
         )

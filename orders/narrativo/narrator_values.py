@@ -10,6 +10,7 @@ from typing import Any
 
 from orders.issues import IssueKind, Problem
 from orders.narrativo.names import NarrativoNames, fold, nearest
+from texts import T_
 
 MIN_DIFFICULTY = 2
 MAX_DIFFICULTY = 10
@@ -24,17 +25,28 @@ def fields(entry: object, where: str, keys: Mapping[str, str]) -> dict[str, tupl
     An unknown key (with the nearest), a field written twice under two
     names or an entry that is no mapping is a `Problem`."""
     if not isinstance(entry, dict):
-        raise Problem(IssueKind.SYNTAX, f"{where}: must be a mapping of keys, not {entry!r}", 1)
+        raise Problem(
+            IssueKind.SYNTAX,
+            T_("{path}: must be a mapping of keys, not {entry}", path=where, entry=repr(entry)),
+            1,
+        )
     found: dict[str, tuple[str, Any]] = {}
     for key, value in entry.items():
         name = keys.get(fold(str(key)))
         path = f"{where}.{key}"
         if name is None:
             choices = {spelling: (spelling.replace(" ", "_"),) for spelling in keys}
-            raise Problem(IssueKind.SYNTAX, f"{path}: unknown key", 1, nearest(str(key), choices))
+            raise Problem(
+                IssueKind.SYNTAX,
+                T_("{path}: unknown key", path=path),
+                1,
+                nearest(str(key), choices),
+            )
         if name in found:
             raise Problem(
-                IssueKind.AMBIGUOUS, f"{path}: the same as {found[name][0]}, given twice", 1
+                IssueKind.AMBIGUOUS,
+                T_("{path}: the same as {other}, given twice", path=path, other=found[name][0]),
+                1,
             )
         found[name] = (path, value)
     return found
@@ -43,7 +55,7 @@ def fields(entry: object, where: str, keys: Mapping[str, str]) -> dict[str, tupl
 def required(found: Mapping[str, tuple[str, Any]], name: str, where: str, key: str) -> Any:
     """A field that must be there (`key`: its Spanish name, for the message)."""
     if name not in found or found[name][1] is None:
-        raise Problem(IssueKind.SYNTAX, f"{where}: missing `{key}`", 1)
+        raise Problem(IssueKind.SYNTAX, T_("{path}: missing `{key}`", path=where, key=key), 1)
     return found[name][1]
 
 
@@ -52,9 +64,23 @@ def integer(value: Any, path: str, low: int, high: int) -> int:
     if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Problem(IssueKind.SYNTAX, f"{path}: {value!r} is not a whole number", 1)
+        raise Problem(
+            IssueKind.SYNTAX,
+            T_("{path}: {value} is not a whole number", path=path, value=repr(value)),
+            1,
+        )
     if not low <= value <= high:
-        raise Problem(IssueKind.ILLEGAL, f"{path}: {value} is not within {low}..{high}", 1)
+        raise Problem(
+            IssueKind.ILLEGAL,
+            T_(
+                "{path}: {value} is not within {low}..{high}",
+                path=path,
+                value=value,
+                low=low,
+                high=high,
+            ),
+            1,
+        )
     return value
 
 
@@ -70,16 +96,22 @@ def boolean(value: Any, path: str) -> bool:
     word = fold(value) if isinstance(value, str) else None
     if word in _YES or word in _NO:
         return word in _YES
-    raise Problem(IssueKind.SYNTAX, f"{path}: {value!r} is not yes or no (true/false)", 1)
+    raise Problem(
+        IssueKind.SYNTAX,
+        T_("{path}: {value} is not yes or no (true/false)", path=path, value=repr(value)),
+        1,
+    )
 
 
 def text(value: Any, path: str) -> str:
     """Some text (a number is taken as written)."""
     if isinstance(value, bool) or not isinstance(value, str | int | float):
-        raise Problem(IssueKind.SYNTAX, f"{path}: {value!r} is not text", 1)
+        raise Problem(
+            IssueKind.SYNTAX, T_("{path}: {value} is not text", path=path, value=repr(value)), 1
+        )
     written = str(value).strip()
     if not written:
-        raise Problem(IssueKind.SYNTAX, f"{path}: empty", 1)
+        raise Problem(IssueKind.SYNTAX, T_("{path}: empty", path=path), 1)
     return written
 
 
@@ -89,7 +121,12 @@ def character(value: Any, path: str, names: NarrativoNames) -> str:
     try:
         return names.character(written)
     except Problem as problem:
-        raise Problem(problem.kind, f"{path}: {problem.message}", 1, problem.suggestions) from None
+        raise Problem(
+            problem.kind,
+            T_("{path}: {problem}", path=path, problem=problem.message),
+            1,
+            problem.suggestions,
+        ) from None
 
 
 def strings(value: Any, path: str) -> list[tuple[str, Any]]:

@@ -17,6 +17,7 @@ from typing import TypeVar
 
 from orders.issues import IssueKind, Problem
 from orders.narrativo.names import fold, nearest
+from texts import T_
 
 TURNS_PER_MINUTE = 12
 """N-048: one minute of game is twelve turns (a turn is about 5 s, N-043)."""
@@ -129,7 +130,12 @@ def enum_value(kind: type[_E], value: object, where: str) -> _E:
     found = index.get(fold(str(value))) if isinstance(value, str) else None
     if found is None:
         near = nearest(str(value), {key: (member.value,) for key, member in index.items()})
-        raise Problem(IssueKind.SYNTAX, f"{where}: unknown value {value!r}", 1, near)
+        raise Problem(
+            IssueKind.SYNTAX,
+            T_("{path}: unknown value {value}", path=where, value=repr(value)),
+            1,
+            near,
+        )
     return found
 
 
@@ -150,7 +156,11 @@ def turns_of(value: object, where: str) -> int:
     """`1 turno`, `3 turnos`, `2 minutos`, `1 hora 30 min`, `90 min`,
     `30 segundos` or a bare whole number (turns) -> turns (N-043, N-048)."""
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise Problem(IssueKind.SYNTAX, f"{where}: {value!r} is no time: write `3 turnos`", 1)
+        raise Problem(
+            IssueKind.SYNTAX,
+            T_("{path}: {value} is no time: write `3 turnos`", path=where, value=repr(value)),
+            1,
+        )
     text = fold(str(value))
     turns, at = 0, 0
     while at < len(text):
@@ -159,20 +169,37 @@ def turns_of(value: object, where: str) -> int:
         if span is None or unit is None:
             raise Problem(
                 IssueKind.SYNTAX,
-                f"{where}: cannot read the time {value!r}: write `3 turnos`, `2 minutos`,"
-                " `1 hora` or `90 min` (12 turns a minute, N-048)",
+                T_(
+                    "{path}: cannot read the time {value}: write `3 turnos`, `2 minutos`,"
+                    " `1 hora` or `90 min` (12 turns a minute, N-048)",
+                    path=where,
+                    value=repr(value),
+                ),
                 1,
             )
         amount = int(span.group(1)) * unit[0]
         if amount % unit[1]:
             raise Problem(
-                IssueKind.ILLEGAL, f"{where}: {value!r} is not a whole number of 5-second turns", 1
+                IssueKind.ILLEGAL,
+                T_(
+                    "{path}: {value} is not a whole number of 5-second turns",
+                    path=where,
+                    value=repr(value),
+                ),
+                1,
             )
         turns += amount // unit[1]
         joint = _JOIN.match(text, span.end())
         at = joint.end() if joint else span.end()
     if not 0 <= turns <= MAX_TURNS:
         raise Problem(
-            IssueKind.ILLEGAL, f"{where}: {value!r} is more than a week ({MAX_TURNS} turns)", 1
+            IssueKind.ILLEGAL,
+            T_(
+                "{path}: {value} is more than a week ({most} turns)",
+                path=where,
+                value=repr(value),
+                most=MAX_TURNS,
+            ),
+            1,
         )
     return turns

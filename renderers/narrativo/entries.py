@@ -31,6 +31,7 @@ from adjudicator.rulesets.narrativo.outcome import (
     made_under,
 )
 from adjudicator.rulesets.narrativo.state import Effect
+from adjudicator.rulesets.narrativo.vocabulary import word
 from orders.narrativo.model import CheckCall
 from renderers.narrativo.words import (
     character_name,
@@ -40,9 +41,10 @@ from renderers.narrativo.words import (
     rolled_dict,
     rolled_line,
 )
+from texts import N_, _, tr
 
-HIDDEN_MARK = " [hidden]"
-REVEALED_MARK = " [hidden, revealed]"
+HIDDEN_MARK = N_(" [hidden]")
+REVEALED_MARK = N_(" [hidden, revealed]")
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,7 @@ class Entry:
         """The block; the Narrator's marks a hidden entry on its first line."""
         if not (narrator and self.hidden):
             return self.lines
-        mark = REVEALED_MARK if self.revealed else HIDDEN_MARK
+        mark = _(REVEALED_MARK) if self.revealed else _(HIDDEN_MARK)
         return (self.lines[0] + mark, *self.lines[1:])
 
     def owns_purpose(self, purpose: str) -> bool:
@@ -101,11 +103,15 @@ def _tail(
 ) -> tuple[list[str], list[Effect]]:
     """The result, warnings and effects begun: the lines closing a block."""
     effects = _effects(resolution, labels)
-    lines = [f"  Result: {words}"] if words else []
-    lines += [f"  Warning: {w}" for w in warnings]
+    lines = ["  " + _("Result: {words}").format(words=tr(words))] if words else []
+    lines += ["  " + _("Warning: {warning}").format(warning=tr(w)) for w in warnings]
     state = resolution.state
     lines += [
-        f"  Effect begun on {character_name(state, e.character)}: {effect_text(e)}" for e in effects
+        "  "
+        + _("Effect begun on {name}: {effect}").format(
+            name=character_name(state, e.character), effect=effect_text(e)
+        )
+        for e in effects
     ]
     return lines, effects
 
@@ -116,11 +122,12 @@ def action_header(resolution: NarrativoResolution, result: ActionResult) -> str:
     state = resolution.state
     intent = declaration.intent or "; ".join(str(p) for p in declaration.pools)
     head = f"{declaration.id} — {character_name(state, declaration.character)}"
-    head += f", {declaration.kind.value}: {intent}"
+    head += f", {tr(word(declaration.kind))}: {intent}"
     if declaration.opponent:
-        head += f", against {character_name(state, declaration.opponent)}"
+        head += _(", against {name}").format(name=character_name(state, declaration.opponent))
     if declaration.partners:
-        head += ", with " + ", ".join(character_name(state, p) for p in declaration.partners)
+        names = ", ".join(character_name(state, p) for p in declaration.partners)
+        head += _(", with {names}").format(names=names)
     return head
 
 
@@ -128,8 +135,11 @@ def net_line(result: ActionResult) -> str:
     """An active opposed action's net successes (N-023, NAMB-07)."""
     active = sum(r.successes for r in result.rolls)
     opposing = sum(r.successes for r in result.opposing)
-    effect = "" if result.net > 0 else ", no effect"
-    return f"  Net: {active} − {opposing} = {number(result.net)}{effect} (NAMB-07)"
+    if result.net > 0:
+        text = _("Net: {active} − {opposing} = {net} (NAMB-07)")
+    else:
+        text = _("Net: {active} − {opposing} = {net}, no effect (NAMB-07)")
+    return "  " + text.format(active=active, opposing=opposing, net=number(result.net))
 
 
 def action_entry(resolution: NarrativoResolution, result: ActionResult) -> Entry:
@@ -138,11 +148,11 @@ def action_entry(resolution: NarrativoResolution, result: ActionResult) -> Entry
     labels = frozenset({declaration.id, *roll_labels(result.rolls), *roll_labels(result.opposing)})
     lines = [action_header(resolution, result)]
     lines += [f"  {rolled_line(r)}" for r in result.rolls]
-    lines += [f"  Rival: {rolled_line(r)}" for r in result.opposing]
+    lines += ["  " + _("Rival: {roll}").format(roll=rolled_line(r)) for r in result.opposing]
     if result.opposing:
         lines.append(net_line(result))
     if result.refused is not None:
-        lines.append(f"  Refused: {result.refused}")
+        lines.append("  " + _("Refused: {reason}").format(reason=tr(result.refused)))
     tail, effects = _tail(resolution, labels, result.words, result.warnings)
     characters = {declaration.character, *declaration.partners}
     characters |= {r.character for r in (*result.rolls, *result.opposing)}
@@ -193,7 +203,7 @@ def check_detail(call: CheckCall) -> str:
     effort and minutes, the situations and the Narrator's reason."""
     parts: list[str] = []
     if call.trigger is not None:
-        way = "moralising" if call.trigger.moralising else "demoralising"
+        way = _("moralising") if call.trigger.moralising else _("demoralising")
         parts.append(f"{way}: {call.trigger.value}")
     if call.emotion is not None:
         parts.append(call.emotion.value)
@@ -203,7 +213,7 @@ def check_detail(call: CheckCall) -> str:
     if call.situations:
         parts.append(", ".join(s.value for s in call.situations))
     if call.reason:
-        parts.append(call.reason)
+        parts.append(tr(call.reason))
     return f" ({'; '.join(parts)})" if parts else ""
 
 
@@ -214,7 +224,8 @@ def check_entry(resolution: NarrativoResolution, result: CheckResult) -> Entry:
     rolls = (result.roll,) if result.roll is not None else ()
     labels = frozenset({label, *roll_labels(rolls)})
     name = character_name(resolution.state, call.character)
-    lines = [f"{label} — {name}, {call.kind.value} check{check_detail(call)}"]
+    check = _("{kind} check").format(kind=tr(word(call.kind)))
+    lines = [f"{label} — {name}, {check}{check_detail(call)}"]
     lines += [f"  {rolled_line(r)}" for r in rolls]
     tail, effects = _tail(resolution, labels, result.words, ())
     revealed = result.hidden and bool(labels & resolution.state.revealed)
@@ -251,10 +262,14 @@ def rest_entry(resolution: NarrativoResolution, result: RestResult) -> Entry:
     (N-143 .. N-148, NAMB-17, NAMB-18) and the rolls of its fractions."""
     call = result.call
     name = character_name(resolution.state, call.character)
-    how = "asleep" if call.asleep else "awake"
+    how = (
+        _("Rest — {name}, {minutes} min asleep: Fatiga {before} → {after}")
+        if call.asleep
+        else _("Rest — {name}, {minutes} min awake: Fatiga {before} → {after}")
+    )
     labels = frozenset(roll_labels(result.rolls))
     lines = [
-        f"Rest — {name}, {call.minutes} min {how}: Fatiga {result.before} → {result.after}",
+        how.format(name=name, minutes=call.minutes, before=result.before, after=result.after),
         *(f"  {rolled_line(r)}" for r in result.rolls),
     ]
     tail, effects = _tail(resolution, labels, result.words, ())

@@ -28,6 +28,7 @@ from renderers.narrativo.report import (
     tail_lines,
 )
 from renderers.narrativo.sheets import sheet_dict
+from texts import _, tr
 
 
 def still_hidden(facts: NarrativoTurnReport) -> tuple[tuple[str, int], ...]:
@@ -39,15 +40,20 @@ def still_hidden(facts: NarrativoTurnReport) -> tuple[tuple[str, int], ...]:
 def render_narrator(facts: NarrativoTurnReport) -> str:
     """The Narrator's text report (see the module docstring)."""
     state = facts.resolution.state
-    out = header_lines(facts, f"The Narrator's report, exchange {facts.exchange}")
+    out = header_lines(facts, _("The Narrator's report, exchange {n}").format(n=facts.exchange))
     out += clock_lines(facts)
     if facts.silent:
-        out.append("No declarations from: " + ", ".join(sorted(facts.silent)))
+        out.append(
+            _("No declarations from: {players}").format(players=", ".join(sorted(facts.silent)))
+        )
     out += body_lines(facts, NARRATOR)
-    out += section("For the Narrator alone:", list(facts.resolution.narrator_notes))
+    out += section(_("For the Narrator alone:"), [tr(n) for n in facts.resolution.narrator_notes])
     out += section(
-        "Hidden rolls not yet revealed:",
-        [f"{label} (rolled in exchange {n})" for label, n in still_hidden(facts)],
+        _("Hidden rolls not yet revealed:"),
+        [
+            _("{label} (rolled in exchange {n})").format(label=label, n=n)
+            for label, n in still_hidden(facts)
+        ],
     )
     out += sheets_section(facts, state.characters, frozenset())
     out += tail_lines(facts, NARRATOR)

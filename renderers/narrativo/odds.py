@@ -19,19 +19,20 @@ from adjudicator.rulesets.narrativo.odds import PoolOdds
 from adjudicator.rulesets.narrativo.odds_desperate import DesperateOdds, Surd
 from adjudicator.rulesets.narrativo.odds_extended import ExtendedOdds
 from adjudicator.rulesets.narrativo.outcome import Level
+from texts import N_, _
 
 SURD_DIGITS = 30
 """√6 to 30 decimals is far finer than a percentage's 2."""
 MOST_TICKS = 16
 """A chart labels at most about this many bars (every second, third ... k)."""
 LEVEL_WORDS = {
-    Level.BOTCH: "pifia",
-    Level.FAILURE: "fracaso (0, no pifia)",
-    Level.SCANT: "escaso (1)",
-    Level.MODERATE: "moderado (2)",
-    Level.COMPLETE: "completo (3)",
-    Level.NOTABLE: "notable (4)",
-    Level.EXCELLENT: "excelente (5+)",
+    Level.BOTCH: N_("pifia"),
+    Level.FAILURE: N_("fracaso (0, no pifia)"),
+    Level.SCANT: N_("escaso (1)"),
+    Level.MODERATE: N_("moderado (2)"),
+    Level.COMPLETE: N_("completo (3)"),
+    Level.NOTABLE: N_("notable (4)"),
+    Level.EXCELLENT: N_("excelente (5+)"),
 }
 
 
@@ -66,11 +67,13 @@ def odds_text(
 def pool_text(odds: PoolOdds, *, fractions: bool = False) -> str:
     """The table of k, P(k) and P(>= k), then the pifia, a simple action and
     a complex action's levels."""
-    ones = "each 1 cancels a success" if odds.ones_cancel else "1s cancel nothing"
+    ones = _("each 1 cancels a success") if odds.ones_cancel else _("1s cancel nothing")
     lines = [
-        f"{odds.size}d10 at difficulty {odds.difficulty}, exploding 10s, {ones} (NAMB-01)",
+        _("{size}d10 at difficulty {difficulty}, exploding 10s, {ones} (NAMB-01)").format(
+            size=odds.size, difficulty=odds.difficulty, ones=ones
+        ),
         "",
-        _row("k", "P(k)", "P(≥ k)", "exact P(k)" if fractions else ""),
+        _row("k", "P(k)", "P(≥ k)", _("exact P(k)") if fractions else ""),
     ]
     for k, value in enumerate(odds.exact):
         lines.append(
@@ -80,15 +83,17 @@ def pool_text(odds: PoolOdds, *, fractions: bool = False) -> str:
     lines.append(_row(f"{odds.upto + 1}+", percent(tail), percent(tail), _exact(tail, fractions)))
     lines += [
         "",
-        f"pifia (no success and a 1): {percent(odds.botch)}{_aside(odds.botch, fractions)}",
-        (
-            f"simple action, 1+ success: {percent(odds.simple_success)}"
-            f"{_aside(odds.simple_success, fractions)}"
+        _("pifia (no success and a 1): {p}").format(
+            p=f"{percent(odds.botch)}{_aside(odds.botch, fractions)}"
         ),
-        "complex action: "
-        + ", ".join(
-            f"{LEVEL_WORDS[level]} {percent(value)}{_aside(value, fractions)}"
-            for level, value in odds.levels.items()
+        _("simple action, 1+ success: {p}").format(
+            p=f"{percent(odds.simple_success)}{_aside(odds.simple_success, fractions)}"
+        ),
+        _("complex action: {levels}").format(
+            levels=", ".join(
+                f"{_(LEVEL_WORDS[level])} {percent(value)}{_aside(value, fractions)}"
+                for level, value in odds.levels.items()
+            )
         ),
     ]
     return "\n".join(lines)
@@ -97,13 +102,22 @@ def pool_text(odds: PoolOdds, *, fractions: bool = False) -> str:
 def extended_line(extended: ExtendedOdds, *, fractions: bool = False) -> str:
     """One line: completing `need` successes within the limit, failing for
     good, running out of time (N-017 .. N-021, NAMB-04)."""
-    limit = "without a limit" if extended.rolls is None else f"within {extended.rolls} rolls"
-    late = "never ends" if extended.rolls is None else "out of time"
-    return (
-        f"extended action, {extended.need} successes {limit}: "
-        f"completes {percent(extended.complete)}{_aside(extended.complete, fractions)}, "
-        f"fails for good {percent(extended.failed)}{_aside(extended.failed, fractions)}, "
-        f"{late} {percent(extended.out_of_time)}{_aside(extended.out_of_time, fractions)}"
+    limit = (
+        _("without a limit")
+        if extended.rolls is None
+        else _("within {rolls} rolls").format(rolls=extended.rolls)
+    )
+    late = _("never ends") if extended.rolls is None else _("out of time")
+    return _(
+        "extended action, {need} successes {limit}: completes {complete},"
+        " fails for good {failed}, {late} {out_of_time}"
+    ).format(
+        need=extended.need,
+        limit=limit,
+        complete=f"{percent(extended.complete)}{_aside(extended.complete, fractions)}",
+        failed=f"{percent(extended.failed)}{_aside(extended.failed, fractions)}",
+        late=late,
+        out_of_time=f"{percent(extended.out_of_time)}{_aside(extended.out_of_time, fractions)}",
     )
 
 
@@ -111,20 +125,18 @@ def desperate_text(desperate: DesperateOdds, *, fractions: bool = False) -> str:
     """The desperate roll's three ends and its first few k (N-176 ..
     N-180, NAMB-24)."""
     ends = (
-        ("failure", desperate.failure),
-        ("success", desperate.success),
-        ("disaster", desperate.disaster),
+        (_("failure"), desperate.failure),
+        (_("success"), desperate.success),
+        (_("disaster"), desperate.disaster),
     )
-    lines = ["desperate roll (a pool of 0: 1d10 at 10, N-176 .. N-180, NAMB-24)"]
+    lines = [_("desperate roll (a pool of 0: 1d10 at 10, N-176 .. N-180, NAMB-24)")]
     for word, value in ends:
         lines.append(f"{word:>8}  {percent(value):>8}  {_exact(value, fractions)}".rstrip())
-    lines.append(
-        "successes kept: "
-        + ", ".join(
-            f"{k}: {percent(value)}{_aside(value, fractions)}"
-            for k, value in enumerate(desperate.kept, start=1)
-        )
+    kept = ", ".join(
+        f"{k}: {percent(value)}{_aside(value, fractions)}"
+        for k, value in enumerate(desperate.kept, start=1)
     )
+    lines.append(_("successes kept: {kept}").format(kept=kept))
     return "\n".join(lines)
 
 
@@ -180,17 +192,19 @@ def _pool_bars(odds: PoolOdds | None) -> Bars | None:
     values = _percentages([*odds.exact, odds.tail])
     dark = [0.0] * len(values)
     dark[0] = float(odds.botch * 100)
-    title = f"{odds.size}d10 at {odds.difficulty}: successes (red: pifia)"
+    title = _("{size}d10 at {difficulty}: successes (red: pifia)").format(
+        size=odds.size, difficulty=odds.difficulty
+    )
     return title, labels, values, dark
 
 
 def _desperate_bars(desperate: DesperateOdds | None) -> Bars | None:
     if desperate is None:
         return None
-    labels = ["failure", "disaster", *(f"{k}" for k in range(1, len(desperate.kept) + 1))]
+    labels = [_("failure"), _("disaster"), *(f"{k}" for k in range(1, len(desperate.kept) + 1))]
     values = _percentages([desperate.failure, desperate.disaster, *desperate.kept])
     dark = [0.0, values[1]] + [0.0] * len(desperate.kept)
-    return "desperate roll: ends and successes kept", labels, values, dark
+    return _("desperate roll: ends and successes kept"), labels, values, dark
 
 
 def _percentages(values: Sequence[Fraction | Surd]) -> list[float]:

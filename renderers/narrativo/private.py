@@ -34,6 +34,7 @@ from renderers.narrativo.report import (
     tail_lines,
 )
 from renderers.narrativo.sheets import sheet_dict, sheet_lines
+from texts import _
 
 
 def characters_of(facts: NarrativoTurnReport, player: str) -> tuple[Character, ...]:
@@ -53,15 +54,16 @@ def sheets_section(
     """The sheets, without the effects of the secret rolls in `hidden`."""
     state = facts.resolution.state
     lines = [line for c in characters for line in sheet_lines(state, c, hidden)]
-    return section("Sheets after the exchange:", lines)
+    return section(_("Sheets after the exchange:"), lines)
 
 
 def render_private(facts: NarrativoTurnReport, player: str) -> str:
     """The private text report of `player` (see the module docstring)."""
     mine = characters_of(facts, player)
     scope = player_scope(facts, player)
-    out = header_lines(facts, f"Private report for {player}, exchange {facts.exchange}")
-    out.append("Your characters: " + ", ".join(c.name for c in mine))
+    title = _("Private report for {player}, exchange {n}").format(player=player, n=facts.exchange)
+    out = header_lines(facts, title)
+    out.append(_("Your characters: {names}").format(names=", ".join(c.name for c in mine)))
     out += clock_lines(facts)
     out += body_lines(facts, scope)
     out += sheets_section(facts, mine, hidden_sources(facts))

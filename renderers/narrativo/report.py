@@ -46,12 +46,14 @@ from renderers.narrativo.words import (
     clock_dict,
     effect_dict,
     effect_text,
+    localized_summary,
     scene_text,
     waiting_dict,
     waiting_line,
 )
+from texts import N_, _, tr
 
-SECRET = "A roll made in secret by the Narrator."
+SECRET = N_("A roll made in secret by the Narrator.")
 _EMPTY: Mapping[str, object] = MappingProxyType({})
 _EMPTY_NAMES: Mapping[str, str] = MappingProxyType({})
 
@@ -236,12 +238,12 @@ def revealed_now(facts: NarrativoTurnReport) -> tuple[tuple[str, int], ...]:
 
 
 def header_lines(facts: NarrativoTurnReport, title: str) -> list[str]:
-    lines = [f"{facts.game_name} — {facts.ruleset_title}", title]
+    lines = [f"{facts.game_name} — {_(facts.ruleset_title)}", title]
     if facts.changed_options:
         shown = ", ".join(
             f"{k} = {plain_value(facts.changed_options[k])}" for k in sorted(facts.changed_options)
         )
-        lines.append(f"Options that differ from the defaults: {shown}")
+        lines.append(_("Options that differ from the defaults: {options}").format(options=shown))
     return lines
 
 
@@ -249,12 +251,14 @@ def clock_lines(facts: NarrativoTurnReport) -> list[str]:
     """The scene and the clock after the exchange, and the time advanced."""
     before, after = facts.resolution.previous.clock, facts.resolution.state.clock
     advanced = after.turn - before.turn
-    new = " (new scene)" if after.scene != before.scene else ""
+    new = _(" (new scene)") if after.scene != before.scene else ""
     return [
         f"{scene_text(after)}{new}",
-        (
-            f"Clock: {after.label()} (turn {after.turn}); time advanced: {advanced} turns"
-            f" ({Clock(turn=max(0, advanced)).label()})"
+        _("Clock: {clock} (turn {turn}); time advanced: {advanced} turns ({span})").format(
+            clock=after.label(),
+            turn=after.turn,
+            advanced=advanced,
+            span=Clock(turn=max(0, advanced)).label(),
         ),
     ]
 
@@ -271,7 +275,7 @@ def entry_lines(facts: NarrativoTurnReport, scope: Scope, kind: str) -> list[str
         if entry.kind != kind:
             continue
         if entry.secret and scope.public:
-            lines.append(SECRET)
+            lines.append(_(SECRET))
         elif sees(scope, entry):
             lines += entry.text(narrator=scope.narrator)
     return lines
@@ -284,33 +288,39 @@ def body_lines(facts: NarrativoTurnReport, scope: Scope) -> list[str]:
     if scope.characters is None:
         lines = facts.resolution.previous.hidden_lines
         shown = [
-            f"{label} (rolled in secret in exchange {n}): {lines.get(label, 'see the record')}"
+            _("{label} (rolled in secret in exchange {n}): {roll}").format(
+                label=label,
+                n=n,
+                roll=localized_summary(lines[label]) if label in lines else _("see the record"),
+            )
             for label, n in revealed_now(facts)
         ]
-        out += section("Revealed now by the Narrator:", shown)
-    out += section("Actions:", entry_lines(facts, scope, "action"))
-    out += section("Checks:", entry_lines(facts, scope, "check"))
-    out += section("Rests:", entry_lines(facts, scope, "rest"))
+        out += section(_("Revealed now by the Narrator:"), shown)
+    out += section(_("Actions:"), entry_lines(facts, scope, "action"))
+    out += section(_("Checks:"), entry_lines(facts, scope, "check"))
+    out += section(_("Rests:"), entry_lines(facts, scope, "rest"))
     changed = [
         f"{c.name}: {', '.join(sheet_changes(facts.resolution.previous.find(c.id), c))}"
         for c in changed_characters(facts, scope)
     ]
     changed += [
-        f"Effect begun on {character_name(facts.resolution.state, e.character)}: {effect_text(e)}"
+        _("Effect begun on {name}: {effect}").format(
+            name=character_name(facts.resolution.state, e.character), effect=effect_text(e)
+        )
         for e in scope_effects(facts, scope)
     ]
-    out += section("What changed on the sheets:", changed)
+    out += section(_("What changed on the sheets:"), changed)
     out += section(
-        "Choices the rules leave to the players:",
+        _("Choices the rules leave to the players:"),
         [choice_line(state, c) for c in scope_choices(facts, scope)],
     )
     out += section(
-        "Waiting for the Narrator's ruling:",
+        _("Waiting for the Narrator's ruling:"),
         [waiting_line(state, d) for d in scope_waiting(facts, scope)],
     )
     if scope.characters is None:
-        out += section("Notes:", list(facts.resolution.notes))
-    out += section("Order issues:", [issue_line(i) for i in scope_issues(facts, scope)])
+        out += section(_("Notes:"), [tr(n) for n in facts.resolution.notes])
+    out += section(_("Order issues:"), [issue_line(i) for i in scope_issues(facts, scope)])
     return out
 
 
@@ -319,9 +329,13 @@ def dice_count_line(facts: NarrativoTurnReport, scope: Scope) -> str:
     dice out; the Narrator's is the whole log, with those hidden."""
     rolls = scope_rolls(facts, scope)
     if not scope.narrator:
-        return f"Dice rolled: {len(rolls)} (each listed in the JSON report, for mapjudge verify)"
+        return _("Dice rolled: {n} (each listed in the JSON report, for mapjudge verify)").format(
+            n=len(rolls)
+        )
     hidden = len(rolls) - len(public_rolls(facts))
-    return f"Dice log: {len(rolls)} dice rolled, {hidden} of them in secret rolls"
+    return _("Dice log: {n} dice rolled, {hidden} of them in secret rolls").format(
+        n=len(rolls), hidden=hidden
+    )
 
 
 def tail_lines(facts: NarrativoTurnReport, scope: Scope) -> list[str]:
@@ -330,19 +344,21 @@ def tail_lines(facts: NarrativoTurnReport, scope: Scope) -> list[str]:
     if scope.characters is None:
         out += ["", dice_count_line(facts, scope)]
         if facts.receipts:
-            out += ["", "Receipts (SHA-256 of each order file):"] + [
+            out += ["", _("Receipts (SHA-256 of each order file):")] + [
                 f"  {r.file}: {r.sha256}" for r in sorted(facts.receipts)
             ]
-    out += ["", f"Next exchange: {facts.resolution.state.phase.turn}"]
+    out += ["", _("Next exchange: {n}").format(n=facts.resolution.state.phase.turn)]
     return out
 
 
 def render_public(facts: NarrativoTurnReport) -> str:
     """The public text report of the exchange (see the module docstring)."""
-    out = header_lines(facts, f"Exchange {facts.exchange} resolved")
+    out = header_lines(facts, _("Exchange {n} resolved").format(n=facts.exchange))
     out += clock_lines(facts)
     if facts.silent:
-        out.append("No declarations from: " + ", ".join(sorted(facts.silent)))
+        out.append(
+            _("No declarations from: {players}").format(players=", ".join(sorted(facts.silent)))
+        )
     out += body_lines(facts, PUBLIC)
     out += tail_lines(facts, PUBLIC)
     return "\n".join(out) + "\n"

@@ -19,6 +19,7 @@ from typing import Any
 from adjudicator.rulesets.narrativo.penalties import EXHAUSTED, TIRED, tiredness
 from adjudicator.rulesets.narrativo.sheet import Character
 from adjudicator.rulesets.narrativo.state import Effect, ExtendedAction, NarrativoState
+from adjudicator.rulesets.narrativo.vocabulary import word
 from renderers.narrativo.words import (
     choice_dict,
     choice_line,
@@ -27,11 +28,12 @@ from renderers.narrativo.words import (
     effect_text,
     signed,
 )
+from texts import N_, _, tr
 
 TIREDNESS_WORDS = {
     0: "",
-    TIRED: "cansado, −2 dice (N-138)",
-    EXHAUSTED: "agotado, −4 dice (N-139, NAMB-27)",
+    TIRED: N_("cansado, −2 dice (N-138)"),
+    EXHAUSTED: N_("agotado, −4 dice (N-139, NAMB-27)"),
 }
 
 
@@ -44,7 +46,7 @@ def ordered(values: Mapping[str, int], names: Mapping[str, tuple[str, ...]]) -> 
 
 def values_text(values: Mapping[str, int], names: Mapping[str, tuple[str, ...]]) -> str:
     shown = ", ".join(f"{n} {values[n]}" for n in ordered(values, names))
-    return shown or "none"
+    return shown or _("none")
 
 
 def running_effects(
@@ -62,20 +64,26 @@ def running_effects(
 
 def extended_status(action: ExtendedAction) -> str:
     if action.done:
-        return "complete"
+        return _("complete")
     if action.failed:
-        return "failed for good (N-020)"
+        return _("failed for good (N-020)")
     if action.out_of_time:
-        return "failed for lack of time (NAMB-04)"
-    return "under way"
+        return _("failed for lack of time (NAMB-04)")
+    return _("under way")
 
 
 def extended_text(action: ExtendedAction) -> str:
     """`dreyer-1: 7/20 successes, 5/20 rolls, under way`."""
-    limit = f"/{action.limit}" if action.limit is not None else ""
-    rolls = f"{action.rolls_made}{limit} rolls" + ("" if action.limit is not None else ", no limit")
-    return (
-        f"{action.id}: {action.total}/{action.need} successes, {rolls}, {extended_status(action)}"
+    if action.limit is not None:
+        rolls = _("{made}/{limit} rolls").format(made=action.rolls_made, limit=action.limit)
+    else:
+        rolls = _("{made} rolls, no limit").format(made=action.rolls_made)
+    return _("{id}: {total}/{need} successes, {rolls}, {status}").format(
+        id=action.id,
+        total=action.total,
+        need=action.need,
+        rolls=rolls,
+        status=extended_status(action),
     )
 
 
@@ -98,8 +106,8 @@ def extended_of(state: NarrativoState, character: str) -> tuple[ExtendedAction, 
 
 
 def rank_text(character: Character) -> str:
-    squad = f"squad {character.squad}" if character.squad else "no squad"
-    rank = f"rank {character.rank}"
+    squad = _("squad {squad}").format(squad=character.squad) if character.squad else _("no squad")
+    rank = _("rank {rank}").format(rank=character.rank)
     if character.rank_name:
         rank = f"{character.rank_name} ({rank})"
     return f"{squad}, {rank}"
@@ -108,16 +116,19 @@ def rank_text(character: Character) -> str:
 def moral_text(character: Character) -> str:
     """`Moral 14, historical modifier +3 (Túnez 1943): 17 (N-089)`."""
     if character.historical is None:
-        return f"Moral {character.moral}"
-    return (
-        f"Moral {character.moral}, historical modifier {signed(character.historical.value)}"
-        f" ({character.historical.when}): {character.moral_total} (N-089)"
+        return _("Moral {moral}").format(moral=character.moral)
+    return _("Moral {moral}, historical modifier {value} ({when}): {total} (N-089)").format(
+        moral=character.moral,
+        value=signed(character.historical.value),
+        when=character.historical.when,
+        total=character.moral_total,
     )
 
 
 def fatigue_text(character: Character) -> str:
     words = TIREDNESS_WORDS[tiredness(character)]
-    return f"Fatiga {character.fatiga}" + (f": {words}" if words else "")
+    fatiga = _("Fatiga {fatiga}").format(fatiga=character.fatiga)
+    return fatiga + (f": {_(words)}" if words else "")
 
 
 def sheet_lines(
@@ -126,34 +137,50 @@ def sheet_lines(
     """A character's sheet as it stands after the exchange (without the
     effects of the secret rolls in `hidden`)."""
     book = state.book
-    owner = f"player {character.player}" if character.player else "the Narrator's"
-    health = dice_text(character.health_penalty) if character.health_penalty else "none"
+    owner = (
+        _("player {player}").format(player=character.player)
+        if character.player
+        else _("the Narrator's")
+    )
+    health = dice_text(character.health_penalty) if character.health_penalty else _("none")
     lines = [
         (
             f"{character.name} ({character.id}), {owner}; {rank_text(character)};"
-            f" {character.condition.value}"
+            f" {tr(word(character.condition))}"
         ),
-        f"  Attributes: {values_text(character.attributes, book.attributes)}",
-        f"  Skills: {values_text(character.skills, book.skills)}",
-        (
-            f"  Voluntad {character.voluntad_left} left of {character.voluntad};"
-            f" Liderazgo {character.liderazgo}; Resistencia {character.resistencia};"
-            f" Aplomo {character.aplomo}"
+        "  "
+        + _("Attributes: {values}").format(
+            values=values_text(character.attributes, book.attributes)
+        ),
+        "  " + _("Skills: {values}").format(values=values_text(character.skills, book.skills)),
+        "  "
+        + _(
+            "Voluntad {left} left of {voluntad}; Liderazgo {liderazgo};"
+            " Resistencia {resistencia}; Aplomo {aplomo}"
+        ).format(
+            left=character.voluntad_left,
+            voluntad=character.voluntad,
+            liderazgo=character.liderazgo,
+            resistencia=character.resistencia,
+            aplomo=character.aplomo,
         ),
         f"  {moral_text(character)}; {fatigue_text(character)}",
-        f"  Health penalty {health} (NAMB-32); load {character.load_kg} kg",
+        "  "
+        + _("Health penalty {health} (NAMB-32); load {load} kg").format(
+            health=health, load=character.load_kg
+        ),
     ]
     effects = running_effects(state, character.id, hidden)
     if effects:
-        lines += ["  Effects running:"] + [f"    {effect_text(e)}" for e in effects]
+        lines += ["  " + _("Effects running:")] + [f"    {effect_text(e)}" for e in effects]
     else:
-        lines.append("  Effects running: none")
+        lines.append("  " + _("Effects running: none"))
     extended = extended_of(state, character.id)
     if extended:
-        lines += ["  Extended actions:"] + [f"    {extended_text(a)}" for a in extended]
+        lines += ["  " + _("Extended actions:")] + [f"    {extended_text(a)}" for a in extended]
     choices = [c for c in state.choices if c.character == character.id]
     if choices:
-        lines += ["  Choices owed:"] + [f"    {choice_line(state, c)}" for c in choices]
+        lines += ["  " + _("Choices owed:")] + [f"    {choice_line(state, c)}" for c in choices]
     return lines
 
 
@@ -199,20 +226,20 @@ def sheet_dict(
 def sheet_changes(before: Character | None, after: Character) -> tuple[str, ...]:
     """`Moral 14 → 11`, `Fatiga 2 → 3`...: each sheet value the exchange moved."""
     if before is None:
-        return ("new on the sheets",)
+        return (_("new on the sheets"),)
     pairs = (
-        ("Moral", before.moral, after.moral),
-        ("historical Moral", _historical(before), _historical(after)),
-        ("Fatiga", before.fatiga, after.fatiga),
-        ("Voluntad", before.voluntad, after.voluntad),
-        ("Voluntad left", before.voluntad_left, after.voluntad_left),
-        ("health penalty", before.health_penalty, after.health_penalty),
-        ("load", f"{before.load_kg} kg", f"{after.load_kg} kg"),
-        ("condition", before.condition.value, after.condition.value),
+        (_("Moral"), before.moral, after.moral),
+        (_("historical Moral"), _historical(before), _historical(after)),
+        (_("Fatiga"), before.fatiga, after.fatiga),
+        (_("Voluntad"), before.voluntad, after.voluntad),
+        (_("Voluntad left"), before.voluntad_left, after.voluntad_left),
+        (_("health penalty"), before.health_penalty, after.health_penalty),
+        (_("load"), f"{before.load_kg} kg", f"{after.load_kg} kg"),
+        (_("condition"), tr(word(before.condition)), tr(word(after.condition))),
     )
     return tuple(f"{name} {old} → {new}" for name, old, new in pairs if old != new)
 
 
 def _historical(character: Character) -> str:
     found = character.historical
-    return f"{signed(found.value)} ({found.when})" if found is not None else "none"
+    return f"{signed(found.value)} ({found.when})" if found is not None else _("none")

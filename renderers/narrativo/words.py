@@ -17,24 +17,27 @@ die and what it did (N-177 .. N-180, NAMB-24).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from adjudicator.rulesets.narrativo.outcome import Level, Rolled, Term
 from adjudicator.rulesets.narrativo.pools import DesperateEnd, DesperateRoll, PoolRoll
 from adjudicator.rulesets.narrativo.state import Clock, Effect, NarrativoState, PendingChoice
+from adjudicator.rulesets.narrativo.vocabulary import term_word, word
 from orders.narrativo.model import ChoiceKind, Declaration
+from texts import N_, Text, _, current_language, ngettext, tr
 
 MINUS = "\u2212"
 """The minus sign of the reports (`− múltiple 1`)."""
-AUTOMATIC = "automatic success, nothing rolled (NAMB-02)"
-NOTHING = "nothing rolled"
-CRITICAL = "critical (3+ 10s)"
-DISASTROUS = "disastrous (3+ 1s)"
-DESPERATE_AT = "desperate roll at 10 (N-177)"
+AUTOMATIC = N_("automatic success, nothing rolled (NAMB-02)")
+NOTHING = N_("nothing rolled")
+CRITICAL = N_("critical (3+ 10s)")
+DISASTROUS = N_("disastrous (3+ 1s)")
+DESPERATE_AT = N_("desperate roll at 10 (N-177)")
 DESPERATE_ENDS = {
-    DesperateEnd.SUCCESS: "success",
-    DesperateEnd.FAILURE: "failure (N-178)",
-    DesperateEnd.DISASTER: "disastrous botch (N-180)",
+    DesperateEnd.SUCCESS: N_("success"),
+    DesperateEnd.FAILURE: N_("failure (N-178)"),
+    DesperateEnd.DISASTER: N_("disastrous botch (N-180)"),
 }
 CHOICE_RULES = {
     ChoiceKind.TRAUMA: "NAMB-11",
@@ -60,18 +63,14 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else number(value)
 
 
-def counted(count: int, one: str, many: str) -> str:
-    return f"{number(count)} {one if count == 1 else many}"
-
-
 def successes_text(count: int) -> str:
     """`1 success`, `3 successes`."""
-    return counted(count, "success", "successes")
+    return ngettext("{n} success", "{n} successes", count).format(n=number(count))
 
 
 def dice_text(count: int) -> str:
     """`1 die`, `4 dice`."""
-    return counted(count, "die", "dice")
+    return ngettext("{n} die", "{n} dice", count).format(n=number(count))
 
 
 def terms_text(terms: tuple[Term, ...]) -> str:
@@ -79,10 +78,11 @@ def terms_text(terms: tuple[Term, ...]) -> str:
     sign (the first with its own sign only when negative)."""
     out: list[str] = []
     for index, (name, value) in enumerate(terms):
+        shown = term_word(name)
         if index == 0:
-            out.append(f"{name} {number(value)}")
+            out.append(f"{shown} {number(value)}")
         else:
-            out.append(f"{'+' if value >= 0 else MINUS} {name} {abs(value)}")
+            out.append(f"{'+' if value >= 0 else MINUS} {shown} {abs(value)}")
     return " ".join(out)
 
 
@@ -97,7 +97,7 @@ def pool_dice_text(roll: PoolRoll) -> str:
     """`8 3 10 2 | 7`: the pool's dice, then the exploded dice in the order
     rolled (N-001, NAMB-01); `no dice` for an empty pool."""
     if not roll.dice:
-        return "no dice"
+        return _("no dice")
     if not roll.exploded:
         return faces(roll.dice)
     return f"{faces(roll.dice)} | {faces(roll.exploded)}"
@@ -114,31 +114,31 @@ def desperate_steps(roll: DesperateRoll) -> tuple[str, ...]:
     for die in roll.dice:
         if die == 10:
             held, rerolling = held + 1, False
-            steps.append("10 kept")
+            steps.append(_("10 kept"))
         elif die == 1 and held:
             held, rerolling = held - 1, True
-            steps.append("1 cancels a 10 (rolled again)")
+            steps.append(_("1 cancels a 10 (rolled again)"))
         elif die == 1:
-            steps.append("1 with no 10 held")
+            steps.append(_("1 with no 10 held"))
         elif rerolling and not held:
-            steps.append(f"{die}: no 10 left")
+            steps.append(_("{die}: no 10 left").format(die=die))
         else:
-            steps.append(f"{die} stops")
+            steps.append(_("{die} stops").format(die=die))
     return tuple(steps)
 
 
 def outcome_text(rolled: Rolled) -> str:
     """`3 successes: completo`, with the flags (NAMB-30) and a desperate
     roll's end (N-178, N-180)."""
-    parts = [f"{successes_text(rolled.successes)}: {rolled.level.value}"]
+    parts = [f"{successes_text(rolled.successes)}: {tr(word(rolled.level))}"]
     dice = rolled.dice
     if isinstance(dice, PoolRoll):
         if dice.critical:
-            parts.append(CRITICAL)
+            parts.append(_(CRITICAL))
         if dice.disastrous:
-            parts.append(DISASTROUS)
+            parts.append(_(DISASTROUS))
     elif isinstance(dice, DesperateRoll):
-        parts.append(DESPERATE_ENDS[dice.end])
+        parts.append(_(DESPERATE_ENDS[dice.end]))
     return ", ".join(parts)
 
 
@@ -148,15 +148,15 @@ def dice_part(rolled: Rolled) -> str:
     if isinstance(dice, PoolRoll):
         return pool_dice_text(dice)
     if isinstance(dice, DesperateRoll):
-        return f"{DESPERATE_AT}: {', '.join(desperate_steps(dice))}"
-    return AUTOMATIC if rolled.automatic else NOTHING
+        return f"{_(DESPERATE_AT)}: {', '.join(desperate_steps(dice))}"
+    return _(AUTOMATIC) if rolled.automatic else _(NOTHING)
 
 
 def rolled_line(rolled: Rolled) -> str:
     """One roll on one line (see the module docstring)."""
     pool = terms_text(rolled.pool_terms)
     head = f"{rolled.label} {pool} = " if pool else f"{rolled.label} "
-    difficulty = f"at {rolled.difficulty}"
+    difficulty = _("at {difficulty}").format(difficulty=rolled.difficulty)
     if rolled.difficulty_terms:
         difficulty += f" ({terms_text(rolled.difficulty_terms)})"
     return (
@@ -211,16 +211,20 @@ def rolled_dict(rolled: Rolled) -> dict[str, Any]:
 
 def effect_text(effect: Effect) -> str:
     """`pánico: −2 dice until turn 72 (from dreyer:voluntad)`."""
-    what = effect.state or effect.kind
+    what = term_word(effect.state or effect.kind)
     dice = (
-        f" {signed(effect.dice)} {'die' if abs(effect.dice) == 1 else 'dice'}"
+        " " + ngettext("{n} die", "{n} dice", abs(effect.dice)).format(n=signed(effect.dice))
         if effect.dice
         else ""
     )
-    once = " on the next action" if effect.next_action else ""
-    return (
-        f"{what}:{dice}{once} from turn {effect.first} until turn {effect.until}"
-        f" (from {effect.source})"
+    once = _(" on the next action") if effect.next_action else ""
+    return _("{what}:{dice}{once} from turn {first} until turn {until} (from {source})").format(
+        what=what,
+        dice=dice,
+        once=once,
+        first=effect.first,
+        until=effect.until,
+        source=effect.source,
     )
 
 
@@ -256,12 +260,28 @@ def choice_line(state: NarrativoState, choice: PendingChoice) -> str:
     """Who owes which choice and how to answer it (NAMB-11, N-081, N-181)."""
     name = character_name(state, choice.character)
     rules = ", ".join(dict.fromkeys(CHOICE_RULES[o] for o in choice.options))
-    written = " or ".join(f"`{c}`" for c in choice_commands(state, choice))
-    about = f" — {choice.about}" if choice.about else ""
-    return (
-        f"{choice.id}: {name} owes a choice since exchange {choice.since}{about};"
-        f" write {written} ({rules})"
-    )
+    written = _(" or ").join(f"`{c}`" for c in choice_commands(state, choice))
+    about = f" — {stored_words(choice.about)}" if choice.about else ""
+    return _(
+        "{id}: {name} owes a choice since exchange {since}{about}; write {written} ({rules})"
+    ).format(id=choice.id, name=name, since=choice.since, about=about, written=written, rules=rules)
+
+
+_GAIN = re.compile(r"a moralising gain of (\d+) Moral \(N-081\)")
+
+
+def stored_words(text: str) -> str:
+    """Words the resolution wrote, in the language being written: a `Text`
+    (this exchange's) translated; one read back from the state file (plain
+    English) translated when it is one of the rules' fixed messages."""
+    if isinstance(text, Text):
+        return tr(text)
+    if not text:
+        return text
+    gain = _GAIN.fullmatch(text)
+    if gain:
+        return _("a moralising gain of {gain} Moral (N-081)").format(gain=gain.group(1))
+    return _(text)
 
 
 def choice_dict(state: NarrativoState, choice: PendingChoice) -> dict[str, Any]:
@@ -314,4 +334,33 @@ def clock_dict(clock: Clock) -> dict[str, Any]:
 def scene_text(clock: Clock) -> str:
     """`Scene 2: El puente`."""
     title = f": {clock.scene_title}" if clock.scene_title else ""
-    return f"Scene {clock.scene}{title}"
+    return _("Scene {scene}").format(scene=clock.scene) + title
+
+
+_SUMMARY = re.compile(
+    r"(?P<terms>.*) = (?P<pool>\d+) dice at (?P<difficulty>\d+): (?P<faces>.*)"
+    r" → (?P<count>\d+) success(?:es)?: (?P<level>\S+)"
+)
+_SUMMARY_FACES = {"automatic success, nothing rolled": N_("automatic success, nothing rolled")}
+
+
+def localized_summary(line: str) -> str:
+    """A hidden roll's record (`outcome.summary`, kept in English in the
+    state file) in the language being written; as stored in English."""
+    found = _SUMMARY.fullmatch(line)
+    if current_language() == "en" or found is None:
+        return line
+    faces = found["faces"]
+    if faces in _SUMMARY_FACES:
+        faces = _(_SUMMARY_FACES[faces])
+    elif faces.startswith("desperate: "):
+        faces = _("desperate: {dice}").format(dice=faces.removeprefix("desperate: "))
+    try:
+        level = tr(word(Level(found["level"])))
+    except ValueError:
+        level = found["level"]
+    return (
+        f"{found['terms']} = {dice_text(int(found['pool']))} "
+        f"{_('at {difficulty}').format(difficulty=found['difficulty'])}: {faces}"
+        f" → {successes_text(int(found['count']))}: {level}"
+    )

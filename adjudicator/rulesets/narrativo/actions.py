@@ -40,7 +40,9 @@ from adjudicator.rulesets.narrativo.actions_single import (
 )
 from adjudicator.rulesets.narrativo.outcome import Acted
 from adjudicator.rulesets.narrativo.sheet import Character
+from adjudicator.rulesets.narrativo.vocabulary import word
 from orders.narrativo.model import ActionKind, Declaration, Ruling
+from texts import T_
 
 __all__ = ["ActionContext", "act", "continue_extended", "cooperate"]
 
@@ -60,11 +62,11 @@ def _problem(ctx: ActionContext, declaration: Declaration, ruling: Ruling) -> st
     """Why a declaration cannot be rolled: the Narrator refused it, its
     character is unknown, or it names no pool."""
     if ruling.refused:
-        return f"refused by the Narrator: {ruling.refused}"
+        return T_("refused by the Narrator: {reason}", reason=ruling.refused)
     if ctx.state.find(declaration.character) is None:
-        return f"{declaration.character!r} is no character of this game"
+        return T_("{name} is no character of this game", name=repr(declaration.character))
     if not declaration.pools and declaration.kind is not ActionKind.COORDINATED:
-        return "the declaration names no pool"
+        return T_("the declaration names no pool")
     return None
 
 
@@ -78,7 +80,7 @@ def act(ctx: ActionContext, declaration: Declaration, ruling: Ruling) -> Acted:
         return start_extended(ctx, declaration, ruling)
     if declaration.kind is ActionKind.COOPERATIVE:
         return refused(
-            declaration, ruling, "a cooperation is rolled with its lead's action (N-030)"
+            declaration, ruling, T_("a cooperation is rolled with its lead's action (N-030)")
         )
     character = ctx.state.character(declaration.character)
     return _BY_KIND[declaration.kind](ctx, character, declaration, ruling)
@@ -99,6 +101,9 @@ def cooperate(
         return refused(
             lead,
             ruling,
-            f"only simple, complex or extended actions are shared, not {lead.kind.value} (N-030)",
+            T_(
+                "only simple, complex or extended actions are shared, not {kind} (N-030)",
+                kind=word(lead.kind),
+            ),
         )
     return cooperate_all(ctx, lead, ruling, partners)

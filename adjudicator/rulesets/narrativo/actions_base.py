@@ -39,6 +39,7 @@ from adjudicator.rulesets.narrativo.pools import (
 from adjudicator.rulesets.narrativo.sheet import Character
 from adjudicator.rulesets.narrativo.state import Effect, NarrativoState
 from orders.narrativo.model import Pool
+from texts import N_, T_
 
 WILLPOWER_DICE = 2
 """N-092: a Willpower point spent adds two dice to one action."""
@@ -136,12 +137,15 @@ def gather_pool(
     after, willpower = character, False
     if spend_willpower:
         if character.voluntad_left > 0:
-            terms.append(("Voluntad gastada", WILLPOWER_DICE))
+            terms.append((N_("Voluntad gastada"), WILLPOWER_DICE))
             after = replace(character, voluntad_spent=character.voluntad_spent + 1)
             willpower = True
         else:
             warnings.append(
-                f"{character.name} has no Voluntad point left to spend: no extra dice (N-092)"
+                T_(
+                    "{name} has no Voluntad point left to spend: no extra dice (N-092)",
+                    name=character.name,
+                )
             )
     spent: tuple[Effect, ...] = ()
     if use_bonus:
@@ -223,7 +227,7 @@ def _zero(
         )
     warnings: tuple[str, ...] = ()
     if desperate:
-        warnings = ("desperate rolls are off in this game: the pool of 0 fails (NAMB-25)",)
+        warnings = (T_("desperate rolls are off in this game: the pool of 0 fails (NAMB-25)"),)
     return _rolled(label, who, gathered, difficulty, None, 0, Level.FAILURE), warnings
 
 
@@ -261,10 +265,12 @@ def zero_words(rolled: Rolled) -> str:
     """The words of a pool of 0 not rolled, or of a desperate roll."""
     if rolled.label.endswith(f":{DESPERATE}"):
         if rolled.level is Level.BOTCH:
-            return "the desperate roll is a disastrous botch: always catastrophic (N-180, N-182)"
+            return T_(
+                "the desperate roll is a disastrous botch: always catastrophic (N-180, N-182)"
+            )
         if rolled.successes:
-            return f"the desperate roll keeps {rolled.successes} × 10 (N-177)"
-        return "the desperate roll fails: no 10 (N-178)"
-    return (
+            return T_("the desperate roll keeps {n} × 10 (N-177)", n=rolled.successes)
+        return T_("the desperate roll fails: no 10 (N-178)")
+    return T_(
         "a pool of 0 fails automatically; the player may ask for the desperate roll (N-176, N-181)"
     )

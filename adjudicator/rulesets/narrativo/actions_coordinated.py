@@ -20,6 +20,7 @@ from adjudicator.rulesets.narrativo.outcome import Acted, Changes, Level
 from adjudicator.rulesets.narrativo.sheet import Character
 from adjudicator.rulesets.narrativo.state import Effect
 from orders.narrativo.model import Declaration, Pool, Ruling
+from texts import T_
 
 COORDINATED_DIFFICULTY = 6
 """N-034: Liderazgo at 6, modifiable."""
@@ -54,20 +55,35 @@ def led_by(
         if squad:
             return squad, ()
         return (), (
-            f"{leader.name} leads no one: name those coordinated or set his squad and rank (N-035)",
+            T_(
+                "{name} leads no one: name those coordinated or set his squad and rank (N-035)",
+                name=leader.name,
+            ),
         )
     led: list[Character] = []
     warnings: list[str] = []
     for name in declaration.partners:
         other = ctx.state.find(name)
         if other is None:
-            warnings.append(f"{name!r} is no character: left out of {leader.name}'s coordination")
+            warnings.append(
+                T_(
+                    "{name} is no character: left out of {leader}'s coordination",
+                    name=repr(name),
+                    leader=leader.name,
+                )
+            )
         elif other.id == leader.id:
             continue
         elif not outranks(leader, other):
             warnings.append(
-                f"{other.name} (rank {other.rank}) is not under {leader.name} (rank {leader.rank}):"
-                " left out (N-036)"
+                T_(
+                    "{name} (rank {rank}) is not under {leader} (rank {leader_rank}):"
+                    " left out (N-036)",
+                    name=other.name,
+                    rank=other.rank,
+                    leader=leader.name,
+                    leader_rank=leader.rank,
+                )
             )
         else:
             led.append(other)
@@ -120,15 +136,23 @@ def _words(
 ) -> str:
     """`2 successes: +2 dice to Dreyer, Müller on turns 6..9 (Voluntad 4)`."""
     if level is Level.BOTCH:
-        return "a botch (pifia): no bonus"
+        return T_("a botch (pifia): no bonus")
     if successes <= 0:
-        return "no success: no bonus (NAMB-08)"
+        return T_("no success: no bonus (NAMB-08)")
     if not led:
-        return f"{count_words(successes)}: no one to lead"
+        return T_("{count}: no one to lead", count=count_words(successes))
     if until < first:
-        return f"{count_words(successes)}: Voluntad 0, the bonus lasts no turn (NAMB-08)"
+        return T_(
+            "{count}: Voluntad 0, the bonus lasts no turn (NAMB-08)", count=count_words(successes)
+        )
     names = ", ".join(c.name for c in led)
-    return (
-        f"{count_words(successes)}: +{successes} dice to {names} on turns {first}..{until}"
-        f" (Voluntad {voluntad}; N-035, NAMB-08)"
+    return T_(
+        "{count}: +{n} dice to {names} on turns {first}..{until}"
+        " (Voluntad {voluntad}; N-035, NAMB-08)",
+        count=count_words(successes),
+        n=successes,
+        names=names,
+        first=first,
+        until=until,
+        voluntad=voluntad,
     )

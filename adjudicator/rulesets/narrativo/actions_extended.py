@@ -42,10 +42,12 @@ from adjudicator.rulesets.narrativo.levels import count_words, level_of, outcome
 from adjudicator.rulesets.narrativo.outcome import Acted, Changes, Level, Rolled
 from adjudicator.rulesets.narrativo.sheet import Character
 from adjudicator.rulesets.narrativo.state import ExtendedAction
+from orders.narrativo.lazy_words import joined
 from orders.narrativo.model import ActionKind, Declaration, Ruling
+from texts import T_, Tn_
 
-NO_NEED = "the ruling gives no number of successes needed: the Narrator must set it (N-017)"
-IN_MULTIPLE = "an extended action cannot be part of a multiple action (N-038)"
+NO_NEED = T_("the ruling gives no number of successes needed: the Narrator must set it (N-017)")
+IN_MULTIPLE = T_("an extended action cannot be part of a multiple action (N-038)")
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,13 @@ def members(
     for partner in partners:
         character = ctx.state.find(partner.character)
         if character is None:
-            warnings.append(f"{partner.character!r} is no character: left out of {lead.id} (N-030)")
+            warnings.append(
+                T_(
+                    "{name} is no character: left out of {id} (N-030)",
+                    name=repr(partner.character),
+                    id=lead.id,
+                )
+            )
         else:
             found.append((character, partner))
     return tuple(found), tuple(warnings)
@@ -127,12 +135,21 @@ def roll_intervals(
             warnings += warned
             if is_botch(rolled) and total > 0:
                 events.append(
-                    f"roll {interval}: {character.name} botches, {total} successes lost (N-019)"
+                    T_(
+                        "roll {interval}: {name} botches, {total} successes lost (N-019)",
+                        interval=interval,
+                        name=character.name,
+                        total=total,
+                    )
                 )
                 total = 0
             elif is_botch(rolled):
                 events.append(
-                    f"roll {interval}: {character.name} botches with nothing accumulated (N-020)"
+                    T_(
+                        "roll {interval}: {name} botches with nothing accumulated (N-020)",
+                        interval=interval,
+                        name=character.name,
+                    )
                 )
                 failed = True
                 break
@@ -148,19 +165,43 @@ def roll_intervals(
 def extended_words(extended: ExtendedAction, events: tuple[str, ...]) -> str:
     """Where the action stands (N-017 .. N-021, NAMB-04), after the events."""
     made, need, total = extended.rolls_made, extended.need, extended.total
-    rolls = f"{made} roll" + ("" if made == 1 else "s")
+    rolls = Tn_("{n} roll", "{n} rolls", made)
     if extended.done:
-        state = f"complete: {total} of {need} successes after {rolls} (N-017)"
-    elif extended.failed:
-        state = f"fails for good after {rolls}: a botch with nothing accumulated (N-020)"
-    elif extended.out_of_time:
-        state = f"fails for lack of time: {total} of {need} successes after the {rolls} allowed (N-018, NAMB-04)"
-    else:
-        of = "" if extended.limit is None else f" of {extended.limit}"
-        state = f"under way: {total} of {need} successes after {made}{of} roll" + (
-            "" if made == 1 else "s"
+        state: str = T_(
+            "complete: {total} of {need} successes after {rolls} (N-017)",
+            total=total,
+            need=need,
+            rolls=rolls,
         )
-    return "; ".join((*events, state))
+    elif extended.failed:
+        state = T_(
+            "fails for good after {rolls}: a botch with nothing accumulated (N-020)", rolls=rolls
+        )
+    elif extended.out_of_time:
+        state = T_(
+            "fails for lack of time: {total} of {need} successes after the {rolls} allowed"
+            " (N-018, NAMB-04)",
+            total=total,
+            need=need,
+            rolls=rolls,
+        )
+    elif extended.limit is None:
+        state = T_(
+            "under way: {total} of {need} successes after {rolls}",
+            total=total,
+            need=need,
+            rolls=rolls,
+        )
+    else:
+        state = Tn_(
+            "under way: {total} of {need} successes after {n} of {limit} roll",
+            "under way: {total} of {need} successes after {n} of {limit} rolls",
+            made,
+            total=total,
+            need=need,
+            limit=extended.limit,
+        )
+    return joined("; ", (*events, state))
 
 
 def extended_level(extended: ExtendedAction) -> Level:
@@ -210,12 +251,12 @@ def continue_extended(ctx: ActionContext, extended: ExtendedAction, ruling: Ruli
     declaration = _declaration_of(extended)
     if ruling.refused and extended.open:
         ended = replace(extended, failed=True)
-        done = refused(declaration, ruling, f"abandoned: {ruling.refused}")
+        done = refused(declaration, ruling, T_("abandoned: {reason}", reason=ruling.refused))
         return replace(done, changes=replace(done.changes, extended=ended))
     if ruling.refused:
         return refused(declaration, ruling, ruling.refused)
     if not extended.open:
-        return refused(declaration, ruling, f"{extended.id} is no longer under way")
+        return refused(declaration, ruling, T_("{id} is no longer under way", id=extended.id))
     base = base_terms(
         ruling, ruling.difficulty if ruling.difficulty is not None else extended.difficulty
     )
@@ -277,10 +318,15 @@ def cooperative_roll(
     total = sum(r.successes for r in rolls)
     level = level_of(total, botch=total == 0 and any(is_botch(r) for r in rolls))
     if lead.kind is ActionKind.SIMPLE:
-        outcome = "success" if total else "failure"
-        words = f"{count_words(total)} in all: {outcome} (N-030)"
+        words = (
+            T_("{count} in all: success (N-030)", count=count_words(total))
+            if total
+            else T_("{count} in all: failure (N-030)", count=count_words(total))
+        )
     else:
-        words = f"in all {outcome_sentence(total, level, ruling.levels)} (N-030)"
+        words = T_(
+            "in all {outcome} (N-030)", outcome=outcome_sentence(total, level, ruling.levels)
+        )
     every = warnings + tuple(w for s in singles for w in s.warnings)
     changes = gathered_changes(*(s.gathered for s in singles))
     return finished(lead, ruling, rolls, words, level, every, changes, net=total)

@@ -20,6 +20,7 @@ from adjudicator.rulesets.narrativo.actions_base import (
 from adjudicator.rulesets.narrativo.levels import (
     count_words,
     level_of,
+    level_word,
     level_words,
     outcome_sentence,
     worst,
@@ -33,11 +34,13 @@ from adjudicator.rulesets.narrativo.outcome import (
     Term,
 )
 from adjudicator.rulesets.narrativo.sheet import Character
+from orders.narrativo.lazy_words import cat, joined
 from orders.narrativo.model import Declaration, Pool, Ruling
+from texts import T_
 
 PASSIVE_PLUS = 3
 """N-025: a passive opposed action's difficulty is the passive attribute + 3."""
-NO_DIFFICULTY = "the ruling gives no difficulty"
+NO_DIFFICULTY = T_("the ruling gives no difficulty")
 
 
 @dataclass(frozen=True)
@@ -138,19 +141,25 @@ def automatic_allowed(ctx: ActionContext, ruling: Ruling) -> bool:
 def simple_words(rolled: Rolled) -> str:
     """A simple action's outcome: one success is enough (N-006)."""
     if rolled.automatic:
-        return f"automatic success: pool {rolled.pool} ≥ difficulty {rolled.difficulty} (N-007, NAMB-02)"
+        return T_(
+            "automatic success: pool {pool} ≥ difficulty {difficulty} (N-007, NAMB-02)",
+            pool=rolled.pool,
+            difficulty=rolled.difficulty,
+        )
     if is_botch(rolled):
-        head = "a botch (pifia): the action fails badly"
+        head: str = T_("a botch (pifia): the action fails badly")
     elif rolled.successes:
-        head = f"{count_words(rolled.successes)}: success"
+        head = T_("{count}: success", count=count_words(rolled.successes))
     else:
-        head = "no success: failure"
+        head = T_("no success: failure")
     return _with_zero(rolled, head)
 
 
 def _with_zero(rolled: Rolled, words: str) -> str:
     """The words of a pool of 0 or a desperate roll in front (N-176 .. N-181)."""
-    return f"{zero_words(rolled)}; {words}" if rolled.pool == 0 and not rolled.automatic else words
+    if rolled.pool == 0 and not rolled.automatic:
+        return T_("{zero}; {words}", zero=zero_words(rolled), words=words)
+    return words
 
 
 def simple(
@@ -214,11 +223,14 @@ def passive(
     other = ctx.state.find(declaration.opponent) if declaration.opponent else None
     if other is None or declaration.opponent_pool is None:
         if ruling.difficulty is None:
-            who = declaration.opponent or "no one"
             return refused(
                 declaration,
                 ruling,
-                f"the passive character {who!r} or its attribute is unknown and {NO_DIFFICULTY} (N-025)",
+                T_(
+                    "the passive character {who} or its attribute is unknown and {problem} (N-025)",
+                    who=repr(declaration.opponent) if declaration.opponent else T_("'no one'"),
+                    problem=NO_DIFFICULTY,
+                ),
             )
         return complex_action(ctx, character, declaration, ruling)
     parts = part_terms(ctx.state, other, declaration.opponent_pool)
@@ -236,8 +248,10 @@ def opposed(
     never simple); a tie has no effect; either side may botch."""
     other = ctx.state.find(declaration.opponent) if declaration.opponent else None
     if other is None or declaration.opponent_pool is None:
-        who = declaration.opponent or "no one"
-        return refused(declaration, ruling, f"the opponent {who!r} or its pool is unknown (N-023)")
+        who = repr(declaration.opponent) if declaration.opponent else T_("'no one'")
+        return refused(
+            declaration, ruling, T_("the opponent {who} or its pool is unknown (N-023)", who=who)
+        )
     base = base_terms(ruling)
     rival_base = base_terms(ruling, ruling.opponent_difficulty)
     if base is None or rival_base is None:
@@ -269,24 +283,34 @@ def _opposed_words(
     rolled: Rolled, rival: Rolled, other: Character, net: int, level: Level, ruling: Ruling
 ) -> str:
     """`net 2 (3 against 1): moderado — ...`; a tie or less: no effect."""
-    score = f"({rolled.successes} against {rival.successes})"
+    score = T_("({mine} against {theirs})", mine=rolled.successes, theirs=rival.successes)
     if level is Level.BOTCH:
-        head = f"a botch (pifia) {score}: no effect"
+        head: str = T_("a botch (pifia) {score}: no effect", score=score)
     elif net <= 0:
         head = (
-            f"net {net} {score}: "
-            + ("a tie, no effect" if net == 0 else "no effect")
-            + " (NAMB-07)"
+            T_("net {net} {score}: a tie, no effect (NAMB-07)", net=net, score=score)
+            if net == 0
+            else T_("net {net} {score}: no effect (NAMB-07)", net=net, score=score)
         )
     else:
-        head = f"net {net} {score}: {level} — {level_words(level, net, ruling.levels)}"
+        head = T_(
+            "net {net} {score}: {level} — {words}",
+            net=net,
+            score=score,
+            level=level_word(level),
+            words=level_words(level, net, ruling.levels),
+        )
         if ruling.combat:
-            head += (
-                f"; {net} level(s) of damage before any resistance roll"
-                " (N-027; the Combat rules are missing)"
+            head = cat(
+                head,
+                T_(
+                    "; {net} level(s) of damage before any resistance roll"
+                    " (N-027; the Combat rules are missing)",
+                    net=net,
+                ),
             )
     if is_botch(rival):
-        head += f"; {other.name} botches"
+        head = cat(head, T_("; {name} botches", name=other.name))
     return _with_zero(rolled, head)
 
 
@@ -304,8 +328,13 @@ def multiple(
     if len(declaration.pools) > most:
         excess = ", ".join(str(p) for p in declaration.pools[most:])
         warnings.append(
-            f"{character.name} may take at most Destreza + 1 = {most} actions a turn:"
-            f" refused {excess} (N-041, NAMB-09)"
+            T_(
+                "{name} may take at most Destreza + 1 = {most} actions a turn:"
+                " refused {excess} (N-041, NAMB-09)",
+                name=character.name,
+                most=most,
+                excess=excess,
+            )
         )
     bases = [base_terms(ruling, _nth(ruling, k)) for k in range(len(pools))]
     if any(b is None for b in bases):
@@ -329,7 +358,13 @@ def multiple(
         singles.append(one)
         warnings += one.warnings
     rolls = tuple(s.rolled for s in singles)
-    words = "; ".join(f"{p}: {simple_words(s.rolled)}" for p, s in zip(pools, singles, strict=True))
+    words = joined(
+        "; ",
+        (
+            T_("{pool}: {words}", pool=str(p), words=simple_words(s.rolled))
+            for p, s in zip(pools, singles, strict=True)
+        ),
+    )
     changes = gathered_changes(*(s.gathered for s in singles))
     level = worst(tuple(r.level for r in rolls))
     return finished(declaration, ruling, rolls, words, level, tuple(warnings), changes)

@@ -25,8 +25,11 @@ from adjudicator.rulesets.narrativo.pools import PoolRoll
 from adjudicator.rulesets.narrativo.sheet import Condition
 from adjudicator.rulesets.narrativo.situations import CheckContext, unknown_character
 from adjudicator.rulesets.narrativo.state import NarrativoState
+from adjudicator.rulesets.narrativo.vocabulary import word
 from adjudicator.rulesets.narrativo.willpower import pain_check, willpower_check
+from orders.narrativo.lazy_words import lazy
 from orders.narrativo.model import CheckCall, CheckKind, MoralTrigger, Ruling
+from texts import N_, T_
 
 CheckHandler = Callable[[CheckContext], Checked]
 """A check's handler: its context -> the check resolved and its changes."""
@@ -58,10 +61,15 @@ def run_check(
     N-075) at clock `turn`, its roll under `label`."""
     who = state.find(call.character)
     if who is None:
-        words = unknown_character(state, call.character, f"a {call.kind.value} check")
+        words = unknown_character(state, call.character, T_("a {kind} check", kind=word(call.kind)))
         return Checked(CheckResult(call, None, words, call.hidden))
     if call.kind is not CheckKind.MORAL and who.condition in UNABLE:
-        words = f"{who.name} is {who.condition.value} and cannot make a {call.kind.value} check"
+        words = T_(
+            "{name} is {condition} and cannot make a {kind} check",
+            name=who.name,
+            condition=word(who.condition),
+            kind=word(call.kind),
+        )
         return Checked(CheckResult(call, None, words, call.hidden))
     label = label or f"{call.character}:{call.kind.value}"
     ctx = CheckContext(call, state, who, dice, options, turn, label)
@@ -79,19 +87,29 @@ def triggered_checks(
     feat = ruling is not None and ruling.feat
     decisive = ruling is not None and ruling.decisive
     found = (
-        (pool is not None and pool.critical, MoralTrigger.CRITICAL, "a critical", "N-068"),
+        (pool is not None and pool.critical, MoralTrigger.CRITICAL, N_("a critical"), "N-068"),
         (
             pool is not None and pool.disastrous,
             MoralTrigger.DISASTROUS_BOTCH,
-            "a disastrous botch",
+            N_("a disastrous botch"),
             "N-075",
         ),
-        (failed and feat, MoralTrigger.FEAT_FAILED, "a feat failed", "N-072"),
-        (failed and decisive, MoralTrigger.DECISIVE_FAILED, "a decisive action failed", "N-073"),
+        (failed and feat, MoralTrigger.FEAT_FAILED, N_("a feat failed"), "N-072"),
+        (
+            failed and decisive,
+            MoralTrigger.DECISIVE_FAILED,
+            N_("a decisive action failed"),
+            "N-073",
+        ),
     )
     hidden = ruling is not None and ruling.hidden
     return tuple(
-        _moral(character, trigger, f"{what} in {rolled.label} ({rule})", hidden)
+        _moral(
+            character,
+            trigger,
+            T_("{what} in {label} ({rule})", what=lazy(what), label=rolled.label, rule=rule),
+            hidden,
+        )
         for hit, trigger, what, rule in found
         if hit
     )

@@ -20,7 +20,9 @@ from dataclasses import replace
 from adjudicator.rulesets.narrativo.outcome import Changes
 from adjudicator.rulesets.narrativo.sheet import Character
 from adjudicator.rulesets.narrativo.state import Effect, NarrativoState, PendingChoice
+from orders.narrativo.lazy_words import alternatives, lazy
 from orders.narrativo.model import Choice, ChoiceKind
+from texts import N_, T_
 
 BONUS_KIND = "bonus"
 BONUS_DICE = 2
@@ -51,31 +53,47 @@ def apply_choice(state: NarrativoState, choice: Choice, turn: int) -> tuple[Chan
         return Changes(), _not_owed(state, choice)
     answer = _ANSWERS.get(choice.choice)
     if answer is None:
-        return Changes(), f"{who.name}'s choice {choice.choice.value} is settled with the actions"
+        return Changes(), T_(
+            "{name}'s choice {choice} is settled with the actions",
+            name=who.name,
+            choice=choice.choice.value,
+        )
     return answer(who, pending, turn)
 
 
 def _not_owed(state: NarrativoState, choice: Choice) -> str:
     name = state.find(choice.character)
     who = name.name if name else repr(choice.character)
-    which = f" {choice.ref}" if choice.ref else ""
+    which = f" {choice.ref}" if choice.ref else ""  # an id, not words
     offered = [
         p
         for p in state.choices
         if p.character == choice.character and (choice.ref is None or p.id == choice.ref)
     ]
     if not offered:
-        return f"{who} owes no choice{which}: `elige {choice.choice.value}` changes nothing"
-    options = " or ".join(o.value for p in offered for o in p.options)
-    return (
-        f"{who} owes no choice{which} offering {choice.choice.value} (owed: {options}): "
-        "nothing changes"
+        return T_(
+            "{name} owes no choice{which}: `elige {choice}` changes nothing",
+            name=who,
+            which=which,
+            choice=choice.choice.value,
+        )
+    options = [o.value for p in offered for o in p.options]
+    return T_(
+        "{name} owes no choice{which} offering {choice} (owed: {options}): nothing changes",
+        name=who,
+        which=which,
+        choice=choice.choice.value,
+        options=alternatives(options),
     )
 
 
 def _trauma(who: Character, pending: PendingChoice, turn: int) -> tuple[Changes, str]:
     """NAMB-11: the Trauma of the band, for the Narrator to play."""
-    words = f"{who.name} chooses the Trauma: {pending.about}; the Narrator plays it (NAMB-11)"
+    words = T_(
+        "{name} chooses the Trauma: {about}; the Narrator plays it (NAMB-11)",
+        name=who.name,
+        about=lazy(pending.about) if type(pending.about) is str else pending.about,
+    )
     return Changes(notes=(words,)), words
 
 
@@ -83,19 +101,29 @@ def _lose_willpower(who: Character, pending: PendingChoice, turn: int) -> tuple[
     """N-082, NAMB-11: the permanent Voluntad −1 (never below 0)."""
     after = max(0, who.voluntad - 1)
     changed = replace(who, voluntad=after, voluntad_spent=min(who.voluntad_spent, after))
-    words = f"{who.name} chooses to lose 1 Voluntad: Voluntad {who.voluntad} → {after} (NAMB-11)"
+    words = T_(
+        "{name} chooses to lose 1 Voluntad: Voluntad {before} → {after} (NAMB-11)",
+        name=who.name,
+        before=who.voluntad,
+        after=after,
+    )
     return Changes(characters=(changed,)), words
 
 
 def _recover_willpower(who: Character, pending: PendingChoice, turn: int) -> tuple[Changes, str]:
     """N-081: a spent Voluntad point back (spent never below 0)."""
     if who.voluntad_spent <= 0:
-        words = f"{who.name} chooses to recover a Voluntad point, but has none spent (N-081)"
+        words = T_(
+            "{name} chooses to recover a Voluntad point, but has none spent (N-081)",
+            name=who.name,
+        )
         return Changes(), words
     changed = replace(who, voluntad_spent=who.voluntad_spent - 1)
-    words = (
-        f"{who.name} recovers a spent Voluntad point: Voluntad left "
-        f"{who.voluntad_left} → {changed.voluntad_left} (N-081)"
+    words = T_(
+        "{name} recovers a spent Voluntad point: Voluntad left {before} → {after} (N-081)",
+        name=who.name,
+        before=who.voluntad_left,
+        after=changed.voluntad_left,
     )
     return Changes(characters=(changed,)), words
 
@@ -109,10 +137,10 @@ def _bonus_dice(who: Character, pending: PendingChoice, turn: int) -> tuple[Chan
         turn,
         UNTIL_USED,
         pending.id,
-        "+2 dados a la siguiente acción",
+        N_("+2 dados a la siguiente acción"),
         next_action=True,
     )
-    words = f"{who.name} takes +2 dice to the next action (N-081)"
+    words = T_("{name} takes +2 dice to the next action (N-081)", name=who.name)
     return Changes(effects=(effect,)), words
 
 

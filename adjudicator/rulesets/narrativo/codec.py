@@ -97,6 +97,7 @@ from adjudicator.rulesets.narrativo.state import (
 )
 from orders.issues import Source
 from orders.narrativo.model import ActionKind, ChoiceKind, Declaration, Pool
+from texts import T_
 
 __all__ = ["StateDataError", "state_from_dict", "state_problems", "state_to_dict"]
 
@@ -129,6 +130,8 @@ def _plain(value: Any) -> Any:
     """Enums as values, pools as their parts, sets sorted, mappings by sorted key."""
     if isinstance(value, StrEnum):
         return value.value
+    if isinstance(value, str) and type(value) is not str:
+        return str(value)  # a message kept to be translated (`texts.Text`): its English
     if isinstance(value, Pool):
         return list(value.parts)
     if isinstance(value, frozenset):
@@ -154,7 +157,7 @@ def _of(kind: type[Any], readers: Mapping[str, Read[Any]]) -> Read[Any]:
 
 def _ident(value: Any, path: str) -> str:
     if not isinstance(value, str) or not ID.fullmatch(value):
-        raise fail(path, "an id of a-z, 0-9, _ and -", value)
+        raise fail(path, T_("an id of a-z, 0-9, _ and -"), value)
     return value
 
 
@@ -162,7 +165,7 @@ def _phase(value: Any, path: str) -> Phase:
     try:
         return CALENDAR.parse(value if isinstance(value, str) else "")
     except ValueError:
-        raise fail(path, "a phase id like 3-turno", value) from None
+        raise fail(path, T_("a phase id like 3-turno"), value) from None
 
 
 def _pool(value: Any, path: str) -> Pool:
@@ -245,7 +248,8 @@ def state_from_dict(data: Any) -> NarrativoState:
     for number_, character in enumerate(state.characters):
         if character.id in seen:
             other = f"characters[{seen[character.id]}]"
-            raise fail(f"characters[{number_}].id", f"an id not used by {other}", character.id)
+            expected = T_("an id not used by {other}", other=other)
+            raise fail(f"characters[{number_}].id", expected, character.id)
         seen[character.id] = number_
     return replace(state, characters=tuple(_in_book_order(c, state.book) for c in state.characters))
 

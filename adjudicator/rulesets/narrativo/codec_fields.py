@@ -13,6 +13,8 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from adjudicator.kits.sheets.reader import near, shown
+from orders.narrativo.lazy_words import alternatives
+from texts import T_
 
 __all__ = [
     "Read", "StateDataError", "enum", "flag", "maybe", "number", "read_record", "records",
@@ -32,13 +34,20 @@ class StateDataError(ValueError):
 
 
 def fail(path: str, expected: str, value: Any) -> StateDataError:
-    return StateDataError(f"{path or 'state'}: expected {expected}, got {shown(value)}")
+    return StateDataError(
+        T_(
+            "{path}: expected {expected}, got {value}",
+            path=path or T_("state"),
+            expected=expected,
+            value=shown(value),
+        )
+    )
 
 
 def number(low: int = 0, high: int | None = None) -> Read[int]:
     """A whole number within low..high (no `high`: unbounded above)."""
     span = f"{low}..{high}" if high is not None else f">= {low}"
-    whole = f"a whole number {span}"
+    whole = T_("a whole number {span}", span=span)
 
     def read(value: Any, path: str) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
@@ -55,7 +64,7 @@ def text(empty: bool = False) -> Read[str]:
 
     def read(value: Any, path: str) -> str:
         if not isinstance(value, str) or not (value or empty):
-            raise fail(path, "a text" if empty else "a non-empty text", value)
+            raise fail(path, T_("a text") if empty else T_("a non-empty text"), value)
         return value
 
     return read
@@ -63,7 +72,7 @@ def text(empty: bool = False) -> Read[str]:
 
 def flag(value: Any, path: str) -> bool:
     if not isinstance(value, bool):
-        raise fail(path, "true or false", value)
+        raise fail(path, T_("true or false"), value)
     return value
 
 
@@ -72,7 +81,8 @@ def enum(kind: type[E]) -> Read[E]:
         try:
             return kind(value)
         except ValueError:
-            raise fail(path, f"one of {', '.join(m.value for m in kind)}", value) from None
+            expected = T_("one of {values}", values=", ".join(m.value for m in kind))
+            raise fail(path, expected, value) from None
 
     return read
 
@@ -87,7 +97,7 @@ def records(inner: Read[T]) -> Read[tuple[T, ...]]:
 
     def read(value: Any, path: str) -> tuple[T, ...]:
         if not isinstance(value, list):
-            raise fail(path, "a list", value)
+            raise fail(path, T_("a list"), value)
         return tuple(inner(item, f"{path}[{i}]") for i, item in enumerate(value))
 
     return read
@@ -102,7 +112,7 @@ def table(key: Read[K], inner: Read[V]) -> Read[dict[K, V]]:
 
     def read(value: Any, path: str) -> dict[K, V]:
         if not isinstance(value, Mapping):
-            raise fail(path, "a mapping", value)
+            raise fail(path, T_("a mapping"), value)
         return {key(k, f"{path}.{k}"): inner(v, f"{path}.{k}") for k, v in value.items()}
 
     return read
@@ -114,19 +124,26 @@ def read_record(
     """A record from its mapping: each field by its reader, those with a default
     optional, `given` fields not in the mapping; unknown keys name the nearest."""
     if not isinstance(value, Mapping):
-        raise fail(path, "a mapping", value)
+        raise fail(path, T_("a mapping"), value)
     known = [f.name for f in fields(kind) if f.name not in given]  # type: ignore[arg-type]
     for key in value:
         if key not in known:
-            hint = " or ".join(near(key, known))
-            did = f" (did you mean {hint}?)" if hint else ""
+            nearest = near(key, known)
             where = f"{path}.{key}" if path else str(key)
-            raise StateDataError(f"{where}: unknown key{did}")
+            if nearest:
+                raise StateDataError(
+                    T_(
+                        "{where}: unknown key (did you mean {names}?)",
+                        where=where,
+                        names=alternatives(nearest),
+                    )
+                )
+            raise StateDataError(T_("{where}: unknown key", where=where))
     values = dict(given)
     for item in fields(kind):  # type: ignore[arg-type]
         where = f"{path}.{item.name}" if path else item.name
         if item.name in value:
             values[item.name] = readers[item.name](value[item.name], where)
         elif item.name not in given and item.default is MISSING and item.default_factory is MISSING:
-            raise StateDataError(f"{where}: missing")
+            raise StateDataError(T_("{where}: missing", where=where))
     return kind(**values)

@@ -15,7 +15,9 @@ from collections.abc import Iterable, Sequence
 
 from adjudicator.kits.sheets.reader import near
 from adjudicator.rulesets.narrativo.state import NarrativoState
+from orders.narrativo.lazy_words import alternatives
 from orders.narrativo.model import TRAITS, Pool
+from texts import T_
 
 __all__ = ["state_problems"]
 
@@ -35,25 +37,39 @@ class _Problems:
 
     def add(self, path: str, message: str, written: str = "", names: Sequence[str] = ()) -> None:
         """`path: message`, with the names nearest to `written` among `names`."""
-        hint = " or ".join(near(written, names)) if names else ""
-        self.found.append(f"{path}: {message}" + (f" (did you mean {hint}?)" if hint else ""))
+        nearest = near(written, names) if names else []
+        if nearest:
+            self.found.append(
+                T_(
+                    "{path}: {message} (did you mean {names}?)",
+                    path=path,
+                    message=message,
+                    names=alternatives(nearest),
+                )
+            )
+        else:
+            self.found.append(T_("{path}: {message}", path=path, message=message))
 
     def who(self, path: str, character: str | None) -> None:
         if character is not None and character not in self.characters:
-            message = f"{character!r} is not a character of the state"
+            message = T_("{name} is not a character of the state", name=repr(character))
             self.add(path, message, character, self.characters)
 
     def pool(self, path: str, pool: Pool | None) -> None:
         for n, part in enumerate(pool.parts if pool else ()):
             if part not in self.parts:
-                message = f"{part!r} is not an attribute or skill of the book, nor a trait"
+                message = T_(
+                    "{name} is not an attribute or skill of the book, nor a trait", name=repr(part)
+                )
                 self.add(f"{path}[{n}]", message, part, self.parts)
 
     def unique(self, path: str, ids: Iterable[str]) -> None:
         seen: set[str] = set()
         for n, ident in enumerate(ids):
             if ident in seen:
-                self.found.append(f"{path}[{n}].id: {ident!r} is given twice")
+                self.found.append(
+                    T_("{path}: {id} is given twice", path=f"{path}[{n}].id", id=repr(ident))
+                )
             seen.add(ident)
 
 
@@ -90,13 +106,21 @@ def _characters(state: NarrativoState, found: _Problems) -> None:
     for n, character in enumerate(state.characters):
         at = f"characters[{n}]"
         if character.voluntad_spent > character.voluntad:
-            message = f"{character.voluntad_spent} is above voluntad {character.voluntad} (N-092)"
+            message = T_(
+                "{spent} is above voluntad {voluntad} (N-092)",
+                spent=character.voluntad_spent,
+                voluntad=character.voluntad,
+            )
             found.add(f"{at}.voluntad_spent", message)
         for key, names, what in (
-            ("attributes", book.attributes, "an attribute"),
-            ("skills", book.skills, "a skill"),
+            ("attributes", book.attributes, "attribute"),
+            ("skills", book.skills, "skill"),
         ):
             for name in sorted(getattr(character, key)):
                 if name not in names:
-                    message = f"{name!r} is not {what} of the book"
+                    message = (
+                        T_("{name} is not an attribute of the book", name=repr(name))
+                        if what == "attribute"
+                        else T_("{name} is not a skill of the book", name=repr(name))
+                    )
                     found.add(f"{at}.{key}.{name}", message, name, list(names))

@@ -27,7 +27,9 @@ from adjudicator.rulesets.narrativo.outcome import Changes, Checked, CheckResult
 from adjudicator.rulesets.narrativo.sheet import Character, Condition
 from adjudicator.rulesets.narrativo.situations import CheckContext, check_roll, dice_words
 from adjudicator.rulesets.narrativo.state import TURNS_PER_MINUTE, Effect
+from orders.narrativo.lazy_words import cat, joined
 from orders.narrativo.model import Effort
+from texts import N_, T_
 
 BASE_DIFFICULTY = 2
 """N-131."""
@@ -104,9 +106,12 @@ def fatigue_check(ctx: CheckContext) -> Checked:
     if effort is Effort.HEAVY_LOAD:
         heavy = who.attribute("Fuerza") * HEAVY_KG_PER_FUERZA
         if who.load_kg < heavy:
-            words = (
-                f"{who.name}'s load of {who.load_kg} kg is under Fuerza × 10 = {heavy} kg: "
-                "no Fatiga check (N-130, NAMB-22)"
+            words = T_(
+                "{name}'s load of {load} kg is under Fuerza × 10 = {heavy} kg: "
+                "no Fatiga check (N-130, NAMB-22)",
+                name=who.name,
+                load=who.load_kg,
+                heavy=heavy,
             )
             return Checked(CheckResult(ctx.call, None, words, ctx.call.hidden))
     blocks = character_blocks(who)
@@ -114,8 +119,13 @@ def fatigue_check(ctx: CheckContext) -> Checked:
     pool = (("Resistencia", who.resistencia), ("Atletismo", who.skill("Atletismo")))
     weight: tuple[Term, ...] = (("peso", blocks),) if blocks else ()
     span = _run(ctx, count, pool, ("base", BASE_DIFFICULTY), weight)
-    what = effort.value if effort else "effort"
-    head = f"Fatiga check ({what}, {ctx.call.minutes} min: {count} owed)"
+    what = effort.value if effort else T_("effort")
+    head = T_(
+        "Fatiga check ({effort}, {minutes} min: {count} owed)",
+        effort=what,
+        minutes=ctx.call.minutes,
+        count=count,
+    )
     return _checked(ctx, span, head)
 
 
@@ -125,7 +135,7 @@ def mental_fatigue_check(ctx: CheckContext) -> Checked:
     who = ctx.character
     base = ("9 − Resistencia", MENTAL_BASE - who.resistencia)
     span = _run(ctx, 1, (("Voluntad", who.voluntad),), base, ())
-    return _checked(ctx, span, "Mental Fatiga check")
+    return _checked(ctx, span, T_("Mental Fatiga check"))
 
 
 def _run(
@@ -158,31 +168,49 @@ def _run(
 def _after(ctx: CheckContext, span: _Span, rolled: Rolled, *, fainted: bool) -> _Span:
     """One check's effect on the span (NAMB-19, NAMB-20, N-141)."""
     who = span.character
-    words = f"{rolled.label} {dice_words(rolled)}"
+    words: str = T_("{label} {dice}", label=rolled.label, dice=dice_words(rolled))
     effects: tuple[Effect, ...] = ()
     stopped = False
     if not gains(rolled.successes, who.fatiga):
-        words += f", more than Fatiga {who.fatiga}: no point (N-131)"
+        words = cat(words, T_(", more than Fatiga {fatiga}: no point (N-131)", fatiga=who.fatiga))
     elif who.fatiga >= MAX_FATIGA:
         until = ctx.turn + ASLEEP_TURNS - 1
         who = replace(who, condition=Condition.ASLEEP)
-        state = "desmayado: duerme 8 horas"
+        state = N_("desmayado: duerme 8 horas")
         effects = (Effect(who.id, ASLEEP_KIND, 0, ctx.turn, until, rolled.label, state),)
-        words += (
-            f", a point at Fatiga 10: {who.name} faints and sleeps 8 hours, "
-            f"turns {ctx.turn}–{until}, waking only if shaken hard (N-141)"
+        words = cat(
+            words,
+            T_(
+                ", a point at Fatiga 10: {name} faints and sleeps 8 hours, "
+                "turns {first}–{until}, waking only if shaken hard (N-141)",
+                name=who.name,
+                first=ctx.turn,
+                until=until,
+            ),
         )
         stopped, fainted = True, False
     else:
-        words += f", not more than Fatiga {who.fatiga}: Fatiga {who.fatiga + 1} (N-131, NAMB-19)"
+        words = cat(
+            words,
+            T_(
+                ", not more than Fatiga {fatiga}: Fatiga {after} (N-131, NAMB-19)",
+                fatiga=who.fatiga,
+                after=who.fatiga + 1,
+            ),
+        )
         who = replace(who, fatiga=who.fatiga + 1)
     if fainted:
         until = ctx.turn + FORCED_REST_TURNS - 1
-        state = "desfallecimiento: descanso obligatorio"
+        state = N_("desfallecimiento: descanso obligatorio")
         effects = (Effect(who.id, FORCED_REST_KIND, 0, ctx.turn, until, rolled.label, state),)
-        words += (
-            f"; every die failed with a 1: a fainting spell (desfallecimiento), "
-            f"10 min of compulsory rest, turns {ctx.turn}–{until} (N-132, NAMB-20)"
+        words = cat(
+            words,
+            T_(
+                "; every die failed with a 1: a fainting spell (desfallecimiento), "
+                "10 min of compulsory rest, turns {first}–{until} (N-132, NAMB-20)",
+                first=ctx.turn,
+                until=until,
+            ),
         )
         stopped = True
     return _Span(
@@ -197,7 +225,13 @@ def _after(ctx: CheckContext, span: _Span, rolled: Rolled, *, fainted: bool) -> 
 
 def _checked(ctx: CheckContext, span: _Span, head: str) -> Checked:
     before, after = ctx.character.fatiga, span.character.fatiga
-    words = f"{head}: " + "; ".join(span.words) + f". Fatiga {before} → {after}"
+    words = T_(
+        "{head}: {checks}. Fatiga {before} → {after}",
+        head=head,
+        checks=joined("; ", span.words),
+        before=before,
+        after=after,
+    )
     notes = tuple(dict.fromkeys(span.notes))
     result = CheckResult(ctx.call, span.rolls[-1], words, ctx.call.hidden)
     changes = Changes(characters=(span.character,), effects=span.effects, notes=notes)

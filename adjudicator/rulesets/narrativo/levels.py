@@ -15,6 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from adjudicator.rulesets.narrativo.outcome import Level
+from adjudicator.rulesets.narrativo.vocabulary import word
+from orders.narrativo.lazy_words import lazy
+from texts import N_, T_, Tn_
 
 COMPLETE_AT = 3
 """N-015: three successes suffice for a complex action."""
@@ -24,13 +27,13 @@ EXCELLENT_AT = 5
 _BY_COUNT = {1: Level.SCANT, 2: Level.MODERATE, 3: Level.COMPLETE, 4: Level.NOTABLE}
 
 RULE_WORDS: Mapping[Level, str] = {
-    Level.BOTCH: "a botch: the action fails badly",
-    Level.FAILURE: "no success: the action fails",
-    Level.SCANT: "a grave penalty if accepted",
-    Level.MODERATE: "a slight penalty",
-    Level.COMPLETE: "satisfactory",
-    Level.NOTABLE: "a slight bonus",
-    Level.EXCELLENT: "a strong bonus that may ease later rolls",
+    Level.BOTCH: N_("a botch: the action fails badly"),
+    Level.FAILURE: N_("no success: the action fails"),
+    Level.SCANT: N_("a grave penalty if accepted"),
+    Level.MODERATE: N_("a slight penalty"),
+    Level.COMPLETE: N_("satisfactory"),
+    Level.NOTABLE: N_("a slight bonus"),
+    Level.EXCELLENT: N_("a strong bonus that may ease later rolls"),
 }
 """The rule's words for each level (N-010 .. N-014)."""
 
@@ -65,8 +68,8 @@ def worst(levels: tuple[Level, ...]) -> Level:
 def count_words(successes: int) -> str:
     """`no success`, `1 success`, `3 successes`."""
     if successes <= 0:
-        return "no success"
-    return f"{successes} success" + ("" if successes == 1 else "es")
+        return T_("no success")
+    return Tn_("{n} success", "{n} successes", successes)
 
 
 def level_words(level: Level, successes: int, own: Mapping[int, str]) -> str:
@@ -78,18 +81,27 @@ def level_words(level: Level, successes: int, own: Mapping[int, str]) -> str:
     count = 0 if level is Level.BOTCH else max(0, successes)
     keys = [k for k in own if k <= count]
     if not keys:
-        return RULE_WORDS[level]
+        return lazy(RULE_WORDS[level])
     key = max(keys)
     words = own[key]
     if count == NOTABLE_AT and key == COMPLETE_AT:
-        return f"{words}; notable: {RULE_WORDS[Level.NOTABLE]}"
+        return T_("{words}; notable: {bonus}", words=words, bonus=lazy(RULE_WORDS[Level.NOTABLE]))
     if level is Level.BOTCH:
-        return f"{RULE_WORDS[Level.BOTCH]}; {words}"
+        return T_("{botch}; {words}", botch=lazy(RULE_WORDS[Level.BOTCH]), words=words)
     return words
 
 
 def outcome_sentence(successes: int, level: Level, own: Mapping[int, str]) -> str:
     """`3 successes: completo — toma tierra más o menos bien` (N-009,
     NAMB-03); a botch `a botch (pifia) — ...`."""
-    head = "a botch (pifia)" if level is Level.BOTCH else f"{count_words(successes)}: {level}"
-    return f"{head} — {level_words(level, successes, own)}"
+    head = (
+        T_("a botch (pifia)")
+        if level is Level.BOTCH
+        else T_("{count}: {level}", count=count_words(successes), level=level_word(level))
+    )
+    return T_("{head} — {words}", head=head, words=level_words(level, successes, own))
+
+
+def level_word(level: Level) -> str:
+    """The level's word in the reader's language when printed."""
+    return word(level)

@@ -24,7 +24,10 @@ from adjudicator.rulesets.narrativo.sheet import Character, Condition
 from adjudicator.rulesets.narrativo.sheet_files import MORAL_MOST
 from adjudicator.rulesets.narrativo.situations import CheckContext, check_roll, dice_words
 from adjudicator.rulesets.narrativo.state import NarrativoState, PendingChoice
+from adjudicator.rulesets.narrativo.vocabulary import word
+from orders.narrativo.lazy_words import cat, lazy
 from orders.narrativo.model import ChoiceKind, MoralTrigger, Situation
+from texts import N_, T_
 
 BASE_DIFFICULTY = 6
 """N-052."""
@@ -43,32 +46,32 @@ CANNOT_CHECK = frozenset(
 asleep or the dead."""
 
 TRAUMAS: tuple[tuple[int, str], ...] = (
-    (0, "Trauma of Moral 0 (N-083): suicide, to escape a grim reality"),
+    (0, N_("Trauma of Moral 0 (N-083): suicide, to escape a grim reality")),
     (
         5,
-        (
+        N_(
             "Trauma of Moral 1–5 (N-084): a deep depression; sinks into apathy, cut off "
             "from reality, refusing to move or to obey orders"
         ),
     ),
-    (10, "Trauma of Moral 6–10 (N-085): tries to desert, or surrenders if the enemy threatens"),
+    (10, N_("Trauma of Moral 6–10 (N-085): tries to desert, or surrenders if the enemy threatens")),
     (
         15,
-        (
+        N_(
             "Trauma of Moral 11–15 (N-086): hysteria; fires frantically at anything felt "
             "as a threat, flees when out of ammunition, surrenders if cornered"
         ),
     ),
     (
         20,
-        (
+        N_(
             "Trauma of Moral 16–20 (N-087): combat psychosis; a murderous fury, charges "
             "any enemy in sight heedless of danger, strikes any friend who tries to stop him"
         ),
     ),
     (
         25,
-        (
+        N_(
             "Trauma of Moral 21–25 (N-088): homicidal paranoia; cannot tell friend from "
             "foe when threatened and attacks anyone he believes armed nearby"
         ),
@@ -82,8 +85,8 @@ def trauma(moral: int) -> str:
     (NAMB-11), below 0 the band of 0."""
     for upper, words in TRAUMAS:
         if moral <= upper:
-            return words
-    return TRAUMAS[-1][1]
+            return lazy(words)
+    return lazy(TRAUMAS[-1][1])
 
 
 def demoralising_loss(successes: int, ones: int) -> int:
@@ -104,13 +107,18 @@ def moral_check(ctx: CheckContext) -> Checked:
     who = ctx.character
     trigger = ctx.call.trigger
     if trigger is None:
-        words = (
-            f"{who.name}'s Moral check has no trigger: the Narrator must say what calls it, "
-            "moralising or demoralising (N-061); nothing rolled"
+        words: str = T_(
+            "{name}'s Moral check has no trigger: the Narrator must say what calls it, "
+            "moralising or demoralising (N-061); nothing rolled",
+            name=who.name,
         )
         return Checked(CheckResult(ctx.call, None, words, ctx.call.hidden))
     if who.condition in CANNOT_CHECK:
-        words = f"{who.name} is {who.condition.value} and cannot make a Moral check (N-060)"
+        words = T_(
+            "{name} is {condition} and cannot make a Moral check (N-060)",
+            name=who.name,
+            condition=word(who.condition),
+        )
         return Checked(CheckResult(ctx.call, None, words, ctx.call.hidden))
     rested = (Situation.RESTED,) if who.fatiga == 0 else ()
     roll = check_roll(
@@ -121,39 +129,54 @@ def moral_check(ctx: CheckContext) -> Checked:
         automatic=rested,
         can_botch=False,
     )
-    head = f"Moral check ({trigger.value}, {_direction(trigger)}): {dice_words(roll.rolled)}"
+    head: str = T_(
+        "Moral check ({trigger}, {direction}): {dice}",
+        trigger=trigger.value,
+        direction=_direction(trigger),
+        dice=dice_words(roll.rolled),
+    )
     if trigger.moralising:
         after, tail, choices = _moralising(ctx, roll.successes)
     else:
         after, tail, choices = _demoralising(ctx, roll.successes, roll.raw.ones)
     after = min(after, MORAL_MOST)  # no ceiling in the rules: held at the state's 99
     changed = replace(who, moral=after)
-    words = f"{head}: Moral {who.moral} → {after}{tail}{_historical(changed)}"
+    words = cat(
+        T_("{head}: Moral {before} → {after}", head=head, before=who.moral, after=after),
+        tail,
+        _historical(changed),
+    )
     result = CheckResult(ctx.call, roll.rolled, words, ctx.call.hidden)
     return Checked(result, Changes(characters=(changed,), choices=choices, notes=roll.notes))
 
 
 def _direction(trigger: MoralTrigger) -> str:
-    return "moralising" if trigger.moralising else "demoralising"
+    return T_("moralising") if trigger.moralising else T_("demoralising")
 
 
 def _moralising(ctx: CheckContext, gain: int) -> tuple[int, str, tuple[PendingChoice, ...]]:
     """N-062: +1 Moral per success; N-081: a gain of 5 or more, a choice."""
     who = ctx.character
-    tail = f" (+{gain}, N-062)"
+    tail: str = T_(" (+{gain}, N-062)", gain=gain)
     if gain < CHOICE_AT:
         return who.moral + gain, tail, ()
     choice = PendingChoice(
         choice_id(ctx.state, ctx.label),
         who.id,
         (ChoiceKind.RECOVER_WILLPOWER, ChoiceKind.BONUS_DICE),
-        f"a moralising gain of {gain} Moral (N-081)",
+        T_("a moralising gain of {gain} Moral (N-081)", gain=gain),
         ctx.state.phase.turn,
     )
-    tail += (
-        f". A gain of {gain}: {who.name} recovers a spent Voluntad point or takes +2 dice "
-        f"to one of the next actions (N-081): `{who.id}: elige recupera` or "
-        f"`{who.id}: elige dados`"
+    tail = cat(
+        tail,
+        T_(
+            ". A gain of {gain}: {name} recovers a spent Voluntad point or takes +2 dice "
+            "to one of the next actions (N-081): `{id}: elige recupera` or "
+            "`{id}: elige dados`",
+            gain=gain,
+            name=who.name,
+            id=who.id,
+        ),
     )
     return who.moral + gain, tail, (choice,)
 
@@ -166,13 +189,17 @@ def _demoralising(
     who = ctx.character
     loss = demoralising_loss(successes, ones)
     after = max(0, who.moral - loss)
-    tail = f" (−{loss}, N-063, NAMB-10)"
+    tail: str = T_(" (−{loss}, N-063, NAMB-10)", loss=loss)
     if loss < CHOICE_AT:
         return after, tail, ()
     band = trauma(after)
     if who.voluntad <= 0:
-        forced = f". A loss of {loss} with Voluntad 0: the Trauma is forced (NAMB-11): {band}"
-        return after, tail + forced, ()
+        forced = T_(
+            ". A loss of {loss} with Voluntad 0: the Trauma is forced (NAMB-11): {band}",
+            loss=loss,
+            band=band,
+        )
+        return after, cat(tail, forced), ()
     choice = PendingChoice(
         choice_id(ctx.state, ctx.label),
         who.id,
@@ -180,9 +207,16 @@ def _demoralising(
         band,
         ctx.state.phase.turn,
     )
-    tail += (
-        f". A loss of {loss}: {who.name} loses 1 Voluntad or suffers the Trauma "
-        f"(N-082, NAMB-11): `{who.id}: elige voluntad` or `{who.id}: elige trauma`; {band}"
+    tail = cat(
+        tail,
+        T_(
+            ". A loss of {loss}: {name} loses 1 Voluntad or suffers the Trauma "
+            "(N-082, NAMB-11): `{id}: elige voluntad` or `{id}: elige trauma`; {band}",
+            loss=loss,
+            name=who.name,
+            id=who.id,
+            band=band,
+        ),
     )
     return after, tail, (choice,)
 
@@ -192,7 +226,10 @@ def _historical(character: Character) -> str:
     if character.historical is None:
         return ""
     mod = character.historical
-    return (
-        f" (historical modifier {mod.value:+d} for {mod.when}, shown and not rolled: "
-        f"Moral with it {character.moral_total}, N-089)"
+    return T_(
+        " (historical modifier {value} for {when}, shown and not rolled: "
+        "Moral with it {total}, N-089)",
+        value=f"{mod.value:+d}",
+        when=mod.when,
+        total=character.moral_total,
     )

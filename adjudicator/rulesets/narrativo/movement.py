@@ -31,6 +31,7 @@ from adjudicator.rulesets.narrativo.outcome import Changes, Checked, CheckResult
 from adjudicator.rulesets.narrativo.sheet import Character
 from adjudicator.rulesets.narrativo.situations import CheckContext, check_roll, dice_words
 from orders.narrativo.model import Effort
+from texts import T_
 
 HALF = Fraction(1, 2)
 MULTIPLIER: dict[Effort, Fraction] = {
@@ -156,16 +157,24 @@ def movement_check(ctx: CheckContext) -> Checked:
     who = ctx.character
     effort = ctx.call.effort or Effort.WALK
     if effort not in MULTIPLIER:
-        words = f"{effort.value} is not a way of moving (N-155): nothing rolled"
+        words = T_("{effort} is not a way of moving (N-155): nothing rolled", effort=effort.value)
         return Checked(CheckResult(ctx.call, None, words, ctx.call.hidden))
     roll = check_roll(ctx, ctx.label, _pool(who), ("base", MOVEMENT_DIFFICULTY))
     basic = character_movement(who)
     base = distance(basic, effort)
     extra = extra_distance(roll.successes, effort)
-    words = (
-        f"Movement ({effort.value}): {dice_words(roll.rolled)}: {who.name} moves "
-        f"{metres(base)} ({basic} m basic × {MULTIPLIER[effort]}, N-155) + {metres(extra)} "
-        f"(N-152, N-153) = {metres(base + extra)} this turn"
+    words = T_(
+        "Movement ({effort}): {dice}: {name} moves "
+        "{base} ({basic} m basic × {times}, N-155) + {extra} "
+        "(N-152, N-153) = {total} this turn",
+        effort=effort.value,
+        dice=dice_words(roll.rolled),
+        name=who.name,
+        base=metres(base),
+        basic=basic,
+        times=MULTIPLIER[effort],
+        extra=metres(extra),
+        total=metres(base + extra),
     )
     result = CheckResult(ctx.call, roll.rolled, words, ctx.call.hidden)
     return Checked(result, Changes(notes=roll.notes))
@@ -176,16 +185,19 @@ def footing_check(ctx: CheckContext) -> Checked:
     difficulty; failing (no success, or a botch) is a fall."""
     who = ctx.character
     if ctx.call.difficulty is None:
-        words = (
-            f"{who.name}'s footing check has no difficulty: the Narrator sets it (N-163); "
-            "nothing rolled"
+        words = T_(
+            "{name}'s footing check has no difficulty: the Narrator sets it (N-163); "
+            "nothing rolled",
+            name=who.name,
         )
         return Checked(CheckResult(ctx.call, None, words, ctx.call.hidden))
     roll = check_roll(ctx, ctx.label, _pool(who), ("Narrador", ctx.call.difficulty))
     if roll.failed:
-        what = f"{who.name} falls (N-163); a fall costs one level per half metre (N-164)"
+        what = T_(
+            "{name} falls (N-163); a fall costs one level per half metre (N-164)", name=who.name
+        )
     else:
-        what = f"{who.name} keeps his footing"
-    words = f"Footing: {dice_words(roll.rolled)}: {what}"
+        what = T_("{name} keeps his footing", name=who.name)
+    words = T_("Footing: {dice}: {what}", dice=dice_words(roll.rolled), what=what)
     result = CheckResult(ctx.call, roll.rolled, words, ctx.call.hidden)
     return Checked(result, Changes(notes=roll.notes))

@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from texts import T_
+
 
 @dataclass(frozen=True)
 class NarrativoOptions:
@@ -33,7 +35,12 @@ class NarrativoOptions:
     def __post_init__(self) -> None:
         if self.sleep_fraction not in ("either", "double"):
             raise ValueError(
-                f"sleep_fraction: {self.sleep_fraction!r} is not one of either, double"
+                T_(
+                    "sleep_fraction: {value} is not one of either, double",
+                    value=repr(self.sleep_fraction),
+                )
             )
         if not 1 <= self.modifier_cap <= 10:
-            raise ValueError(f"modifier_cap: {self.modifier_cap} is not within 1..10")
+            raise ValueError(
+                T_("modifier_cap: {value} is not within 1..10", value=self.modifier_cap)
+            )

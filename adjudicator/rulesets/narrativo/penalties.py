@@ -16,6 +16,7 @@ from __future__ import annotations
 from adjudicator.rulesets.narrativo.outcome import Term
 from adjudicator.rulesets.narrativo.sheet import Character
 from adjudicator.rulesets.narrativo.state import Effect, NarrativoState
+from texts import N_, T_
 
 TIRED, EXHAUSTED = -2, -4
 """N-138, N-139: dice off every roll when Fatiga > Resistencia, > Resistencia + 3."""
@@ -49,10 +50,10 @@ def standing_terms(state: NarrativoState, character: Character, turn: int) -> tu
     named term, zeros left out (next-action bonuses are the action's own)."""
     effects = running(state, character.id, turn)
     kinds = {e.kind for e in effects}
-    terms: list[Term] = [("salud", -character.health_penalty)]
+    terms: list[Term] = [(N_("salud"), -character.health_penalty)]
     if IGNORE_FATIGUE_KIND not in kinds:
         tired = tiredness(character)
-        terms.append(("agotado" if tired == EXHAUSTED else "cansado", tired))
+        terms.append((N_("agotado") if tired == EXHAUSTED else N_("cansado"), tired))
     for effect in effects:
         if effect.next_action or not effect.dice:
             continue
@@ -68,7 +69,11 @@ def held_modifier(value: int, cap: int, *, combat: bool) -> tuple[int, str | Non
     if combat or -cap <= value <= cap:
         return value, None
     held = max(-cap, min(cap, value))
-    return held, f"a modifier of {value:+d} held at {held:+d} outside combat (N-173, NAMB-26)"
+    return held, T_(
+        "a modifier of {value} held at {held} outside combat (N-173, NAMB-26)",
+        value=f"{value:+d}",
+        held=f"{held:+d}",
+    )
 
 
 def held_difficulty(value: int) -> tuple[int, str | None]:
@@ -77,7 +82,7 @@ def held_difficulty(value: int) -> tuple[int, str | None]:
     held = max(DIFFICULTY_MIN, min(DIFFICULTY_MAX, value))
     if held == value:
         return value, None
-    return held, f"difficulty {value} held at {held} (N-174)"
+    return held, T_("difficulty {value} held at {held} (N-174)", value=value, held=held)
 
 
 def pool_size(terms: tuple[Term, ...]) -> int:

@@ -31,7 +31,9 @@ from adjudicator.rulesets.narrativo.pools import PoolRoll
 from adjudicator.rulesets.narrativo.sheet import Character
 from adjudicator.rulesets.narrativo.situations import dice_words, unknown_character
 from adjudicator.rulesets.narrativo.state import NarrativoState
+from orders.narrativo.lazy_words import joined
 from orders.narrativo.model import RestCall
+from texts import N_, T_, Tn_
 
 FRACTION_BASE, PER_BLOCK, BLOCK_MINUTES = 12, 2, 10
 """N-144, NAMB-17: 12 − 2 per complete block of 10 minutes."""
@@ -64,36 +66,54 @@ def rest(
     label = label or f"{call.character}:descanso"
     who = state.find(call.character)
     if who is None:
-        words = unknown_character(state, call.character, "a rest")
+        words = unknown_character(state, call.character, T_("a rest"))
         return Rested(RestResult(call, 0, 0, (), words))
-    how = "asleep" if call.asleep else "awake"
-    head = f"{who.name} rests {_span(call.minutes)} {how}"
+    head = (
+        T_("{name} rests {span} asleep", name=who.name, span=_span(call.minutes))
+        if call.asleep
+        else T_("{name} rests {span} awake", name=who.name, span=_span(call.minutes))
+    )
     if call.minutes < BLOCK_MINUTES or who.fatiga == 0:
-        why = "Fatiga 0, nothing to recover" if who.fatiga == 0 else "too short to count"
-        return Rested(RestResult(call, who.fatiga, who.fatiga, (), f"{head}: {why} (N-144)"))
+        why = T_("Fatiga 0, nothing to recover") if who.fatiga == 0 else T_("too short to count")
+        words = T_("{head}: {why} (N-144)", head=head, why=why)
+        return Rested(RestResult(call, who.fatiga, who.fatiga, (), words))
     hours, fraction = divmod(call.minutes, 60)
     rolls: list[Rolled] = []
     parts: list[str] = []
     removed = hours
     if hours:
-        parts.append(f"{hours} full hour{'s' if hours > 1 else ''}: −{hours} (N-143)")
+        parts.append(Tn_("{n} full hour: −{n} (N-143)", "{n} full hours: −{n} (N-143)", hours))
     if call.asleep:
         for k in range(1, hours + 1):
             rolled = _one_die(dice, who, f"{label}:hora{k}", SLEEP_HOUR_DIFFICULTY)
             removed += rolled.successes
             rolls.append(rolled)
-            parts.append(f"hour {k} asleep {_outcome(rolled)} (N-147)")
+            parts.append(T_("hour {k} asleep {outcome} (N-147)", k=k, outcome=_outcome(rolled)))
     blocks = fraction // BLOCK_MINUTES
     if blocks:
         rolled = _fraction(dice, options, who, f"{label}:fraccion", blocks, call.asleep)
         removed += rolled.successes
         rolls.append(rolled)
         rule = "N-146, NAMB-18" if call.asleep else "N-144, NAMB-17"
-        parts.append(f"the {blocks * BLOCK_MINUTES} min fraction {_outcome(rolled)} ({rule})")
+        parts.append(
+            T_(
+                "the {minutes} min fraction {outcome} ({rule})",
+                minutes=blocks * BLOCK_MINUTES,
+                outcome=_outcome(rolled),
+                rule=rule,
+            )
+        )
     after = max(0, who.fatiga - removed)
     forced = any(e.kind == FORCED_REST_KIND for e in running(state, who.id, turn))
-    tail = "; the compulsory rest after fainting recovers too (N-145)" if forced else ""
-    words = f"{head}: " + "; ".join(parts) + f". Fatiga {who.fatiga} → {after}{tail}"
+    tail = T_("; the compulsory rest after fainting recovers too (N-145)") if forced else ""
+    words = T_(
+        "{head}: {parts}. Fatiga {before} → {after}{tail}",
+        head=head,
+        parts=joined("; ", parts),
+        before=who.fatiga,
+        after=after,
+        tail=tail,
+    )
     result = RestResult(call, who.fatiga, after, tuple(rolls), words)
     return Rested(result, Changes(characters=(replace(who, fatiga=after),)))
 
@@ -106,7 +126,9 @@ def _span(minutes: int) -> str:
 
 
 def _outcome(rolled: Rolled) -> str:
-    return f"{dice_words(rolled)}: " + ("one more point" if rolled.successes else "nothing")
+    if rolled.successes:
+        return T_("{dice}: one more point", dice=dice_words(rolled))
+    return T_("{dice}: nothing", dice=dice_words(rolled))
 
 
 def _fraction(
@@ -120,7 +142,10 @@ def _fraction(
     """The fraction of an hour: 1d10 awake (N-144, NAMB-17); asleep 2d10,
     either die (NAMB-18), or one d10 at the doubled chance (`double`)."""
     difficulty = fraction_difficulty(blocks)
-    terms: tuple[Term, ...] = (("base", FRACTION_BASE), ("bloques de 10 min", -PER_BLOCK * blocks))
+    terms: tuple[Term, ...] = (
+        ("base", FRACTION_BASE),
+        (N_("bloques de 10 min"), -PER_BLOCK * blocks),
+    )
     if not asleep:
         return _one_die(dice, who, purpose, difficulty, terms)
     if options.sleep_fraction == "double":

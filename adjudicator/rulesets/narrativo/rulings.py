@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from adjudicator.rulesets.narrativo.outcome import declaration_label
 from adjudicator.rulesets.narrativo.state import NarrativoState
 from orders.narrativo.model import ActionKind, Declaration, Ruling
+from texts import T_
 
 
 @dataclass(frozen=True)
@@ -75,10 +76,23 @@ def match(
             actions[mine[0].id] = ruling
         elif mine:
             ids = ", ".join(d.id for d in mine)
-            notes.append(f"ruling {ruling.ref}: {len(mine)} declarations wait, name one: {ids}")
+            notes.append(
+                T_(
+                    "ruling {ref}: {n} declarations wait, name one: {ids}",
+                    ref=ruling.ref,
+                    n=len(mine),
+                    ids=ids,
+                )
+            )
         else:
-            waiting = ", ".join(d.id for d in pending) or "none"
-            notes.append(f"ruling {ruling.ref}: nothing waits under that name (waiting: {waiting})")
+            waiting = ", ".join(d.id for d in pending) or T_("none")
+            notes.append(
+                T_(
+                    "ruling {ref}: nothing waits under that name (waiting: {waiting})",
+                    ref=ruling.ref,
+                    waiting=waiting,
+                )
+            )
     return Matched(actions, extended, tuple(notes))
 
 

@@ -17,7 +17,9 @@ from dataclasses import replace
 from adjudicator.rulesets.narrativo.penalties import CANCEL_KIND, IGNORE_FATIGUE_KIND
 from adjudicator.rulesets.narrativo.sheet import Character, Condition, HistoricalMoral
 from adjudicator.rulesets.narrativo.state import Effect, NarrativoState
+from adjudicator.rulesets.narrativo.vocabulary import word
 from orders.narrativo.model import Declaration, SheetChange, WillpowerSpend, WillpowerUse
+from texts import T_
 
 SPEND_TURNS = 2
 """N-125, N-140: one point holds an effect off for two turns."""
@@ -31,7 +33,7 @@ def change_sheets(
     for change in changes:
         found = state.find(change.character)
         if found is None:
-            notes.append(f"change for {change.character}: no such character")
+            notes.append(T_("change for {name}: no such character", name=change.character))
             continue
         updated, said = _changed(found, change)
         notes += said
@@ -46,27 +48,37 @@ def _changed(character: Character, change: SheetChange) -> tuple[Character, list
     fields: dict[str, object] = {}
     if change.health_penalty is not None:
         fields["health_penalty"] = max(0, change.health_penalty)
-        said.append(f"health penalty −{max(0, change.health_penalty)} dice (NAMB-32)")
+        said.append(T_("health penalty −{n} dice (NAMB-32)", n=max(0, change.health_penalty)))
     if change.load_kg is not None:
         fields["load_kg"] = max(0, change.load_kg)
-        said.append(f"load {max(0, change.load_kg)} kg (N-135)")
+        said.append(T_("load {n} kg (N-135)", n=max(0, change.load_kg)))
     if change.moral is not None:
         fields["moral"] = max(0, change.moral)
-        said.append(f"Moral {max(0, change.moral)} (NAMB-12)")
+        said.append(T_("Moral {n} (NAMB-12)", n=max(0, change.moral)))
     if change.historical is not None:
         value, when = change.historical
         held = max(-5, min(5, value))
         fields["historical"] = HistoricalMoral(held, when)
-        said.append(f"historical Moral modifier {held:+d} ({when}, N-089)")
+        said.append(
+            T_("historical Moral modifier {value} ({when}, N-089)", value=f"{held:+d}", when=when)
+        )
     if change.condition is not None:
         try:
             fields["condition"] = Condition(change.condition)
-            said.append(f"condition {change.condition}")
+            said.append(T_("condition {condition}", condition=word(Condition(change.condition))))
         except ValueError:
             known = ", ".join(c.value for c in Condition)
-            said.append(f"condition {change.condition!r} unknown (one of {known}): unchanged")
-    head = f"The Narrator sets {character.name}'s "
-    return replace(character, **fields), [head + s for s in said]  # type: ignore[arg-type]
+            said.append(
+                T_(
+                    "condition {condition} unknown (one of {known}): unchanged",
+                    condition=repr(change.condition),
+                    known=known,
+                )
+            )
+    told: list[str] = [
+        T_("The Narrator sets {name}'s {what}", name=character.name, what=s) for s in said
+    ]
+    return replace(character, **fields), told  # type: ignore[arg-type]
 
 
 def spend_willpower(
@@ -83,8 +95,11 @@ def spend_willpower(
     for spend in spends:
         if spend.use is WillpowerUse.DICE and spend.character in for_dice:
             notes.append(
-                f"{spend.character}: a second Willpower point for dice this turn is not spent:"
-                " one a turn (NAMB-28)"
+                T_(
+                    "{name}: a second Willpower point for dice this turn is not spent:"
+                    " one a turn (NAMB-28)",
+                    name=spend.character,
+                )
             )
             continue
         if spend.use is WillpowerUse.DICE:
@@ -95,7 +110,9 @@ def spend_willpower(
         if character is None:
             continue
         if character.voluntad_left <= 0:
-            notes.append(f"{character.name} has no Willpower point left to spend (N-092)")
+            notes.append(
+                T_("{name} has no Willpower point left to spend (N-092)", name=character.name)
+            )
             continue
         kind = CANCEL_KIND if spend.use is WillpowerUse.CANCEL_EFFECT else IGNORE_FATIGUE_KIND
         rule = "N-125" if spend.use is WillpowerUse.CANCEL_EFFECT else "N-140"
@@ -106,7 +123,14 @@ def spend_willpower(
             characters=tuple(spent if c.id == character.id else c for c in state.characters),
             effects=(*state.effects, effect),
         )
-        notes.append(f"{character.name} spends a Willpower point: {kind} for two turns ({rule})")
+        notes.append(
+            T_(
+                "{name} spends a Willpower point: {kind} for two turns ({rule})",
+                name=character.name,
+                kind=kind,
+                rule=rule,
+            )
+        )
     return state, _one_a_turn(marked, notes), notes
 
 
@@ -120,7 +144,9 @@ def _mark(
     index = (spend.action or 1) - 1
     target = mine[index] if 0 <= index < len(mine) else (mine[0] if mine else None)
     if target is None:
-        notes.append(f"{spend.character}: a Willpower point for dice, but no action declared")
+        notes.append(
+            T_("{name}: a Willpower point for dice, but no action declared", name=spend.character)
+        )
         return declared
     return [replace(d, spend_willpower=True) if d is target else d for d in declared]
 
@@ -131,7 +157,9 @@ def _one_a_turn(declared: list[Declaration], notes: list[str]) -> tuple[Declarat
     out = []
     for declaration in declared:
         if declaration.spend_willpower and declaration.character in seen:
-            notes.append(f"{declaration.id}: one Willpower point a turn for dice (NAMB-28)")
+            notes.append(
+                T_("{id}: one Willpower point a turn for dice (NAMB-28)", id=declaration.id)
+            )
             declaration = replace(declaration, spend_willpower=False)
         elif declaration.spend_willpower:
             seen.add(declaration.character)

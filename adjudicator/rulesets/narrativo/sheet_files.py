@@ -56,7 +56,9 @@ from adjudicator.kits.sheets.reader import (
 from adjudicator.rulesets.narrativo.sheet import Character, Condition, HistoricalMoral, SheetBook
 from maps.model import normalize_name
 from maps.safe_yaml import YamlProblem, load_yaml
+from orders.narrativo.lazy_words import lazy
 from orders.narrativo.model import TRAITS
+from texts import N_, T_
 
 __all__ = [
     "BOOK_FILE", "MAX_SHEET_BYTES", "SheetProblems", "read_book", "read_character", "read_sheets",
@@ -68,7 +70,7 @@ MAX_SHEET_BYTES = 1_000_000
 ID = re.compile(r"[a-z0-9_-]+")
 STAMINA = "Resistencia"
 """The attribute that is Character.resistencia when the book has it (N-131, N-138)."""
-WHOLE_FILE = "(file)"
+WHOLE_FILE = T_("(file)")
 MOST = 10
 MORAL_MOST = 99
 """Moral has no ceiling in the rules; a sheet or a gain holds it at 99."""
@@ -95,13 +97,13 @@ CONDITION_WORDS: Words = {
     Condition.ASLEEP.value: ("asleep",), Condition.DEAD.value: ("dead",),
 }  # fmt: skip
 NUMBERS: Mapping[str, tuple[int, bool, str]] = {
-    "voluntad": (MOST, True, "Voluntad, the permanent rating (N-093, NAMB-29)"),
-    "liderazgo": (MOST, True, "Liderazgo, the pool of Moral checks (N-052, N-034)"),
-    "moral": (MORAL_MOST, True, "Moral, set by the Narrator (NAMB-12)"),
-    "aplomo": (MOST, True, "Aplomo (N-122, N-126)"),
-    "fatiga": (MOST, False, "Fatiga (N-141)"),
-    "penalizacion_salud": (MOST, False, "the health penalty in dice (NAMB-32)"),
-    "carga": (LOAD_MOST, False, "the load carried, in kg (N-133)"),
+    "voluntad": (MOST, True, N_("Voluntad, the permanent rating (N-093, NAMB-29)")),
+    "liderazgo": (MOST, True, N_("Liderazgo, the pool of Moral checks (N-052, N-034)")),
+    "moral": (MORAL_MOST, True, N_("Moral, set by the Narrator (NAMB-12)")),
+    "aplomo": (MOST, True, N_("Aplomo (N-122, N-126)")),
+    "fatiga": (MOST, False, N_("Fatiga (N-141)")),
+    "penalizacion_salud": (MOST, False, N_("the health penalty in dice (NAMB-32)")),
+    "carga": (LOAD_MOST, False, N_("the load carried, in kg (N-133)")),
 }
 """Sheet numbers: key -> (most, required, what it is); each at least 0."""
 
@@ -138,13 +140,19 @@ def _names(
     entry = found.get(key)
     what = "attribute" if key == "atributos" else "skill"
     if entry is None or not entry[1]:
-        reader.error(entry[0] if entry else key, f"missing: the game's {what}s and their spellings")
+        missing = (
+            T_("missing: the game's attributes and their spellings")
+            if what == "attribute"
+            else T_("missing: the game's skills and their spellings")
+        )
+        reader.error(entry[0] if entry else key, missing)
         return {}
     names: dict[str, tuple[str, ...]] = {}
     for path, written, value in reader.entries(entry[1], entry[0]):
-        name = reader.text((path, written), path, f"the {what}'s name")
+        why = T_("the attribute's name") if what == "attribute" else T_("the skill's name")
+        name = reader.text((path, written), path, why)
         items = reader.items((path, value))
-        aliases = [reader.text(e, e[0], f"another spelling of {name}") for e in items]
+        aliases = [reader.text(e, e[0], T_("another spelling of {name}", name=name)) for e in items]
         if name is None or None in aliases:
             continue
         spellings = (name, *(a for a in aliases if a is not None))
@@ -161,10 +169,30 @@ def _claim(
     folded = normalize_name(spelling)
     traits = {normalize_name(t): t for t in TRAITS if t != STAMINA or what == "skill"}
     if folded in seen:
-        reader.error(path, f"{spelling!r} is also {seen[folded]}'s spelling: one name, one thing")
+        reader.error(
+            path,
+            T_(
+                "{spelling} is also {other}'s spelling: one name, one thing",
+                spelling=repr(spelling),
+                other=seen[folded],
+            ),
+        )
     elif folded in traits:
         trait = traits[folded]
-        reader.error(path, f"{spelling!r} is the sheet's own {trait}, not a {what}")
+        message = (
+            T_(
+                "{spelling} is the sheet's own {trait}, not an attribute",
+                spelling=repr(spelling),
+                trait=trait,
+            )
+            if what == "attribute"
+            else T_(
+                "{spelling} is the sheet's own {trait}, not a skill",
+                spelling=repr(spelling),
+                trait=trait,
+            )
+        )
+        reader.error(path, message)
     seen.setdefault(folded, name)
 
 
@@ -180,22 +208,22 @@ def read_character(
     if not _is_mapping(reader, data):
         return None, tuple(reader.issues)
     found = reader.section(data, "", CHARACTER_KEYS)
-    name = reader.text(found.get("nombre"), "nombre", "the character's name")
+    name = reader.text(found.get("nombre"), "nombre", T_("the character's name"))
     attributes = _attributes(reader, found.get("atributos"), book)
-    why = f"a skill is 0..{MOST}; one not listed counts 0"
+    why = T_("a skill is 0..{most}; one not listed counts 0", most=MOST)
     skills = reader.numbers(found.get("habilidades"), book.skills, 0, MOST, why)
     stamina = _stamina(reader, found, book, attributes)
     numbers = {
-        k: _number(reader, found.get(k), k, (0, m, r), w) for k, (m, r, w) in NUMBERS.items()
+        k: _number(reader, found.get(k), k, (0, m, r), lazy(w)) for k, (m, r, w) in NUMBERS.items()
     }
     spent = _spent(reader, found.get("voluntad_gastada"), numbers["voluntad"])
     rank, rank_name = _rank(reader, found.get("rango"))
     historical = _historical(reader, found.get("moral_historico"))
     condition = _condition(reader, found.get("estado"))
-    player = reader.text(found.get("jugador"), "jugador", "the player", required=False)
-    squad = reader.text(found.get("escuadra"), "escuadra", "the squad", required=False)
-    aliases = _texts(reader, found.get("alias"), "another name of the character")
-    notes = _texts(reader, found.get("notas"), "a note")
+    player = reader.text(found.get("jugador"), "jugador", T_("the player"), required=False)
+    squad = reader.text(found.get("escuadra"), "escuadra", T_("the squad"), required=False)
+    aliases = _texts(reader, found.get("alias"), T_("another name of the character"))
+    notes = _texts(reader, found.get("notas"), T_("a note"))
     if reader.issues or name is None or stamina is None:
         return None, tuple(reader.issues)
     character = Character(
@@ -217,7 +245,10 @@ def _character_id(reader: SheetReader, file: str) -> str:
     ident = path.stem.lower()
     if not ID.fullmatch(ident):
         slug = re.sub(r"[^a-z0-9_-]", "", normalize_name(path.stem).replace(" ", "-"))
-        message = f"the file's name {path.stem!r} is the character's id: use a-z, 0-9, _ and -"
+        message = T_(
+            "the file's name {stem} is the character's id: use a-z, 0-9, _ and -",
+            stem=repr(path.stem),
+        )
         reader.error(WHOLE_FILE, message, (f"{slug}{path.suffix}",) if slug else ())
     return ident
 
@@ -225,19 +256,27 @@ def _character_id(reader: SheetReader, file: str) -> str:
 def _is_mapping(reader: SheetReader, data: Any) -> bool:
     if isinstance(data, Mapping):
         return True
-    what = "empty" if data is None else shown(data)
-    reader.error(WHOLE_FILE, f"must be a mapping of key: value, not {what}")
+    what = T_("empty") if data is None else shown(data)
+    reader.error(WHOLE_FILE, T_("must be a mapping of key: value, not {value}", value=what))
     return False
 
 
 def _attributes(reader: SheetReader, entry: Entry | None, book: SheetBook) -> dict[str, int]:
     """Every attribute of the book, 0..10, in the book's order."""
     given = reader.section(entry[1], entry[0], book.attributes) if entry else {}
-    values = {a: reader.number(e, 0, MOST, f"an attribute is 0..{MOST}") for a, e in given.items()}
+    why = T_("an attribute is 0..{most}", most=MOST)
+    values = {a: reader.number(e, 0, MOST, why) for a, e in given.items()}
     missing = [a for a in book.attributes if a not in given]
     if missing and (entry is None or isinstance(entry[1], Mapping | None)):
         where = entry[0] if entry else "atributos"
-        reader.error(where, f"missing: {', '.join(missing)} (every attribute of {BOOK_FILE})")
+        reader.error(
+            where,
+            T_(
+                "missing: {names} (every attribute of {file})",
+                names=", ".join(missing),
+                file=BOOK_FILE,
+            ),
+        )
     return {a: v for a in book.attributes if (v := values.get(a)) is not None}
 
 
@@ -249,14 +288,22 @@ def _stamina(
     entry = found.get("resistencia")
     if attribute is not None:
         if entry is not None:
-            message = f"{BOOK_FILE} has the attribute {attribute}: give it under atributos"
+            message = T_(
+                "{file} has the attribute {name}: give it under atributos",
+                file=BOOK_FILE,
+                name=attribute,
+            )
             reader.error(entry[0], message)
         return attributes.get(attribute, 0)
     if entry is None or entry[1] is None:
-        message = f"missing: Resistencia 0..{MOST} ({BOOK_FILE} has no such attribute)"
+        message = T_(
+            "missing: Resistencia 0..{most} ({file} has no such attribute)",
+            most=MOST,
+            file=BOOK_FILE,
+        )
         reader.error("resistencia", message)
         return None
-    return reader.number(entry, 0, MOST, "Resistencia (N-131, N-138)")
+    return reader.number(entry, 0, MOST, T_("Resistencia (N-131, N-138)"))
 
 
 def _number(
@@ -265,7 +312,7 @@ def _number(
     """A number within span's low..high; when span says so it must be given."""
     low, high, required = span
     if required and (entry is None or entry[1] is None):
-        reader.error(path, f"missing: {why}, {low}..{high}")
+        reader.error(path, T_("missing: {why}, {low}..{high}", why=why, low=low, high=high))
         return None
     return reader.number(entry, low, high, why)
 
@@ -273,7 +320,8 @@ def _number(
 def _spent(reader: SheetReader, entry: Entry | None, voluntad: int | None) -> int:
     """Spent Voluntad: 0..the permanent rating (N-092, NAMB-28)."""
     most = MOST if voluntad is None else voluntad
-    return reader.number(entry, 0, most, f"Voluntad spent of the rating {most} (N-092)") or 0
+    why = T_("Voluntad spent of the rating {most} (N-092)", most=most)
+    return reader.number(entry, 0, most, why) or 0
 
 
 def _rank(reader: SheetReader, entry: Entry | None) -> tuple[int, str | None]:
@@ -283,8 +331,8 @@ def _rank(reader: SheetReader, entry: Entry | None) -> tuple[int, str | None]:
     found = reader.section(entry[1], entry[0], RANK_KEYS)
     if not isinstance(entry[1], Mapping):
         return 0, None
-    name = reader.text(found.get("nombre"), f"{entry[0]}.nombre", "the rank's name")
-    why = "the rank's level: the higher commands (N-036)"
+    name = reader.text(found.get("nombre"), f"{entry[0]}.nombre", T_("the rank's name"))
+    why = T_("the rank's level: the higher commands (N-036)")
     level = _number(reader, found.get("nivel"), f"{entry[0]}.nivel", (0, RANK_MOST, True), why)
     return level or 0, name
 
@@ -296,22 +344,22 @@ def _historical(reader: SheetReader, entry: Entry | None) -> HistoricalMoral | N
     found = reader.section(entry[1], entry[0], HISTORICAL_KEYS)
     if not isinstance(entry[1], Mapping):
         return None
-    span, why = (-HISTORICAL_MOST, HISTORICAL_MOST, True), "the historical modifier (N-089)"
+    span, why = (-HISTORICAL_MOST, HISTORICAL_MOST, True), T_("the historical modifier (N-089)")
     value = _number(reader, found.get("valor"), f"{entry[0]}.valor", span, why)
-    when = reader.text(found.get("momento"), f"{entry[0]}.momento", "the moment and theatre")
+    when = reader.text(found.get("momento"), f"{entry[0]}.momento", T_("the moment and theatre"))
     if value is None or when is None or not -HISTORICAL_MOST <= value <= HISTORICAL_MOST:
         return None
     return HistoricalMoral(value, when)
 
 
 def _condition(reader: SheetReader, entry: Entry | None) -> Condition:
-    text = reader.text(entry, "estado", "the condition", required=False)
+    text = reader.text(entry, "estado", T_("the condition"), required=False)
     if text is None or entry is None:
         return Condition.FINE
     canonical = lookup(CONDITION_WORDS, text)
     if canonical is None:
         expected = ", ".join(CONDITION_WORDS)
-        message = f"{text!r} is not a condition ({expected})"
+        message = T_("{text} is not a condition ({expected})", text=repr(text), expected=expected)
         reader.error(entry[0], message, near(text, CONDITION_WORDS))
         return Condition.FINE
     return Condition(canonical)
@@ -329,13 +377,20 @@ def read_sheets(folder: Path) -> tuple[SheetBook, tuple[Character, ...]]:
     """`juego.yaml` and every other `*.yaml` of `folder` as characters, by id;
     SheetProblems (a ValueError) listing every issue, one per line."""
     if not folder.is_dir():
-        raise SheetProblems([SheetIssue(str(folder), "(folder)", "not a folder of sheets")])
+        raise SheetProblems([SheetIssue(str(folder), T_("(folder)"), T_("not a folder of sheets"))])
     issues: list[SheetIssue] = []
     files = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".yaml", ".yml"))
     books = [p for p in files if p.stem.lower() == Path(BOOK_FILE).stem]
     if len(books) != 1:
-        message = "missing" if not books else f"given twice ({', '.join(p.name for p in books)})"
-        issue = SheetIssue(BOOK_FILE, WHOLE_FILE, f"{message}: the game's sheet file")
+        message = (
+            T_("missing: the game's sheet file")
+            if not books
+            else T_(
+                "given twice ({files}): the game's sheet file",
+                files=", ".join(p.name for p in books),
+            )
+        )
+        issue = SheetIssue(BOOK_FILE, WHOLE_FILE, message)
         raise SheetProblems([issue])
     book, found = read_book(_load(books[0], issues), books[0].name)
     if book is None:
@@ -351,7 +406,11 @@ def read_sheets(folder: Path) -> tuple[SheetBook, tuple[Character, ...]]:
             if character is not None:
                 characters.append((path.name, character))
     if not others:
-        issues.append(SheetIssue(str(folder), "(folder)", f"no character files beside {BOOK_FILE}"))
+        issues.append(
+            SheetIssue(
+                str(folder), T_("(folder)"), T_("no character files beside {file}", file=BOOK_FILE)
+            )
+        )
     issues.extend(_cross_issues(characters))
     if issues:
         raise SheetProblems(issues)
@@ -363,19 +422,27 @@ def _load(path: Path, issues: list[SheetIssue]) -> Any:
     try:
         size = path.stat().st_size
         if size > MAX_SHEET_BYTES:
-            message = f"too large: {size} bytes, a sheet file may have {MAX_SHEET_BYTES}"
+            message = T_(
+                "too large: {size} bytes, a sheet file may have {most}",
+                size=size,
+                most=MAX_SHEET_BYTES,
+            )
             issues.append(SheetIssue(path.name, WHOLE_FILE, message))
             return None
         with path.open("rb") as handle:
             raw = handle.read(MAX_SHEET_BYTES + 1)
         return load_yaml(raw.decode("utf-8-sig"), path.name, MAX_SHEET_BYTES)
     except YamlProblem as exc:
-        where = f"line {exc.line}" if exc.line is not None else WHOLE_FILE
+        where = T_("line {n}", n=exc.line) if exc.line is not None else WHOLE_FILE
         issues.append(SheetIssue(path.name, where, exc.problem))
     except UnicodeDecodeError as exc:
-        issues.append(SheetIssue(path.name, WHOLE_FILE, f"not UTF-8 text: {exc.reason}"))
+        issues.append(
+            SheetIssue(path.name, WHOLE_FILE, T_("not UTF-8 text: {reason}", reason=exc.reason))
+        )
     except OSError as exc:
-        issues.append(SheetIssue(path.name, WHOLE_FILE, f"cannot be read: {exc.strerror}"))
+        issues.append(
+            SheetIssue(path.name, WHOLE_FILE, T_("cannot be read: {reason}", reason=exc.strerror))
+        )
     return None
 
 
@@ -386,14 +453,20 @@ def _cross_issues(characters: Sequence[tuple[str, Character]]) -> list[SheetIssu
     names: dict[str, str] = {}
     for file, character in characters:
         if character.id in ids:
-            message = f"the id {character.id!r} is also {ids[character.id]}'s"
+            message = T_(
+                "the id {id} is also {file}'s", id=repr(character.id), file=ids[character.id]
+            )
             issues.append(SheetIssue(file, WHOLE_FILE, message))
         ids.setdefault(character.id, file)
         words = [("nombre", character.name), *(("alias", a) for a in character.aliases)]
         for key, word in words:
             folded = normalize_name(word)
             if names.get(folded, character.id) != character.id:
-                message = f"{word!r} also names {names[folded]}: one name, one character"
+                message = T_(
+                    "{word} also names {other}: one name, one character",
+                    word=repr(word),
+                    other=names[folded],
+                )
                 issues.append(SheetIssue(file, key, message))
             names.setdefault(folded, character.id)
     return issues

@@ -40,6 +40,7 @@ from adjudicator.rulesets.narrativo.pools import PoolRoll, roll_pool
 from adjudicator.rulesets.narrativo.sheet import Character
 from adjudicator.rulesets.narrativo.state import NarrativoState
 from orders.narrativo.model import CheckCall, CheckKind, Emotion, Situation
+from texts import T_, Tn_
 
 
 class Family(StrEnum):
@@ -118,18 +119,30 @@ def situation_terms(
     listed = tuple(given)
     chosen = tuple(dict.fromkeys(listed))
     if len(chosen) < len(listed):
-        notes.append("a situation given twice counts once")
+        notes.append(T_("a situation given twice counts once"))
     for situation in chosen:
         owner, value = SITUATIONS[situation]
         if owner is not family:
-            where = f"a {family.value}" if family else "this"
             notes.append(
-                f"situation {situation.value} belongs to a {owner.value} check, "
-                f"not to {where} check: ignored"
+                T_(
+                    "situation {situation} belongs to a {owner} check, "
+                    "not to a {family} check: ignored",
+                    situation=situation.value,
+                    owner=owner.value,
+                    family=family.value,
+                )
+                if family
+                else T_(
+                    "situation {situation} belongs to a {owner} check, not to this check: ignored",
+                    situation=situation.value,
+                    owner=owner.value,
+                )
             )
             continue
         if situation is S.UNDER_FIRE and S.UNSEEN_FIRE in chosen:
-            notes.append("under fire and unseen fire: only the +2 of unseen fire counts (N-055)")
+            notes.append(
+                T_("under fire and unseen fire: only the +2 of unseen fire counts (N-055)")
+            )
             continue
         terms.append((situation.value, value))
     return tuple(terms), tuple(notes)
@@ -227,19 +240,27 @@ def _nonzero(term: Term) -> tuple[Term, ...]:
 def dice_words(rolled: Rolled) -> str:
     """`4 dice at 6: 8 3 10 2 | 7 → 3 successes` (exploded dice after `|`)."""
     roll = rolled.dice
-    faces = ""
+    faces: str = ""
     if isinstance(roll, PoolRoll):
         faces = " ".join(str(d) for d in roll.dice)
         if roll.exploded:
             faces += " | " + " ".join(str(d) for d in roll.exploded)
-    head = f"{rolled.pool} di{'e' if rolled.pool == 1 else 'ce'} at {rolled.difficulty}"
-    count = f"{rolled.successes} success{'' if rolled.successes == 1 else 'es'}"
-    return f"{head}: {faces or 'none'} → {count}"
+    return T_(
+        "{dice} at {difficulty}: {faces} → {count}",
+        dice=Tn_("{n} die", "{n} dice", rolled.pool),
+        difficulty=rolled.difficulty,
+        faces=faces or T_("none"),
+        count=Tn_("{n} success", "{n} successes", rolled.successes),
+    )
 
 
 def unknown_character(state: NarrativoState, name: str, what: str) -> str:
     """Words for a call naming no character of the game, with the nearest ids."""
     ids = [c.id for c in state.characters]
     near = get_close_matches(name, ids, n=3, cutoff=0.5)
-    hint = f"; did you mean {', '.join(near)}?" if near else f"; the characters: {', '.join(ids)}"
-    return f"{what} for {name!r}: no such character{hint}"
+    hint = (
+        T_("; did you mean {names}?", names=", ".join(near))
+        if near
+        else T_("; the characters: {names}", names=", ".join(ids))
+    )
+    return T_("{what} for {name}: no such character{hint}", what=what, name=repr(name), hint=hint)

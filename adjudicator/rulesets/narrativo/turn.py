@@ -55,6 +55,7 @@ from orders.narrativo.model import (
     Ruling,
     WillpowerSpend,
 )
+from texts import T_
 
 NARRATOR = "narrador"
 """The power of the Narrator's file."""
@@ -207,7 +208,11 @@ def _act_all(
             waiting.append(cooperation)
         else:
             run.notes.append(
-                f"{cooperation.id}: cooperates with {leads}, who declared no action to share (N-030)"
+                T_(
+                    "{id}: cooperates with {leads}, who declared no action to share (N-030)",
+                    id=cooperation.id,
+                    leads=leads,
+                )
             )
     return waiting
 
@@ -254,7 +259,9 @@ def _close(
     for wanted in narrator.reveal:
         found = [k for k in hidden if made_under(k, wanted)]
         if not found:
-            run.narrator_notes.append(f"reveal {wanted}: no hidden roll by that label")
+            run.narrator_notes.append(
+                T_("reveal {label}: no hidden roll by that label", label=wanted)
+            )
         revealed.update(found)
     for label in revealed:  # shown now: this exchange's inline, earlier ones from the record
         del hidden[label]

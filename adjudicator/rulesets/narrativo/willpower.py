@@ -25,7 +25,9 @@ from adjudicator.rulesets.narrativo.situations import (
     dice_words,
 )
 from adjudicator.rulesets.narrativo.state import TURNS_PER_MINUTE, Effect
+from orders.narrativo.lazy_words import lazy
 from orders.narrativo.model import Emotion, Situation
+from texts import N_, T_, Tn_
 
 BASE_DIFFICULTY = 6
 """N-094."""
@@ -36,12 +38,15 @@ EFFECT_MINUTES = 6
 PAIN_BASE = 9
 """N-126: pain at 9 − Aplomo."""
 PAIN_KIND = "dolor"
-PAIN_STATE = "dolor oculto"
+PAIN_STATE = N_("dolor oculto")
 
 _FAILURE = {
-    Emotion.FEAR: ("pánico", "panics (pánico) and flees the cause of the fear"),
-    Emotion.FURY: ("rabia", "flies into a rage (rabia) and charges the source of the anger"),
-    Emotion.OTHER: ("arrebato", "is overwhelmed by the emotion (arrebato)"),
+    Emotion.FEAR: (N_("pánico"), N_("panics (pánico) and flees the cause of the fear")),
+    Emotion.FURY: (
+        N_("rabia"),
+        N_("flies into a rage (rabia) and charges the source of the anger"),
+    ),
+    Emotion.OTHER: (N_("arrebato"), N_("is overwhelmed by the emotion (arrebato)")),
 }
 """N-124: what a failure does, by emotion."""
 
@@ -61,7 +66,7 @@ def willpower_check(ctx: CheckContext) -> Checked:
     """A Voluntad check of fear, fury or another emotion (N-120 .. N-124)."""
     who = ctx.character
     emotion = ctx.call.emotion or Emotion.OTHER
-    notes = () if ctx.call.emotion else ("a Voluntad check with no emotion: read as otra",)
+    notes = () if ctx.call.emotion else (T_("a Voluntad check with no emotion: read as otra"),)
     very_tired = (Situation.VERY_TIRED,) if emotion is Emotion.FURY and tiredness(who) < 0 else ()
     roll = check_roll(
         ctx,
@@ -71,7 +76,12 @@ def willpower_check(ctx: CheckContext) -> Checked:
         automatic=very_tired,
     )
     dice, state, what = _outcome(roll, emotion)
-    head = f"Voluntad check ({emotion.value}): {dice_words(roll.rolled)}{_botch(roll)}"
+    head = T_(
+        "Voluntad check ({emotion}): {dice}{botch}",
+        emotion=emotion.value,
+        dice=dice_words(roll.rolled),
+        botch=_botch(roll),
+    )
     turns = effect_turns(who.aplomo)
     effects: tuple[Effect, ...] = ()
     if state and turns:
@@ -79,10 +89,20 @@ def willpower_check(ctx: CheckContext) -> Checked:
             who.id, WILLPOWER_KIND, dice, ctx.turn, ctx.turn + turns - 1, ctx.label, state
         )
         effects = (effect,)
-        what += f" for {turns // TURNS_PER_MINUTE} min, turns {effect.first}–{effect.until}"
+        what = T_(
+            "{what} for {minutes} min, turns {first}–{until}",
+            what=what,
+            minutes=turns // TURNS_PER_MINUTE,
+            first=effect.first,
+            until=effect.until,
+        )
     elif state:
-        what += f", but with Aplomo {who.aplomo} it lingers no time (NAMB-13)"
-    words = f"{head}: {who.name} {what}"
+        what = T_(
+            "{what}, but with Aplomo {aplomo} it lingers no time (NAMB-13)",
+            what=what,
+            aplomo=who.aplomo,
+        )
+    words = T_("{head}: {name} {what}", head=head, name=who.name, what=what)
     result = CheckResult(ctx.call, roll.rolled, words, ctx.call.hidden)
     return Checked(result, Changes(effects=effects, notes=notes + roll.notes))
 
@@ -91,23 +111,28 @@ def _outcome(roll: CheckRoll, emotion: Emotion) -> tuple[int, str, str]:
     """The effect's dice, its state (empty: no effect) and the words."""
     if roll.failed:
         state, words = _FAILURE[emotion]
-        return 0, state, words + " (N-124)"
+        return 0, state, T_("{what} (N-124)", what=lazy(words))
     dice = ladder_dice(roll.successes)
     if dice == 0:
-        return 0, "", "represses the emotion, nothing more (N-121)"
+        return 0, "", T_("represses the emotion, nothing more (N-121)")
     if dice < 0:
-        words = f"represses the emotion only partly: {dice} {_dice(dice)} to every roll (N-122)"
+        words = Tn_(
+            "represses the emotion only partly: {dice} die to every roll (N-122)",
+            "represses the emotion only partly: {dice} dice to every roll (N-122)",
+            abs(dice),
+            dice=dice,
+        )
         return dice, f"secuela de {emotion.value}", words
-    words = f"represses the emotion with exaltación: +{dice} {_dice(dice)} to every roll (N-123)"
-    return dice, "exaltación", words
-
-
-def _dice(count: int) -> str:
-    return "die" if abs(count) == 1 else "dice"
+    words = Tn_(
+        "represses the emotion with exaltación: +{n} die to every roll (N-123)",
+        "represses the emotion with exaltación: +{n} dice to every roll (N-123)",
+        dice,
+    )
+    return dice, N_("exaltación"), words
 
 
 def _botch(roll: CheckRoll) -> str:
-    return " (pifia, read as a failure: NAMB-13)" if roll.raw.botch else ""
+    return T_(" (pifia, read as a failure: NAMB-13)") if roll.raw.botch else ""
 
 
 def pain_check(ctx: CheckContext) -> Checked:
@@ -117,18 +142,23 @@ def pain_check(ctx: CheckContext) -> Checked:
     roll = check_roll(
         ctx, ctx.label, (("Voluntad", who.voluntad),), ("9 − Aplomo", PAIN_BASE - who.aplomo)
     )
-    head = f"Pain check: {dice_words(roll.rolled)}{_botch(roll)}"
+    head = T_("Pain check: {dice}{botch}", dice=dice_words(roll.rolled), botch=_botch(roll))
     hidden_for = 0 if roll.failed else roll.successes
     if not hidden_for:
-        words = f"{head}: {who.name} cannot hide the pain (N-126)"
+        words = T_("{head}: {name} cannot hide the pain (N-126)", head=head, name=who.name)
         return Checked(
             CheckResult(ctx.call, roll.rolled, words, ctx.call.hidden), Changes(notes=roll.notes)
         )
     until = ctx.turn + hidden_for * TURNS_PER_MINUTE - 1
     effect = Effect(who.id, PAIN_KIND, 0, ctx.turn, until, ctx.label, PAIN_STATE)
-    words = (
-        f"{head}: {who.name} hides the pain for {hidden_for} min, turns {ctx.turn}–{until}; "
-        "its penalties stay (N-126, N-127)"
+    words = T_(
+        "{head}: {name} hides the pain for {minutes} min, turns {first}–{until}; "
+        "its penalties stay (N-126, N-127)",
+        head=head,
+        name=who.name,
+        minutes=hidden_for,
+        first=ctx.turn,
+        until=until,
     )
     result = CheckResult(ctx.call, roll.rolled, words, ctx.call.hidden)
     return Checked(result, Changes(effects=(effect,), notes=roll.notes))
