@@ -146,3 +146,18 @@ def test_a_text_survives_pickling_for_the_process_pool() -> None:
     assert isinstance(again, Text) and again == why and again.values == why.values
     with using("es"):
         assert tr(again) == tr(why)
+
+
+# --- contractions ---------------------------------------------------------------------
+
+
+def test_spanish_and_catalan_contract_the_article_but_not_a_players_words() -> None:
+    from texts.grammar import contracted
+
+    text = "Sança, a el camp de Ponent\n  > marxa a el camp\nper els camins de el regne"
+    assert (
+        contracted(text, "ca")
+        == "Sança, al camp de Ponent\n  > marxa a el camp\npels camins del regne"
+    )
+    assert contracted("va a el campo de El Salvador", "es") == "va al campo de El Salvador"
+    assert contracted("goes a el", "en") == "goes a el"

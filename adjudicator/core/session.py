@@ -44,6 +44,7 @@ from adjudicator.core.receipts import receipts
 from orders.issues import OrderIssue
 from orders.issues import problems as only_problems
 from texts import DEFAULT_LANGUAGE, T_, Tn_, using
+from texts.grammar import contracted
 
 if TYPE_CHECKING:
     import click
@@ -193,7 +194,15 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
         def report_in(lang: str) -> Report:
             if lang not in written:
                 with using(lang, self._plugin.name):
-                    written[lang] = self._plugin.report(turn)
+                    report = self._plugin.report(turn)
+                written[lang] = replace(
+                    report,
+                    text=contracted(report.text, lang),
+                    private={
+                        power: replace(part, text=contracted(part.text, lang))
+                        for power, part in report.private.items()
+                    },
+                )
             return written[lang]
 
         english = report_in(DEFAULT_LANGUAGE)
