@@ -7,6 +7,7 @@ The lowest layer of the project: every other package may use it, it uses none.
   English `str`), translated when it is printed (`tr(text)`), so an order issue
   or a ruling made once reads in each reader's language.
 - `N_("...")`: marks an id translated later by whoever prints it.
+- `joined(parts, "; ")`, `either(names)`: lists of messages, kept lazy.
 - `using("es", "orbis")`: the language (and the ruleset's catalogues) of
   everything translated inside the `with` block.
 
@@ -22,13 +23,14 @@ from texts.catalogues import (
     translator,
 )
 from texts.current import _, current_language, current_translations, ngettext, tr, using
-from texts.lazy import N_, T_, Text, Tn_
+from texts.lazy import N_, T_, LocalName, Text, Tn_, either, joined
 
 __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
     "N_",
     "T_",
+    "LocalName",
     "Text",
     "Tn_",
     "UnknownLanguage",
@@ -36,6 +38,8 @@ __all__ = [
     "checked_language",
     "current_language",
     "current_translations",
+    "either",
+    "joined",
     "ngettext",
     "tr",
     "translator",

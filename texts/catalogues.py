@@ -36,6 +36,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "renderers/map_style.py",
         "renderers/map_text.py",
         "renderers/png.py",
+        "texts/lazy.py",
         "maps/__init__.py",
         "maps/geometry.py",
         "maps/hexgrid.py",

@@ -13,8 +13,10 @@ Any `str` method on a `Text` (`+`, `.strip()`, slicing) gives a plain English
 from __future__ import annotations
 
 import gettext
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Self
+
+from texts.current import current_language
 
 
 class Text(str):
@@ -81,3 +83,45 @@ def N_(msgid: str) -> str:
     """Marks `msgid` for extraction where it is translated later, by whoever
     prints it: returns it unchanged."""
     return msgid
+
+
+def joined(parts: Iterable[object], separator: object = ", ") -> str:
+    """`separator.join(parts)` kept to be translated when printed: each part
+    (and the separator, when it is a `Text` such as `T_(" and ")`) is told in
+    the reader's language; `str.join` would give plain English. No parts
+    give `""`."""
+    items = list(parts)
+    if not items:
+        return ""
+    names = [f"p{index}" for index in range(len(items))]
+    pattern = "{separator}".join("{" + name + "}" for name in names)
+    return Text(pattern, {"separator": separator, **dict(zip(names, items, strict=True))})
+
+
+def either(names: Iterable[object]) -> str:
+    """`a or b or c`, kept to be translated when printed (`or` too)."""
+    return joined(names, T_(" or "))
+
+
+class LocalName(Text):
+    """A name from a map or a sheet: its English `name` now (the `str`), and in
+    the language being written when printed, its entry in `names`
+    (`{"es": "Borgoña", "ca": "Borgonya"}`), else the English name."""
+
+    __slots__ = ("names",)
+    names: tuple[tuple[str, str], ...]
+
+    def __new__(
+        cls, name: str, names: Mapping[str, str] | Iterable[tuple[str, str]] = ()
+    ) -> Self:
+        made = super().__new__(cls, str(name))
+        pairs = names.items() if isinstance(names, Mapping) else names
+        made.names = tuple(sorted(pairs))
+        return made
+
+    def translated(self, translations: gettext.NullTranslations) -> str:
+        """The name in the current language (`texts.using`), else English."""
+        return dict(self.names).get(current_language(), str.__str__(self))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (LocalName, (str.__str__(self), self.names))

@@ -5,22 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from texts import T_, Text
+from texts import T_, Text, either
 
 
-def message_of(exc: BaseException) -> str:
-    """The message of `exc`: its `Text` when it was raised with one (so it is
-    translated when printed), else `str(exc)`."""
-    first = exc.args[0] if len(exc.args) == 1 else None
-    return first if isinstance(first, Text) else str(exc)
-
-
-def either(names: Sequence[str]) -> str:
-    """`a or b or c`, kept lazy (`or` is told in the reader's language)."""
-    joined: str = names[0] if names else ""
-    for name in names[1:]:
-        joined = T_("{first} or {second}", first=joined, second=name)
-    return joined
+def message_of(error: BaseException) -> str:
+    """`str(error)`, kept translatable when the error was raised with a `Text`
+    (a `KeyError`'s quotes kept, as `str` adds them)."""
+    message = error.args[0] if len(error.args) == 1 else None
+    told = str(error)
+    if isinstance(message, Text):
+        if told == str(message):
+            return message
+        if told == repr(str(message)):
+            return Text("{message!r}", {"message": message})  # punctuation only
+    return told
 
 
 def did_you_mean(names: Sequence[str]) -> str:

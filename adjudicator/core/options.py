@@ -18,8 +18,8 @@ from dataclasses import Field, fields, is_dataclass, replace
 from enum import Enum
 from typing import Any, TypeVar
 
-from adjudicator.core.messages import either, message_of
-from texts import T_
+from adjudicator.core.messages import message_of
+from texts import T_, either
 
 OptionsT = TypeVar("OptionsT")
 

@@ -4,30 +4,10 @@ before the language is known (issue 19)."""
 
 from __future__ import annotations
 
-import gettext
 from collections.abc import Callable, Mapping
-from typing import Any, Self
+from typing import Any
 
-from texts import T_, Text, current_language
-
-
-class LocalName(Text):
-    """A country's name kept for a message made before the language is known
-    (a ruling's detail): English (the `name`) as a `str`, its `names` entry
-    when printed in another language."""
-
-    local: Mapping[str, str]
-
-    def __new__(cls, name: str, names: Mapping[str, str]) -> Self:
-        made = super().__new__(cls, name)
-        made.local = dict(names)
-        return made
-
-    def translated(self, translations: gettext.NullTranslations) -> str:
-        return self.local.get(current_language(), str(self))
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (LocalName, (str(self), self.local))
+from texts import T_
 
 
 def local_names(value: Any, key: str, fail: Callable[[str, str], None]) -> dict[str, str]:

@@ -43,11 +43,11 @@ import networkx as nx
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from maps.genes.local_names import LocalName, local_names
+from maps.genes.local_names import local_names
 from maps.loader import MapError
 from maps.model import SUGGESTED_CHARS, normalize_name
 from maps.safe_yaml import YamlProblem, read_yaml_file
-from texts import T_, current_language
+from texts import T_, LocalName, current_language
 
 FORMAT = "mapjudge-genes-region"
 VERSION = 1

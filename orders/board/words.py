@@ -13,56 +13,11 @@ message to translate.
 
 from __future__ import annotations
 
-import gettext
-from collections.abc import Iterable, Mapping
-from typing import Self
+from collections.abc import Mapping
 
 from maps.model import Area, GameMap, NameMatch
 from orders.names import coast_name
-from texts import N_, T_, Text, current_language
-
-
-class LocalName(Text):
-    """A name from the map data: its English `name`, and `names` in other
-    languages, told in the language being written (`texts.using`)."""
-
-    __slots__ = ("names",)
-    names: tuple[tuple[str, str], ...]
-
-    def __new__(cls, name: str, names: tuple[tuple[str, str], ...] = ()) -> Self:
-        made = super().__new__(cls, name)
-        made.names = names
-        return made
-
-    def translated(self, translations: gettext.NullTranslations) -> str:
-        return dict(self.names).get(current_language(), str.__str__(self))
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (LocalName, (str.__str__(self), self.names))
-
-
-class Joined(Text):
-    """Messages joined by `separator` (`PAR (Paris), POR (Portugal)`), each
-    told in the reader's language."""
-
-    __slots__ = ("parts", "separator")
-    parts: tuple[str, ...]
-    separator: str
-
-    def __new__(cls, parts: Iterable[str], separator: str = ", ") -> Self:
-        kept = tuple(parts)
-        made = super().__new__(cls, separator.join(str.__str__(p) for p in kept))
-        made.parts = kept
-        made.separator = separator
-        return made
-
-    def translated(self, translations: gettext.NullTranslations) -> str:
-        return self.separator.join(
-            p.translated(translations) if isinstance(p, Text) else p for p in self.parts
-        )
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (Joined, (self.parts, self.separator))
+from texts import N_, T_, LocalName, Text
 
 
 def suggestion(game_map: GameMap, match: NameMatch) -> str:

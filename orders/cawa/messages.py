@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from orders.cawa import words as w
 from orders.cawa.words import Tok
-from texts import N_, T_, Text
+from texts import N_, T_, Text, either
 
 
 def expected(what: str, tok: Tok | None) -> Text:
@@ -34,14 +34,9 @@ def kind_name(kind: str) -> Text | str:
     return T_(_KINDS[kind]) if kind in _KINDS else kind
 
 
-def either(forms: tuple[str, ...]) -> Text | str:
+def quoted_either(forms: tuple[str, ...]) -> str:
     """`'a' or 'b' or 'c'`, translated when printed."""
-    if not forms:
-        return ""
-    told: Text | str = f"'{forms[0]}'"
-    for form in forms[1:]:
-        told = T_("{these} or {that}", these=told, that=f"'{form}'")
-    return told
+    return either(f"'{form}'" for form in forms)
 
 
 def cannot_read(kind: str) -> Text:
@@ -49,7 +44,7 @@ def cannot_read(kind: str) -> Text:
     return T_(
         "cannot read this line in the {kind} phase: expected e.g. {examples}",
         kind=kind_name(kind),
-        examples=either(w.EXAMPLES.get(kind, ())),
+        examples=quoted_either(w.EXAMPLES.get(kind, ())),
     )
 
 

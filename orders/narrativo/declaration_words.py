@@ -13,9 +13,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from orders.issues import IssueKind, Problem
-from orders.narrativo.lazy_words import joined
 from orders.narrativo.model import ActionKind, ChoiceKind, WillpowerUse
-from texts import T_
+from texts import T_, joined
 
 
 def flat(text: str) -> str:
@@ -208,6 +207,6 @@ def _check_combination(mains: list[str], modes: list[str], *, simple: bool) -> N
             words.append(f"`{word}`")
         raise Problem(
             IssueKind.SYNTAX,
-            T_("{words} cannot go together in one action", words=joined(" ", words)),
+            T_("{words} cannot go together in one action", words=joined(words, " ")),
             1,
         )

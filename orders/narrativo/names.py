@@ -23,9 +23,8 @@ from types import MappingProxyType
 
 from maps.model import SUGGESTED_CHARS, normalize_name
 from orders.issues import IssueKind, Problem
-from orders.narrativo.lazy_words import alternatives
 from orders.narrativo.model import TRAITS
-from texts import T_
+from texts import T_, either
 
 TRAIT_ALIASES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
@@ -149,7 +148,7 @@ class NarrativoNames:
             raise Problem(
                 IssueKind.SYNTAX, T_("unknown character '{name}'", name=text), 1, suggestions
             )
-        shown = alternatives(self.display(c) for c in ids)
+        shown = either(self.display(c) for c in ids)
         raise Problem(
             IssueKind.AMBIGUOUS,
             T_("'{name}' names more than one character: {names}", name=text, names=shown),

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from adjudicator.kits.board.state import GameState, Unit
 from maps.model import SUGGESTED_CHARS, AreaKind, GameMap
 from orders.board.model import UnitKind
-from orders.board.words import Joined, suggestion
-from texts import T_, Tn_
+from orders.board.words import suggestion
+from texts import T_, Tn_, joined
 
 MAX_PROBLEMS = 20
 """At most this many problems are listed (the rest are counted)."""
@@ -65,7 +65,7 @@ def unknown_area(game_map: GameMap, key: str, code: str) -> str:
     shown = code if len(code) <= SUGGESTED_CHARS else code[:SUGGESTED_CHARS] + "..."
     if not near:
         return T_("{key}: unknown area {area}", key=key, area=repr(shown))
-    names = Joined(suggestion(game_map, n) for n in near)
+    names = joined(suggestion(game_map, n) for n in near)
     return T_(
         "{key}: unknown area {area} (nearest: {names})", key=key, area=repr(shown), names=names
     )

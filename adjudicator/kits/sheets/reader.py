@@ -10,9 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.core.messages import either
 from maps.model import SUGGESTION_CUTOFF, SUGGESTION_SPREAD, normalize_name
-from texts import T_, tr
+from texts import T_, either, tr
 
 Entry = tuple[str, Any]
 """A value with its key as the player wrote it (`characteristics.militarisme`)."""

@@ -49,8 +49,7 @@ from adjudicator.rulesets.machiavelli.state import AUTONOMOUS, MachiavelliState
 from adjudicator.rulesets.machiavelli.validate import machiavelli_problems
 from maps.model import GameMap
 from orders.board.model import Order, SideLine, UnitKind
-from orders.machiavelli.local_names import joined
-from texts import T_
+from texts import T_, joined
 
 if TYPE_CHECKING:  # imported when an advanced game needs them (start-up of basic games)
     from adjudicator.rulesets.machiavelli.advanced.before_movement import BeforeMovement

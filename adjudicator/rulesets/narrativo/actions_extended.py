@@ -42,9 +42,8 @@ from adjudicator.rulesets.narrativo.levels import count_words, level_of, outcome
 from adjudicator.rulesets.narrativo.outcome import Acted, Changes, Level, Rolled
 from adjudicator.rulesets.narrativo.sheet import Character
 from adjudicator.rulesets.narrativo.state import ExtendedAction
-from orders.narrativo.lazy_words import joined
 from orders.narrativo.model import ActionKind, Declaration, Ruling
-from texts import T_, Tn_
+from texts import T_, Tn_, joined
 
 NO_NEED = T_("the ruling gives no number of successes needed: the Narrator must set it (N-017)")
 IN_MULTIPLE = T_("an extended action cannot be part of a multiple action (N-038)")
@@ -201,7 +200,7 @@ def extended_words(extended: ExtendedAction, events: tuple[str, ...]) -> str:
             need=need,
             limit=extended.limit,
         )
-    return joined("; ", (*events, state))
+    return joined((*events, state), "; ")
 
 
 def extended_level(extended: ExtendedAction) -> Level:

@@ -34,9 +34,9 @@ from adjudicator.rulesets.narrativo.outcome import (
     Term,
 )
 from adjudicator.rulesets.narrativo.sheet import Character
-from orders.narrativo.lazy_words import cat, joined
+from orders.narrativo.lazy_words import cat
 from orders.narrativo.model import Declaration, Pool, Ruling
-from texts import T_
+from texts import T_, joined
 
 PASSIVE_PLUS = 3
 """N-025: a passive opposed action's difficulty is the passive attribute + 3."""
@@ -359,11 +359,11 @@ def multiple(
         warnings += one.warnings
     rolls = tuple(s.rolled for s in singles)
     words = joined(
-        "; ",
         (
             T_("{pool}: {words}", pool=str(p), words=simple_words(s.rolled))
             for p, s in zip(pools, singles, strict=True)
         ),
+        "; ",
     )
     changes = gathered_changes(*(s.gathered for s in singles))
     level = worst(tuple(r.level for r in rolls))

@@ -20,9 +20,9 @@ from dataclasses import replace
 from adjudicator.rulesets.narrativo.outcome import Changes
 from adjudicator.rulesets.narrativo.sheet import Character
 from adjudicator.rulesets.narrativo.state import Effect, NarrativoState, PendingChoice
-from orders.narrativo.lazy_words import alternatives, lazy
+from orders.narrativo.lazy_words import lazy
 from orders.narrativo.model import Choice, ChoiceKind
-from texts import N_, T_
+from texts import N_, T_, either
 
 BONUS_KIND = "bonus"
 BONUS_DICE = 2
@@ -83,7 +83,7 @@ def _not_owed(state: NarrativoState, choice: Choice) -> str:
         name=who,
         which=which,
         choice=choice.choice.value,
-        options=alternatives(options),
+        options=either(options),
     )
 
 

@@ -13,8 +13,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from adjudicator.kits.sheets.reader import near, shown
-from orders.narrativo.lazy_words import alternatives
-from texts import T_
+from texts import T_, either
 
 __all__ = [
     "Read", "StateDataError", "enum", "flag", "maybe", "number", "read_record", "records",
@@ -135,7 +134,7 @@ def read_record(
                     T_(
                         "{where}: unknown key (did you mean {names}?)",
                         where=where,
-                        names=alternatives(nearest),
+                        names=either(nearest),
                     )
                 )
             raise StateDataError(T_("{where}: unknown key", where=where))

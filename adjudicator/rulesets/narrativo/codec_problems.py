@@ -15,9 +15,8 @@ from collections.abc import Iterable, Sequence
 
 from adjudicator.kits.sheets.reader import near
 from adjudicator.rulesets.narrativo.state import NarrativoState
-from orders.narrativo.lazy_words import alternatives
 from orders.narrativo.model import TRAITS, Pool
-from texts import T_
+from texts import T_, either
 
 __all__ = ["state_problems"]
 
@@ -44,7 +43,7 @@ class _Problems:
                     "{path}: {message} (did you mean {names}?)",
                     path=path,
                     message=message,
-                    names=alternatives(nearest),
+                    names=either(nearest),
                 )
             )
         else:

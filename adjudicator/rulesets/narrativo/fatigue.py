@@ -27,9 +27,9 @@ from adjudicator.rulesets.narrativo.outcome import Changes, Checked, CheckResult
 from adjudicator.rulesets.narrativo.sheet import Character, Condition
 from adjudicator.rulesets.narrativo.situations import CheckContext, check_roll, dice_words
 from adjudicator.rulesets.narrativo.state import TURNS_PER_MINUTE, Effect
-from orders.narrativo.lazy_words import cat, joined
+from orders.narrativo.lazy_words import cat
 from orders.narrativo.model import Effort
-from texts import N_, T_
+from texts import N_, T_, joined
 
 BASE_DIFFICULTY = 2
 """N-131."""
@@ -228,7 +228,7 @@ def _checked(ctx: CheckContext, span: _Span, head: str) -> Checked:
     words = T_(
         "{head}: {checks}. Fatiga {before} → {after}",
         head=head,
-        checks=joined("; ", span.words),
+        checks=joined(span.words, "; "),
         before=before,
         after=after,
     )

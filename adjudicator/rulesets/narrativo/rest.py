@@ -31,9 +31,8 @@ from adjudicator.rulesets.narrativo.pools import PoolRoll
 from adjudicator.rulesets.narrativo.sheet import Character
 from adjudicator.rulesets.narrativo.situations import dice_words, unknown_character
 from adjudicator.rulesets.narrativo.state import NarrativoState
-from orders.narrativo.lazy_words import joined
 from orders.narrativo.model import RestCall
-from texts import N_, T_, Tn_
+from texts import N_, T_, Tn_, joined
 
 FRACTION_BASE, PER_BLOCK, BLOCK_MINUTES = 12, 2, 10
 """N-144, NAMB-17: 12 − 2 per complete block of 10 minutes."""
@@ -109,7 +108,7 @@ def rest(
     words = T_(
         "{head}: {parts}. Fatiga {before} → {after}{tail}",
         head=head,
-        parts=joined("; ", parts),
+        parts=joined(parts, "; "),
         before=who.fatiga,
         after=after,
         tail=tail,

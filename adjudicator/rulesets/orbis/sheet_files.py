@@ -36,7 +36,6 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.core.files import dump_yaml
-from adjudicator.core.messages import either
 from adjudicator.kits.sheets.reader import Entry, SheetIssue, SheetReader, Words, lookup, near
 from adjudicator.rulesets.orbis.attributes import ATTRIBUTE_NAMES, AUTORIDAD, DOMINIO, Attribute
 from adjudicator.rulesets.orbis.records import Modifier, ModifierKind
@@ -44,7 +43,7 @@ from adjudicator.rulesets.orbis.sheet import Nation, NationKind, NsjRule, nsj_po
 from adjudicator.rulesets.orbis.words import joined
 from maps.model import normalize_name
 from maps.safe_yaml import YamlProblem, read_yaml_file
-from texts import T_
+from texts import T_, either
 
 __all__ = [
     "SheetProblems",

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.core.messages import message_of
 from adjudicator.core.phase import Calendar, Phase
 from adjudicator.rulesets.orbis.attributes import Attribute, Statistic
 from adjudicator.rulesets.orbis.politics.codec import politics_from_dict, politics_to_dict
@@ -27,7 +28,7 @@ from adjudicator.rulesets.orbis.prosperity import Resource, TheftLedger
 from adjudicator.rulesets.orbis.reach import ReachEntry, ReachLevel, ReachTable
 from adjudicator.rulesets.orbis.sheet import Nation
 from adjudicator.rulesets.orbis.sheet_files import sheet_from_dict, sheet_to_dict
-from adjudicator.rulesets.orbis.words import joined, message_of
+from adjudicator.rulesets.orbis.words import joined
 from texts import T_
 
 TURN = "medidas"

@@ -36,9 +36,9 @@ from adjudicator.rulesets.machiavelli.records import Rebellion
 from adjudicator.rulesets.machiavelli.state import MachiavelliState
 from maps.model import GameMap
 from orders.board.model import Hold, Order, SideLine, UnitRef
-from orders.machiavelli.local_names import joined, power_label
+from orders.machiavelli.local_names import power_label
 from orders.machiavelli.model import Expense, ExpenseKind
-from texts import T_
+from texts import T_, joined
 
 
 @dataclass(frozen=True)

@@ -28,8 +28,8 @@ from adjudicator.kits.board.results import Event, EventKind
 from adjudicator.kits.board.state import Unit
 from adjudicator.rulesets.machiavelli.state import MachiavelliState
 from maps.model import GameMap
-from orders.machiavelli.local_names import area_name, joined
-from texts import N_, T_
+from orders.machiavelli.local_names import area_name
+from texts import N_, T_, joined
 
 if TYPE_CHECKING:
     from adjudicator.rulesets.machiavelli.advanced.disasters import Stricken
@@ -132,7 +132,7 @@ def disaster_note(name: str, struck: Stricken, game_map: GameMap) -> str:
     read = [T_("row {row}", row=struck.row) if struck.row is not None else ""]
     if struck.column is not None:
         read.append(T_("column {column}", column=struck.column))
-    where = joined((r for r in read if r), " and ")
+    where = joined((r for r in read if r), T_(" and "))
     from adjudicator.rulesets.machiavelli.advanced.disaster_tables import YEAR_WORDS
 
     year = T_(YEAR_WORDS[struck.year])

@@ -21,13 +21,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from adjudicator.core.dice import Dice
+from adjudicator.core.messages import message_of
 from adjudicator.rulesets.orbis.politics import conferences as conf
 from adjudicator.rulesets.orbis.politics import organisations as orgs
 from adjudicator.rulesets.orbis.politics.blocs import may_protest
 from adjudicator.rulesets.orbis.politics.conferences import Conference, Proposal, Vote
 from adjudicator.rulesets.orbis.politics.ids import next_id, proposal_id
 from adjudicator.rulesets.orbis.politics.ledger import Ledger
-from adjudicator.rulesets.orbis.words import message_of
 from orders.orbis.politics_model import (
     Ballot,
     ConferenceAct,

@@ -14,7 +14,7 @@ from difflib import get_close_matches
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from adjudicator.rulesets.orbis.words import message_of
+from adjudicator.core.messages import message_of
 from texts import T_, Text
 
 __all__ = [

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from adjudicator.core.messages import message_of
 from adjudicator.rulesets.orbis.attributes import DOMINIO, Attribute
 from adjudicator.rulesets.orbis.politics.declarations import Penalty
 from adjudicator.rulesets.orbis.politics.ids import next_id
@@ -42,7 +43,7 @@ from adjudicator.rulesets.orbis.politics.vassals import (
     add_vassalage,
     free_by_treaty,
 )
-from adjudicator.rulesets.orbis.words import joined, message_of
+from adjudicator.rulesets.orbis.words import joined
 from orders.orbis.politics_model import (
     GmAnswer,
     LineModifier,

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
+from adjudicator.core.messages import message_of
 from adjudicator.rulesets.orbis.politics import blocs, civil_war, rebellions
 from adjudicator.rulesets.orbis.politics.declarations import break_declaration
 from adjudicator.rulesets.orbis.politics.epochs import partial_reset
@@ -26,7 +27,6 @@ from adjudicator.rulesets.orbis.politics.ledger import Ledger
 from adjudicator.rulesets.orbis.politics.organisations import Election, Statute, Term, found
 from adjudicator.rulesets.orbis.politics.rebellions import Escalation, Rebellion
 from adjudicator.rulesets.orbis.politics.vassals import Vassalage, VassalageOrigin, add_vassalage
-from adjudicator.rulesets.orbis.words import message_of
 from orders.orbis.politics_model import (
     GmBlocAct,
     GmCivilWar,
