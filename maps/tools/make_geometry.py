@@ -18,9 +18,16 @@ How an outline is made (deterministic: same seeds, same bytes):
    touch; the cells no one may take stay empty and are drawn as background.
    Every area grows from one root cell by side-sharing steps, so it is one
    piece. Impassable land (Switzerland) grows only to its `radius`.
+   Where the map has a land file (`maps/tools/land/NAME.land.json`, Natural
+   Earth's land made by `natural_earth.py`; classic), each cell is land or sea
+   by its centre and an area grows only on its own terrain: land and coast
+   areas and impassable land on land, seas at sea (water no sea's seeds reach,
+   such as lakes and the Sea of Azov, counts as land). The first seed point
+   must lie on its area's terrain.
 3. Pairs the map makes neighbours but that do not touch get a corridor: seed
    lines from each area's nearest seed point to the middle of the pair's gap;
-   then everything is grown again, until every pair touches.
+   then everything is grown again, until every pair touches. A corridor prefers
+   the narrowest crossing of the other terrain and may cross it (straits).
 4. The cells of each area become a polygon (shapely), the polygons are
    simplified together (`shapely.coverage_simplify`, so shared borders stay
    shared) and the borders are checked once more against the map.
@@ -58,13 +65,25 @@ from maps.geometry import (
     graph_borders,
 )
 from maps.loader import load_map
-from maps.model import GameMap
-from maps.tools.region_grid import XY, Grid, Region, grow, touching, with_corridor
+from maps.model import AreaKind, GameMap
+from maps.tools.natural_earth import Projection, load_land
+from maps.tools.region_grid import (
+    ANY,
+    LAND,
+    SEA,
+    XY,
+    Grid,
+    Region,
+    grow,
+    touching,
+    with_corridor,
+)
 
 SEEDS_DIR = Path(__file__).parent / "seeds"
 MAX_ROUNDS = 60
 SIMPLIFY_CELLS = (1.2, 0.8, 0.5, 0.0)
-"""Simplification tolerances tried, in cells, until the borders still match."""
+"""Simplification tolerances tried, in cells, until the borders still match
+(a seeds file may give its own as `simplify`)."""
 
 
 # --- seeds ------------------------------------------------------------------------
@@ -95,25 +114,7 @@ class Seeds:
     areas: Mapping[str, AreaSeeds]
     impassable: tuple[ImpassableSeeds, ...] = ()
     crossings: tuple[tuple[str, str], ...] = ()
-
-
-@dataclass(frozen=True)
-class Projection:
-    """Equirectangular (lon, lat) -> pixels, y down."""
-
-    west: float
-    east: float
-    south: float
-    north: float
-    parallel: float
-    scale: float
-
-    def __call__(self, lon: float, lat: float) -> XY:
-        stretch = math.cos(math.radians(self.parallel)) * self.scale
-        return ((lon - self.west) * stretch, (self.north - lat) * self.scale)
-
-    def size(self) -> XY:
-        return self(self.east, self.south)
+    simplify: tuple[float, ...] = SIMPLIFY_CELLS
 
 
 def load_seeds(path: Path) -> Seeds:
@@ -154,6 +155,7 @@ def load_seeds(path: Path) -> Seeds:
         crossings=tuple(
             (str(a), str(b)) for a, b in extra.get("crossings") or data.get("crossings") or ()
         ),
+        simplify=tuple(float(t) for t in data.get("simplify") or SIMPLIFY_CELLS),
     )
 
 
@@ -171,12 +173,50 @@ def build_regions(seeds: Seeds, game_map: GameMap) -> list[Region]:
             (seeds.areas[code].points,),
             frozenset(index[n] for n in game_map.area_neighbours(code) if {code, n} not in apart)
             | frozenset(extra),
+            terrain=SEA if game_map.areas[code].kind is AreaKind.SEA else LAND,
         )
         for code in codes
     ]
     everyone = frozenset(range(len(codes) + len(seeds.impassable)))
-    regions += [Region(i.name, (i.points,), everyone, i.radius) for i in seeds.impassable]
+    regions += [Region(i.name, (i.points,), everyone, i.radius, LAND) for i in seeds.impassable]
     return regions
+
+
+def land_mask(grid: Grid, land: Sequence[Polygon]) -> list[int]:
+    """LAND or SEA for each cell, by its centre (step 2's mask); empty without land."""
+    if not land:
+        return []
+    shape = shapely.unary_union(list(land))
+    centres = [grid.centre(i) for i in range(grid.columns * grid.rows)]
+    inside = shapely.contains_xy(shape, [c[0] for c in centres], [c[1] for c in centres])
+    return [LAND if flag else SEA for flag in inside.tolist()]
+
+
+def inland_water(grid: Grid, regions: Sequence[Region]) -> list[int]:
+    """The mask with water no sea area's seeds reach (lakes, the Sea of Azov, the
+    Sea of Marmara behind a strait narrower than a cell) counted as land."""
+    if not grid.terrain:
+        return []
+    reached = {grid.index(*r.lines[0][0]) for r in regions if r.terrain == SEA}
+    todo = sorted(i for i in reached if grid.terrain[i] == SEA)
+    while todo:
+        i = todo.pop()
+        for n in grid.sides(i):
+            if grid.terrain[n] == SEA and n not in reached:
+                reached.add(n)
+                todo.append(n)
+    return [t if t == LAND or i in reached else LAND for i, t in enumerate(grid.terrain)]
+
+
+def misplaced_seeds(grid: Grid, regions: Sequence[Region]) -> list[str]:
+    """Regions whose first seed point lies on the other terrain of the mask."""
+    return [
+        r.name
+        for r in regions
+        if grid.terrain
+        and r.terrain != ANY
+        and grid.terrain[grid.index(*r.lines[0][0])] != r.terrain
+    ]
 
 
 def settle(seeds: Seeds, game_map: GameMap) -> tuple[Grid, list[Region]]:
@@ -189,6 +229,10 @@ def settle(seeds: Seeds, game_map: GameMap) -> tuple[Grid, list[Region]]:
         if b < len(seeds.areas)
     }
     grid = Grid(seeds.width // seeds.cell, seeds.height // seeds.cell, seeds.cell)
+    grid.terrain = land_mask(grid, load_land(seeds.map))
+    if wrong := misplaced_seeds(grid, regions):
+        raise SystemExit(f"first seed point on the wrong side of the coast: {wrong}")
+    grid.terrain = inland_water(grid, regions)
     for round_no in range(MAX_ROUNDS):
         grow(grid, regions)
         missing = sorted(tuple(sorted(p)) for p in wanted - touching(grid))
@@ -196,6 +240,7 @@ def settle(seeds: Seeds, game_map: GameMap) -> tuple[Grid, list[Region]]:
         if not missing:
             return grid, regions
         a, b = missing[0]
+        print(f"  corridor {regions[a].name}-{regions[b].name}", file=sys.stderr)
         with_corridor(grid, regions, a, b)
     names = [(regions[a].name, regions[b].name) for a, b in missing]
     raise SystemExit(f"borders still missing after {MAX_ROUNDS} rounds: {names}")
@@ -330,7 +375,7 @@ def make_geometry(seeds: Seeds, game_map: GameMap) -> MapGeometry:
     grid, regions = settle(seeds, game_map)
     raw = region_polygons(grid, len(regions))
     wanted = graph_borders({c: game_map.area_neighbours(c) for c in game_map.areas})
-    for tolerance in SIMPLIFY_CELLS:
+    for tolerance in seeds.simplify:
         simple = shapely.coverage_simplify(raw, tolerance * seeds.cell) if tolerance else raw
         shapes = {r.name: rounded(s) for r, s in zip(regions, simple, strict=True)}
         geometry = MapGeometry(

@@ -17,15 +17,21 @@ import numpy as np
 
 XY = tuple[float, float]
 
+ANY, SEA, LAND = -1, 0, 1
+"""A region's terrain (ANY: it may take any cell) and a cell's terrain on the mask."""
+
 
 @dataclass
 class Grid:
-    """Cells of `cell` pixels; `labels[i]` is the region index of cell i or -1."""
+    """Cells of `cell` pixels; `labels[i]` is the region index of cell i or -1.
+
+    `terrain[i]` (empty: no mask) is LAND or SEA: what cell i is on the real map."""
 
     columns: int
     rows: int
     cell: int
     labels: list[int] = field(default_factory=list)
+    terrain: list[int] = field(default_factory=list)
 
     def index(self, x: float, y: float) -> int:
         col = min(max(int(x // self.cell), 0), self.columns - 1)
@@ -79,6 +85,9 @@ class Region:
     lines: tuple[tuple[XY, ...], ...]
     allowed: frozenset[int]
     radius: float = math.inf
+    terrain: int = ANY
+    """The only cells it may grow into, when the grid has a mask; the cells of its
+    corridors (every seed line but the first) may lie on the other terrain."""
 
     def points(self) -> tuple[XY, ...]:
         return tuple(p for line in self.lines for p in line)
@@ -102,9 +111,15 @@ def grow(grid: Grid, regions: Sequence[Region]) -> None:
         allowed = regions[r].allowed
         return all(labels[n] < 0 or labels[n] == r or labels[n] in allowed for n in grid.around(i))
 
+    def on_terrain(i: int, r: int, phase: int) -> bool:
+        terrain = regions[r].terrain
+        return phase == 1 or terrain == ANY or not grid.terrain or grid.terrain[i] == terrain
+
     while heap:
         phase, dist, _, i, r, ox, oy = heapq.heappop(heap)
         if labels[i] >= 0 or dist > regions[r].radius or not fits(i, r):
+            continue
+        if not on_terrain(i, r, phase):
             continue
         if phase < 2 and r in rooted and all(labels[n] != r for n in grid.sides(i)):
             continue
@@ -139,6 +154,8 @@ def seed_cells(grid: Grid, region: Region) -> list[int]:
 
 CROSSING_COST = 6
 """How much more a corridor pays for a cell of a third region than for a free one."""
+OFF_TERRAIN_COST = 3
+"""What a corridor pays more for a cell on neither region's terrain (the narrowest water)."""
 
 
 def corridor(grid: Grid, regions: Sequence[Region], a: int, b: int) -> list[int] | None:
@@ -153,6 +170,7 @@ def corridor(grid: Grid, regions: Sequence[Region], a: int, b: int) -> list[int]
         for c in cells
         for n in (c, *grid.around(c))
     }
+    kinds = {regions[a].terrain, regions[b].terrain}
     previous: dict[int, int] = {}
     best = {c: 0 for c in seeds[a]}
     heap = [(0, c, -1) for c in sorted(seeds[a])]
@@ -170,6 +188,8 @@ def corridor(grid: Grid, regions: Sequence[Region], a: int, b: int) -> list[int]
             if n in previous or (n in blocked and n not in seeds[b]):
                 continue
             step = 1 if grid.labels[n] in (a, b, -1) else CROSSING_COST
+            if grid.terrain and grid.terrain[n] not in kinds:
+                step += OFF_TERRAIN_COST
             if cost + step < best.get(n, 1 << 30):
                 best[n] = cost + step
                 heapq.heappush(heap, (cost + step, n, cell))
@@ -187,4 +207,4 @@ def with_corridor(grid: Grid, regions: list[Region], a: int, b: int) -> None:
         if cells:
             old = regions[r]
             line = tuple(grid.centre(c) for c in cells)
-            regions[r] = Region(old.name, (*old.lines, line), old.allowed, old.radius)
+            regions[r] = Region(old.name, (*old.lines, line), old.allowed, old.radius, old.terrain)
