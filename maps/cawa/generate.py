@@ -23,7 +23,6 @@ the same map. Hex codes are `CCRR`, so a grid may have 99 columns and rows;
 
 from __future__ import annotations
 
-import colorsys
 import functools
 import heapq
 import math
@@ -71,24 +70,23 @@ def default_players(count: int) -> tuple[CawaPlayer, ...]:
     )
 
 
+_PALETTE = (
+    "#0000cc #b38019 #1999b3 #99001a #267359 #ff0080 #732659 #4c66e6 #b34d19 #134c86 "
+    "#6a40bf #cc66aa #138686 #cc0044 #007fff #5500ff #00994d #cc7766 #bf40bf #732626 "
+    "#4d7326 #1933b3 #861386 #669933 #bf406a #7733ff #df209f #6699cc #e64ce6 #df2020 "
+    "#d400ff #8866cc #2020df #138613 #6600cc #df20df #b31966 #866013 #aa00cc #0066cc"
+)
+
+
 @functools.cache
 def player_colours() -> tuple[str, ...]:
-    """40 colours (`#rrggbb`) far apart, each readable under white text
-    (contrast 3:1 or more, `luminance` at most 0.30) and not near black: of
-    the hues, lightnesses and saturations that pass, each is the one farthest
-    (`colour_distance`) from those already chosen."""
-    candidates = [
-        colour
-        for lightness in (0.30, 0.40, 0.50, 0.60)
-        for saturation in (0.50, 0.75, 1.00)
-        for hue in range(36)
-        if 0.04 <= luminance(colour := _hls(hue / 36, lightness, saturation)) <= 0.30
-    ]
-    chosen = [candidates[0]]
-    while len(chosen) < MAX_PLAYERS:
-        best = max(candidates, key=lambda c: (min(colour_distance(c, x) for x in chosen), c))
-        chosen.append(best)
-    return tuple(chosen)
+    """40 colours (`#rrggbb`), each readable under white text (luminance
+    0.04..0.30), every two at least 80 apart (`colour_distance`), chosen one by
+    one as the farthest under normal vision and simulated protanopia,
+    deuteranopia and tritanopia (issue 20): the first 14 keep
+    `renderers.map_style.THRESHOLDS` apart, all 40 a third of them
+    (tests/test_palette.py checks it)."""
+    return tuple(_PALETTE.split())
 
 
 def luminance(colour: str) -> float:
@@ -115,11 +113,6 @@ def colour_distance(a: str, b: str) -> float:
 
 def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
-
-
-def _hls(hue: float, lightness: float, saturation: float) -> str:
-    red, green, blue = colorsys.hls_to_rgb(hue, lightness, saturation)
-    return "#" + "".join(f"{round(c * 255):02x}" for c in (red, green, blue))
 
 
 def grid_size(land: int) -> tuple[int, int]:

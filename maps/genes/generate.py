@@ -51,7 +51,7 @@ SIZE = (100.0, 70.0)
 CENTRE = (50.0, 35.0)
 CITIES_PER_COUNTRY = 3
 """Three cities per country (002 §3 step 4, §4.4)."""
-_PALETTE = "#c8553d #e0b040 #8e6bb0 #2a9d8f #d46a9f #7d8f2f #4c5fb0 #e8863a #9c6b4e"
+_PALETTE = "#a94832 #e5b443 #8e6cb0 #2a9d8f #d66d97 #73851c #4c5fb0 #e7853a #9d6d51"
 COLOURS = tuple(_PALETTE.split())
 """One fill per country, in the order the countries are made (west to east)."""
 ATTEMPTS = 50
