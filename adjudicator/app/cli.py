@@ -224,7 +224,13 @@ def adjudicate(
                 )
             )
         disorder = in_civil_disorder(game, files)
-        judged = game.session.judge(files, secret, readers(game.config, lang), disorder)
+        judged = game.session.judge(
+            files,
+            secret,
+            readers(game.config, lang),
+            disorder,
+            earlier=lambda: earlier_turn(game, game.session.phase),
+        )
         judged = with_disorder_named(judged, game, disorder, gm_language(game.config, lang))
         public = gm_language(game.config, lang)
         turn = with_mail_used(judged, game.folder, files, public, game.config.ruleset)

@@ -101,7 +101,7 @@ def map_reference(folder: Path, name: str) -> str:
 
 def earlier_turn(game: LoadedGame, phase: Phase) -> EarlierTurn | None:
     """The phase before `phase`: its state and its archived order files (for
-    `render` to draw the orders that led to `phase`)."""
+    `render` to draw the orders that led to `phase`), and the phases before it."""
     calendar = game.ruleset.calendar
     phases = gf.list_phases(game.folder, calendar)
     earlier = [p for p in phases if calendar.sort_key(p) < calendar.sort_key(phase)]
@@ -114,6 +114,7 @@ def earlier_turn(game: LoadedGame, phase: Phase) -> EarlierTurn | None:
         gf.read_state_data(game.folder, previous),
         tuple(OrderFile(p.name, p.read_bytes()) for p in paths),
         gf.checked_secret(game.folder, game.config),
+        lambda: earlier_turn(game, previous),
     )
 
 

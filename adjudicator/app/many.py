@@ -32,7 +32,13 @@ from adjudicator.app import gamefolder as gf
 from adjudicator.app.commit import commit_turn, turn_files
 from adjudicator.app.disorder import in_civil_disorder, with_disorder_named
 from adjudicator.app.errors import ReportedFailure, UserError, fail, spoken
-from adjudicator.app.game import LoadedGame, OrderFileError, open_game, read_order_files
+from adjudicator.app.game import (
+    LoadedGame,
+    OrderFileError,
+    earlier_turn,
+    open_game,
+    read_order_files,
+)
 from adjudicator.app.guard import using_folder
 from adjudicator.app.languages import gm_translator, lang_option, readers
 from adjudicator.app.preview import deadline_of, inbox_paths, secret_for
@@ -129,7 +135,13 @@ def _waiting(
 
 def _adjudicate(game: LoadedGame, files: Sequence[OrderFile], phase: str) -> GameResult:
     disorder = in_civil_disorder(game, files)
-    turn = game.session.judge(files, secret_for(game), readers(game.config), disorder)
+    turn = game.session.judge(
+        files,
+        secret_for(game),
+        readers(game.config),
+        disorder,
+        earlier=lambda: earlier_turn(game, game.session.phase),
+    )
     turn = with_disorder_named(turn, game, disorder, readers(game.config).public)
     next_path = gf.state_path(game.folder, turn.next_phase)
     if next_path.exists():

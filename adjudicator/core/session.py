@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from gettext import NullTranslations
 from typing import TYPE_CHECKING, Generic, Protocol
 
@@ -133,6 +134,19 @@ class EarlierTurn:
     state_data: Mapping[str, object]
     files: tuple[OrderFile, ...]
     secret: str | None
+    before: Callable[[], EarlierTurn | None] | None = None  # the phase before this one
+
+
+@dataclass(frozen=True)
+class Previous(Generic[ResolutionT]):
+    """A plugin's `draw`'s `previous`: called, the phase before the state drawn,
+    resolved again (or None); `before()`, the same for the phase before it."""
+
+    resolve: Callable[[], ResolutionT | None]
+    before: Callable[[], Previous[ResolutionT] | None]
+
+    def __call__(self) -> ResolutionT | None:
+        return self.resolve()
 
 
 class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
@@ -162,6 +176,7 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
         secret: str | None,
         readers: Readers = ENGLISH_READERS,
         disorder: frozenset[str] = frozenset(),
+        earlier: Callable[[], EarlierTurn | None] | None = None,
     ) -> JudgedTurn:
         """Parse, check and resolve the current phase with `files`, the powers
         in `disorder` in civil disorder (by the ruleset's own rule); the report
@@ -169,8 +184,11 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
         turn = self._turn(self._state, files, secret, disorder)
         next_state = self._plugin.next_state(turn.resolution)
         report = self._report(turn, readers)
+        previous = Previous(
+            lambda: turn.resolution, lambda: earlier and self._previous(self._state, earlier)
+        )
         with using(readers.public, self._plugin.name):  # the map's legend and names
-            image = self._plugin.draw(self._map, next_state, lambda: turn.resolution, "png")
+            image = self._plugin.draw(self._map, next_state, previous, "png")
         return self._judged(next_state, report, image)
 
     def judge_without_map(
@@ -260,18 +278,32 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
         """The map of the state in `state_data`, with the orders of the phase
         before when they lead to it (resolved again from `earlier()`)."""
         state = _checked_state(self._plugin, state_data, self._map)
+        return self._plugin.draw(self._map, state, self._previous(state, earlier), fmt)
 
-        def previous() -> ResolutionT | None:
+    def _previous(
+        self, state: StateT, earlier: Callable[[], EarlierTurn | None]
+    ) -> Previous[ResolutionT]:
+        """The phase before `state` resolved again from `earlier()` (once, when
+        first asked for), and the phases before it (`Previous.before`)."""
+        plugin = self._plugin
+
+        @cache
+        def resolved() -> tuple[EarlierTurn, StateT, ResolutionT] | None:
             before = earlier()
             if before is None:
                 return None
-            old = self._plugin.read_state(before.state_data)
-            turn = self._turn(old, before.files, before.secret)
-            led_to = self._plugin.next_state(turn.resolution)
-            same = self._plugin.write_state(led_to) == self._plugin.write_state(state)
-            return turn.resolution if same else None
+            old = plugin.read_state(before.state_data)
+            resolution = self._turn(old, before.files, before.secret).resolution
+            led_to = plugin.write_state(plugin.next_state(resolution))
+            return (before, old, resolution) if led_to == plugin.write_state(state) else None
 
-        return self._plugin.draw(self._map, state, previous, fmt)
+        def older() -> Previous[ResolutionT] | None:
+            found = resolved()
+            if found is None or found[0].before is None:
+                return None
+            return self._previous(found[1], found[0].before)
+
+        return Previous(lambda: None if (found := resolved()) is None else found[2], older)
 
     def _turn(
         self,
@@ -429,6 +461,7 @@ class OpenGame(Protocol):
         secret: str | None,
         readers: Readers = ENGLISH_READERS,
         disorder: frozenset[str] = frozenset(),
+        earlier: Callable[[], EarlierTurn | None] | None = None,
     ) -> JudgedTurn: ...
 
     def judge_without_map(

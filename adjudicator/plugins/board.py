@@ -268,7 +268,7 @@ class BoardPlugin(Generic[OptionsT, StateT]):
         fmt: str,
     ) -> bytes | None:
         return map_bytes(
-            game_map, state, previous(), self.rendering, "svg" if fmt == "svg" else "png"
+            game_map, state, previous, self.rendering, "svg" if fmt == "svg" else "png"
         )
 
     def game_over(self, game_map: GameMap, state: StateT) -> str | None:

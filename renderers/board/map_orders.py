@@ -12,6 +12,17 @@ there, another power's unit, an unreachable place...) did nothing and is
 left to the report, and a build or a disband is drawn only when it was
 carried out; the title says how many refused orders the map leaves out.
 
+A convoyed army's arrow follows the seas of its route: from the army through
+each convoying fleet's sea area, in the order of a chain of those fleets that
+joins its start to its end (`convoy_route`), as one smooth curve. An area left
+empty because two or more moves bounced there gets a standoff mark, a ⊗ in a
+neutral ink (`standoffs`). The map after a retreat or adjustment phase also
+draws the last movement phase's orders (`PhaseOrders.earlier`), in lighter
+inks, under the later phase's.
+
+A dislodged unit and its options' note cover no area label because the
+labels are placed around them (`map_board.place_labels`).
+
 The drawing functions gather their lines, markers and notes in `Marks`, which
 draws each kind as one collection once every order is in.
 """
@@ -19,13 +30,16 @@ draws each kind as one collection once every order is in.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Self
 
 from matplotlib.collections import LineCollection
+from matplotlib.colors import to_hex, to_rgb
 from matplotlib.patches import FancyArrowPatch
+from matplotlib.path import Path
 
-from adjudicator.kits.board.results import OrderResult
+from adjudicator.kits.board.results import OrderResult, Reason
 from maps.geometry import Point
 from orders.board.model import (
     Besiege,
@@ -51,6 +65,30 @@ LineStyle = str | tuple[float, tuple[float, ...]]
 
 MARK_BACK = 16.0
 """How far back from an arrow's head its failure cross sits, in pixels."""
+FADE = 0.6
+"""How far the earlier movement phase's inks are mixed with white."""
+STANDOFF_INK = "#4d4d4d"
+"""The standoff mark's neutral ink."""
+
+
+class PhaseOrders(tuple[OrderResult, ...]):
+    """The results of the phase drawn, with `earlier`: the last movement
+    phase's, drawn lighter under them (after a retreat or adjustment phase)."""
+
+    earlier: tuple[OrderResult, ...]
+
+    def __new__(cls, results: Sequence[OrderResult], earlier: Sequence[OrderResult] = ()) -> Self:
+        made = super().__new__(cls, results)
+        made.earlier = tuple(earlier)
+        return made
+
+
+def lighter(colour: str) -> str:
+    """`colour` mixed with white by `FADE` ("none" stays none)."""
+    if colour == "none":
+        return colour
+    red, green, blue = (c + (1.0 - c) * FADE for c in to_rgb(colour))
+    return to_hex((red, green, blue))
 
 
 def midpoint(a: Point, b: Point) -> Point:
@@ -97,9 +135,14 @@ class Marks:
     )
     arrows: list[FancyArrowPatch] = field(default_factory=list)
     notes: list[tuple[Point, str, str]] = field(default_factory=list)
+    faded: bool = False
+
+    def tint(self, colour: str) -> str:
+        """`colour`, lighter when these are the earlier movement phase's marks."""
+        return lighter(colour) if self.faded else colour
 
     def line(self, points: list[Point], ink: str, width: float, dashes: LineStyle) -> None:
-        self.lines.append((points, ink, width, dashes))
+        self.lines.append((points, self.tint(ink), width, dashes))
 
     def marker(
         self,
@@ -112,7 +155,8 @@ class Marks:
         width: float = 1.0,
         zorder: float = 2.0,
     ) -> None:
-        self.markers.setdefault((shape, size, width, zorder), []).append((at, face, edge))
+        marks = self.markers.setdefault((shape, size, width, zorder), [])
+        marks.append((at, self.tint(face), self.tint(edge)))
 
     def draw(self, canvas: Canvas) -> None:
         if self.lines:
@@ -146,12 +190,50 @@ class Marks:
 
 def draw_orders(canvas: Canvas, results: Sequence[OrderResult]) -> None:
     """Every order of the phase just resolved that is drawn, sorted so the
-    drawing is stable."""
+    drawing is stable, over the last movement phase's in lighter inks when
+    `results` carries them (`PhaseOrders`)."""
+    if isinstance(results, PhaseOrders) and results.earlier:
+        draw_phase(canvas, results.earlier, Marks(faded=True))
+    draw_phase(canvas, results, Marks())
+
+
+def draw_phase(canvas: Canvas, results: Sequence[OrderResult], marks: Marks) -> None:
+    """One phase's orders and standoffs into `marks`, then drawn."""
     ordered = sorted(filter(drawn, results), key=lambda r: (r.order.power, repr(r.order)))
-    marks = Marks()
     for result in ordered:
         draw_order(canvas, marks, result, ordered)
+    for area in sorted(standoffs(canvas, results)):
+        draw_standoff(marks, canvas.geometry.areas[area].unit)
     marks.draw(canvas)
+
+
+def standoffs(canvas: Canvas, results: Sequence[OrderResult]) -> frozenset[str]:
+    """The areas (with geometry) that two or more moves bounced in and that no
+    unit holds after the phase: no move into them succeeded and no army or
+    fleet there stayed (a garrison in its city does not hold the province)."""
+    province = canvas.game_map.province
+    bounced: dict[str, int] = {}
+    held: set[str] = set()
+    for result in results:
+        order = result.order
+        if isinstance(order, Move) and result.succeeded:
+            held.add(province(order.dest))
+        elif isinstance(order, Move) and result.reason.value == Reason.BOUNCED.value:
+            bounced[province(order.dest)] = bounced.get(province(order.dest), 0) + 1
+        stays = result.unit is not None and not (isinstance(order, Move) and result.succeeded)
+        if stays and result.unit is not None and result.unit.kind is not UnitKind.GARRISON:
+            held.add(province(result.unit.location))
+    return frozenset(
+        area
+        for area, n in bounced.items()
+        if n >= 2 and area not in held and area in canvas.geometry.areas
+    )
+
+
+def draw_standoff(marks: Marks, at: Point) -> None:
+    """A ⊗ at the empty area's unit spot, in a neutral ink."""
+    marks.marker(at, "o", 13.0, face="#ffffff", edge=STANDOFF_INK, width=1.6, zorder=4.0)
+    marks.marker(at, "x", 8.0, face="none", edge=STANDOFF_INK, width=1.6, zorder=4.1)
 
 
 def draw_order(
@@ -161,7 +243,10 @@ def draw_order(
     match result.order:
         case Move(unit=ref, dest=dest):
             route = [unit_point(canvas, ref, result), *convoy_route(canvas, ref, dest, results)]
-            draw_arrow(marks, [*route, canvas.anchor(dest)], ink, result.succeeded)
+            if len(route) > 1:
+                draw_curve(marks, [*route, canvas.anchor(dest)], ink, result.succeeded)
+            else:
+                draw_arrow(marks, [*route, canvas.anchor(dest)], ink, result.succeeded)
         case Retreat(unit=ref, dest=dest):
             route = [unit_point(canvas, ref, result), canvas.anchor(dest)]
             draw_arrow(marks, route, ink, result.succeeded)
@@ -195,23 +280,91 @@ def draw_order(
 def convoy_route(
     canvas: Canvas, ref: UnitRef, dest: str, results: Sequence[OrderResult]
 ) -> list[Point]:
-    """The convoying fleets' spots for an army's move, nearest first from its start."""
-    area = canvas.game_map.province(ref.location)
-    fleets = [
-        canvas.anchor(r.order.unit.location, UnitKind.FLEET)
+    """The sea areas' centres an army's convoyed move goes through, in route
+    order: the shortest chain of the fleets convoying this move (by area,
+    each step along the map's fleet borders) from the army's area to `dest`;
+    an army convoyed by no such chain goes straight."""
+    game_map = canvas.game_map
+    start, end = game_map.province(ref.location), game_map.province(dest)
+    fleets = {
+        game_map.province(r.order.unit.location)
         for r in results
         if isinstance(r.order, Convoy)
-        and canvas.game_map.province(r.order.convoyed.location) == area
-        and canvas.game_map.province(r.order.dest) == canvas.game_map.province(dest)
+        and game_map.province(r.order.convoyed.location) == start
+        and game_map.province(r.order.dest) == end
+    }
+    chain = fleet_chain(game_map.fleet_area_neighbours, start, end, fleets)
+    return [canvas.geometry.areas[sea].unit for sea in chain if sea in canvas.geometry.areas]
+
+
+def fleet_chain(
+    steps: Callable[[str], frozenset[str]], start: str, end: str, fleets: set[str]
+) -> list[str]:
+    """The shortest chain of `fleets` joining `start` to `end` (breadth first,
+    neighbours in code order so the chain is always the same), or []."""
+    came: dict[str, str] = {}
+    frontier = [start]
+    while frontier:
+        following: list[str] = []
+        for here in frontier:
+            if here != start and end in steps(here):
+                chain = [here]
+                while came[chain[-1]] != start:
+                    chain.append(came[chain[-1]])
+                return chain[::-1]
+            for step in sorted(steps(here)):
+                if step in fleets and step not in came:
+                    came[step] = here
+                    following.append(step)
+        frontier = following
+    return []
+
+
+def smooth_path(points: Sequence[Point], trim: float = 10.0) -> Path:
+    """A smooth curve through `points` (Catmull-Rom as cubic Béziers), its ends
+    pulled in by `trim` pixels from the first and last points."""
+    pts = [
+        trimmed(points[0], points[1], trim),
+        *points[1:-1],
+        trimmed(points[-1], points[-2], trim),
     ]
-    route: list[Point] = []
-    here = canvas.anchor(ref.location)
-    while fleets:
-        nearest = min(fleets, key=lambda p: (math.dist(here, p), p))
-        fleets.remove(nearest)
-        route.append(nearest)
-        here = nearest
-    return route
+    verts: list[Point] = [pts[0]]
+    codes = [Path.MOVETO]
+    for k in range(len(pts) - 1):
+        p0, p1, p2 = pts[max(k - 1, 0)], pts[k], pts[k + 1]
+        p3 = pts[min(k + 2, len(pts) - 1)]
+        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
+        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
+        verts += [c1, c2, p2]
+        codes += [Path.CURVE4] * 3
+    return Path(verts, codes)
+
+
+def trimmed(end: Point, toward: Point, by: float) -> Point:
+    """`end` moved `by` pixels toward `toward` (at most half way)."""
+    length = math.dist(end, toward) or 1.0
+    k = min(by, length / 2) / length
+    return (end[0] + (toward[0] - end[0]) * k, end[1] + (toward[1] - end[1]) * k)
+
+
+def draw_curve(marks: Marks, route: Sequence[Point], ink: str, succeeded: bool) -> None:
+    """A convoyed move: one smooth arrow through the route's seas; dashed with
+    a red cross near the head when it failed."""
+    dashes: LineStyle = "-" if succeeded else (0, (4, 2))
+    marks.arrows.append(
+        FancyArrowPatch(
+            path=smooth_path(route),
+            arrowstyle="-|>",
+            color=marks.tint(ink),
+            linewidth=2.2,
+            linestyle=dashes,
+            mutation_scale=16,
+            zorder=3,
+        )
+    )
+    if not succeeded:
+        at = bounce_mark(route[-2], route[-1])
+        marks.marker(at, "X", 11, face=style.FAILED, edge="#ffffff", width=0.8, zorder=4)
 
 
 def draw_arrow(marks: Marks, route: Sequence[Point], ink: str, succeeded: bool) -> None:
@@ -225,7 +378,7 @@ def draw_arrow(marks: Marks, route: Sequence[Point], ink: str, succeeded: bool) 
             source,
             dest,
             arrowstyle="-|>",
-            color=ink,
+            color=marks.tint(ink),
             linewidth=2.2,
             linestyle=dashes,
             shrinkA=10 if len(route) == 2 else 0,
@@ -251,4 +404,4 @@ def draw_ring(marks: Marks, at: Point, ink: str, marker: str, size: float) -> No
 
 
 def draw_note(marks: Marks, at: Point, text: str, ink: str) -> None:
-    marks.notes.append(((at[0] + 13, at[1] - 11), text, ink))
+    marks.notes.append(((at[0] + 13, at[1] - 11), text, marks.tint(ink)))
