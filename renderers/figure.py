@@ -1,6 +1,7 @@
 """What every map drawing shares: the formats, the resolution, and the
 matplotlib settings that make the same board give the same bytes (no dates
-in the files, a fixed SVG hash salt, text drawn as paths).
+in the files, a fixed SVG hash salt, text drawn as paths; the board maps
+write their labels as SVG `<text>` themselves: `renderers.map_text.as_text`).
 
 Only constants: importing this module loads no matplotlib.
 """

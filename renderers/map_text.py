@@ -12,16 +12,30 @@ second time) and all the labels of one size and weight go into one
 `ha` and `va` follow `Text`: `va="center"` centres the line box (the ink of
 the label and of "lp", as matplotlib's layout does), `va="bottom"` puts the
 box's bottom on the anchor.
+
+In an SVG drawn as a document (`as_text`), the labels are kept as `SvgText`
+instead, each batch marked by an empty artist whose `<g>` then receives them
+as `<text>` elements (`renderers.svg_document`) that a reader can select and
+search, with no glyph outlines and no matplotlib `Text` layout (slow); the
+PNG keeps the outlines.
+
+`label_box` gives the box a label covers, in pixels, and `count_collisions`
+counts the overlapping boxes of a drawing (the labels are placed so that
+it is 0: `tests/test_map_legibility.py`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
 import numpy as np
 from matplotlib import cbook
+from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.collections import PathCollection
 from matplotlib.font_manager import FontProperties
@@ -32,6 +46,44 @@ from matplotlib.transforms import Affine2D, IdentityTransform
 HAlign = Literal["left", "center", "right"]
 VAlign = Literal["center", "bottom"]
 Weight = Literal["normal", "bold"]
+Box = tuple[float, float, float, float]
+"""Left, top, right, bottom, in map pixels (y down)."""
+
+PX_PER_POINT = 100 / 72
+"""Pixels per point at the maps' 100 dpi."""
+
+
+@dataclass(frozen=True)
+class SvgText:
+    """A label to write as an SVG `<text>`: its anchor in SVG user units
+    (points, y down), text, size in points, weight, colour and alignment."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    weight: Weight
+    colour: str
+    ha: HAlign
+    va: VAlign
+
+
+TextSink = list[tuple[Artist, list[SvgText]]]
+"""The labels kept for the SVG, each batch with the (empty) artist that marks
+its place and layer: `svg_document` writes them into that artist's `<g>`."""
+_AS_TEXT: ContextVar[TextSink | None] = ContextVar("as_text", default=None)
+
+
+@contextmanager
+def as_text() -> Iterator[TextSink]:
+    """Within it, `draw_labels` draws no outlines: it keeps the labels as
+    `SvgText` in the sink it yields, each batch marked by an empty artist."""
+    sink: TextSink = []
+    token = _AS_TEXT.set(sink)
+    try:
+        yield sink
+    finally:
+        _AS_TEXT.reset(token)
 
 
 @lru_cache(maxsize=8)
@@ -98,6 +150,39 @@ def label_width(text: str, size: float, weight: Weight = "normal") -> float:
     return x1 - x0
 
 
+def label_box(
+    at: tuple[float, float],
+    text: str,
+    size: float,
+    weight: Weight = "normal",
+    ha: HAlign = "center",
+    va: VAlign = "center",
+) -> Box:
+    """The box (ink width, line height) `text` covers when drawn at `at`, in pixels."""
+    left, top, right, bottom = _extent(text, size, weight, ha, va)
+    x, y = at
+    return (x + left, y + top, x + right, y + bottom)
+
+
+@lru_cache(maxsize=4096)
+def _extent(text: str, size: float, weight: Weight, ha: HAlign, va: VAlign) -> Box:
+    x0, y0, x1, y1 = _ink(label_path(text, size, weight, ha, va))
+    k = PX_PER_POINT
+    return (x0 * k, -y1 * k, x1 * k, -y0 * k)
+
+
+def overlap(a: Box, b: Box) -> bool:
+    """Whether two boxes share more than an edge."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def count_collisions(labels: Sequence[Box], others: Sequence[Box] = ()) -> int:
+    """The pairs of label boxes that overlap, plus the (label, other) pairs
+    (`others`: units, city markers, the legend)."""
+    pairs = sum(overlap(a, b) for i, a in enumerate(labels) for b in labels[i + 1 :])
+    return pairs + sum(overlap(a, b) for a in labels for b in others)
+
+
 def draw_labels(
     ax: Axes,
     labels: Sequence[tuple[tuple[float, float], str]],
@@ -111,6 +196,10 @@ def draw_labels(
 ) -> None:
     """`(anchor, text)` labels in data units, in one colour or one each."""
     if not labels:
+        return
+    sink = _AS_TEXT.get()
+    if sink is not None:
+        _keep_texts(ax, sink, labels, colours, size, weight, ha, va, zorder)
         return
     paths = [label_path(text, size, weight, ha, va) for _, text in labels]
     collection = PathCollection(
@@ -126,3 +215,38 @@ def draw_labels(
         zorder=zorder,
     )
     ax.add_collection(collection, autolim=False)
+
+
+def _keep_texts(
+    ax: Axes,
+    sink: TextSink,
+    labels: Sequence[tuple[tuple[float, float], str]],
+    colours: str | Sequence[str],
+    size: float,
+    weight: Weight,
+    ha: HAlign,
+    va: VAlign,
+    zorder: float,
+) -> None:
+    """The labels as `SvgText` in SVG points, and an empty collection in their place."""
+    inks = [colours] * len(labels) if isinstance(colours, str) else list(colours)
+    figure = ax.get_figure()
+    assert figure is not None
+    height, scale = figure.bbox.height, 72 / figure.dpi
+    spots = ax.transData.transform(np.asarray([at for at, _ in labels], dtype=float))
+    texts = [
+        SvgText(
+            round(float(x) * scale, 2),
+            round((height - float(y)) * scale, 2),
+            text,
+            size,
+            weight,
+            ink,
+            ha,
+            va,
+        )
+        for (x, y), (_, text), ink in zip(spots, labels, inks, strict=True)
+    ]
+    marker = PathCollection([], zorder=zorder)
+    ax.add_collection(marker, autolim=False)
+    sink.append((marker, texts))

@@ -13,15 +13,18 @@ made drawing three to four times faster (issue 12, `benchmarks/README.md`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
+import numpy as np
+import shapely
 from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection, PatchCollection, PathCollection
 from matplotlib.markers import MarkerStyle
-from matplotlib.patches import Circle, Polygon
+from matplotlib.patches import Circle, Polygon, Rectangle
 from matplotlib.path import Path
 from matplotlib.transforms import IdentityTransform
+from shapely.geometry import Polygon as Shape
 
 from adjudicator.kits.board.state import GameState, Unit
 from maps.geometry import AreaGeometry, MapGeometry, Point
@@ -29,6 +32,8 @@ from maps.model import AreaKind, GameMap
 from orders.board.model import UnitKind
 from renderers import map_style as style
 from renderers.board.rendering import BoardRendering, Mark
+from renderers.board.words import power_name
+from renderers.map_text import PX_PER_POINT, Box, label_box
 from renderers.map_text import draw_labels as put_labels
 from texts import _
 
@@ -42,6 +47,12 @@ MARKERS: Mapping[UnitKind, str | Path] = {
     UnitKind.GARRISON: "s",
 }
 DISLODGED_OFFSET = (22.0, -18.0)
+LABEL_SIZE = 8.5
+"""Area labels in points: a line box of 11.4 px at 100 dpi, above `MIN_LABEL_PX`."""
+MIN_LABEL_PX = 11.0
+"""The least height, in pixels of the PNG as mailed, of an area label's line box."""
+NOTE_SIZE = 6.5
+"""Retreat notes, in points."""
 
 StateT = TypeVar("StateT", bound=GameState)
 
@@ -54,16 +65,25 @@ class Canvas:
     game_map: GameMap
     geometry: MapGeometry
     palette: style.Palette
+    titles: dict[str, list[str]] = field(default_factory=dict)
+    """SVG hover titles of the collections drawn, by their `gid`: one per item."""
 
     def area(self, location: str) -> AreaGeometry:
         return self.geometry.areas[self.game_map.province(location)]
 
     def anchor(self, location: str, kind: UnitKind | None = None) -> Point:
         """Where a unit of `kind` at `location` is drawn (a garrison: in the city)."""
-        area = self.area(location)
-        if kind is UnitKind.GARRISON and area.city is not None:
-            return area.city
-        return area.anchor(location)
+        return unit_anchor(self.game_map, self.geometry, location, kind)
+
+
+def unit_anchor(
+    game_map: GameMap, geometry: MapGeometry, location: str, kind: UnitKind | None = None
+) -> Point:
+    """Where a unit of `kind` at `location` is drawn (a garrison: in the city)."""
+    area = geometry.areas[game_map.province(location)]
+    if kind is UnitKind.GARRISON and area.city is not None:
+        return area.city
+    return area.anchor(location)
 
 
 @dataclass(frozen=True)
@@ -99,16 +119,25 @@ def draw_areas(canvas: Canvas, board: Board[StateT]) -> None:
     patches = [_polygon(geometry.areas[c]) for c in codes]
     fills = [area_fill(canvas, c, out_of_play, owned) for c in codes]
     canvas.ax.add_collection(
-        PatchCollection(patches, facecolors=fills, edgecolors=style.EDGE, linewidths=0.7)
-    )
+        PatchCollection(patches, facecolors=fills, edgecolors="none", linewidths=0.0)
+    ).set_gid("areas.fill")
+    canvas.titles["areas.fill"] = [area_title(canvas, c, owned) for c in codes]
+    lands = [Polygon(i.polygon) for i in geometry.impassable]
+    canvas.ax.add_collection(
+        PatchCollection(lands, facecolors=style.IMPASSABLE, edgecolors="none", linewidths=0.0)
+    ).set_gid("areas.impassable")
+    canvas.titles["areas.impassable"] = [i.name for i in geometry.impassable]
     canvas.ax.add_collection(
         PatchCollection(
-            [Polygon(i.polygon) for i in geometry.impassable],
-            facecolors=style.IMPASSABLE,
+            [_polygon(geometry.areas[c]) for c in codes]
+            + [Polygon(i.polygon) for i in geometry.impassable],
+            facecolors="none",
             edgecolors=style.EDGE,
             linewidths=0.7,
-        )
-    )
+            zorder=1.05,
+        ),
+        autolim=False,
+    ).set_gid("borders.edges")
     homes = board.rendering.home_areas(board.state, canvas.game_map)
     hatched = [code for code in sorted(homes) if code in geometry.areas]
     if hatched:
@@ -123,7 +152,7 @@ def draw_areas(canvas: Canvas, board: Board[StateT]) -> None:
                 linewidths=0.0,
             ),
             autolim=False,
-        )
+        ).set_gid("areas.homes")
     if geometry.crossings:
         canvas.ax.add_collection(
             LineCollection(
@@ -134,7 +163,15 @@ def draw_areas(canvas: Canvas, board: Board[StateT]) -> None:
                 zorder=2,
             ),
             autolim=False,
-        )
+        ).set_gid("borders.crossings")
+
+
+def area_title(canvas: Canvas, code: str, owned: Mapping[str, str]) -> str:
+    """`Liverpool (lvp): England`, the hover title of an area in an SVG map."""
+    name = f"{canvas.game_map.areas[code].local_name} ({code})"
+    if code not in owned:
+        return name
+    return f"{name}: {power_name(canvas.game_map, owned[code])}"
 
 
 def _polygon(area: AreaGeometry) -> Polygon:
@@ -151,12 +188,13 @@ def draw_markers(
     edge: str | Sequence[str],
     width: float,
     zorder: float = 2.0,
+    gid: str | None = None,
 ) -> None:
     """The same marker (as `plot`'s: `size` in points) at each point, in one collection."""
     if not points:
         return
     shape = MarkerStyle(marker)
-    canvas.ax.add_collection(
+    collection = canvas.ax.add_collection(
         PathCollection(
             [shape.get_path().transformed(shape.get_transform())],
             sizes=[size**2],
@@ -171,11 +209,212 @@ def draw_markers(
         ),
         autolim=False,
     )
+    if gid is not None:
+        collection.set_gid(gid)
 
 
-def draw_labels(canvas: Canvas) -> None:
-    areas = canvas.geometry.areas
-    put_labels(canvas.ax, [(areas[c].label, c) for c in sorted(areas)], style.TEXT, size=6.5)
+@dataclass(frozen=True)
+class Placed:
+    """An area label where it is drawn: its text, centre, box, the fill under
+    it, and whether the box lies inside its area (else it gets a backing)."""
+
+    text: str
+    at: Point
+    box: Box
+    fill: str
+    inside: bool = True
+
+
+def draw_labels(canvas: Canvas, board: Board[StateT]) -> list[Placed]:
+    """Area (and impassable land) labels, placed by `place_labels`, each in
+    black or white for the fill it sits on; a label that spills over its
+    area's edge on a white backing, in black. Returns them."""
+    placed = place_labels(canvas.game_map, canvas.geometry, board, canvas.palette)
+    backed = [p.box for p in placed if not p.inside]
+    if backed:
+        canvas.ax.add_collection(
+            PatchCollection(
+                [Rectangle((x0 - 1, y0), x1 - x0 + 2, y1 - y0) for x0, y0, x1, y1 in backed],
+                facecolors="#ffffff",
+                edgecolors="none",
+                alpha=0.85,
+                zorder=2.45,
+            ),
+            autolim=False,
+        )
+    put_labels(
+        canvas.ax,
+        [(p.at, p.text) for p in placed],
+        [style.text_on(p.fill if p.inside else "#ffffff") for p in placed],
+        size=LABEL_SIZE,
+        zorder=2.5,
+    )
+    return placed
+
+
+def place_labels(
+    game_map: GameMap, geometry: MapGeometry, board: Board[StateT], palette: style.Palette
+) -> list[Placed]:
+    """Each area's label: its full name where the name's box fits inside the
+    area, else its code (inside the area if it can be, else centred in it),
+    at the first spot near the area's label point (a
+    spiral of `SPOTS`) whose box overlaps no unit, city, badge, retreat note
+    or label placed before; smaller areas choose first. Impassable land
+    gets its name where it fits."""
+    blocked = list(mark_boxes(game_map, geometry, board))
+    owned = board.owners()
+    out = board.rendering.out_of_play(board.state)
+    placed: list[Placed] = []
+    order = sorted(geometry.areas, key=lambda c: (_shape(geometry.areas[c]).area, c))
+    for code in order:
+        area = geometry.areas[code]
+        shape = _shape(area)
+        fill = _fill(game_map, palette, code, out, owned)
+        name = game_map.areas[code].local_name
+        text, spot = name, _find_spot(shape, area.label, name, blocked, whole=True)
+        if spot is None:
+            text, spot = code, _find_spot(shape, area.label, code, blocked, whole=True)
+        inside = spot is not None
+        if spot is None:
+            spot = _find_spot(shape, area.label, code, blocked, whole=False)
+        at = spot or area.label
+        box = label_box(at, text, LABEL_SIZE)
+        blocked.append(box)
+        placed.append(Placed(text, at, box, fill, inside))
+    for land in geometry.impassable:
+        shape = _shape_of(land.polygon, ())
+        point = shape.representative_point()
+        spot = _find_spot(shape, (point.x, point.y), land.name, blocked, whole=True)
+        if spot is not None:
+            box = label_box(spot, land.name, LABEL_SIZE)
+            blocked.append(box)
+            placed.append(Placed(land.name, spot, box, style.IMPASSABLE))
+    return placed
+
+
+SPOTS = np.array(
+    [
+        (dx * r, dy * r)
+        for r in (0, 5, 10, 15, 20, 26, 32, 40, 48)
+        for dx, dy in ((0, 0),) * (r == 0)
+        + ((0, 1), (0, -1), (1, 0), (-1, 0), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7), (-0.7, -0.7))
+        * (r > 0)
+    ]
+)
+"""Offsets from an area's label point tried in turn, in pixels."""
+
+
+def _find_spot(
+    shape: Shape, start: Point, text: str, blocked: Sequence[Box], *, whole: bool
+) -> Point | None:
+    """The first spot of `SPOTS` where `text`'s box is free and inside `shape`
+    (`whole`) or centred in it (all the spots tested at once)."""
+    left, top, right, bottom = label_box((0.0, 0.0), text, LABEL_SIZE)
+    x0, y0, x1, y1 = shape.bounds
+    if whole and (right - left > x1 - x0 or bottom - top > y1 - y0):
+        return None
+    centres = SPOTS + np.asarray(start, dtype=float)
+    boxes = np.column_stack(
+        [centres[:, 0] + left, centres[:, 1] + top, centres[:, 0] + right, centres[:, 1] + bottom]
+    )
+    free = np.arange(len(boxes))
+    if blocked:
+        b = np.asarray(blocked, dtype=float)
+        hit = (
+            (boxes[:, None, 0] < b[None, :, 2])
+            & (b[None, :, 0] < boxes[:, None, 2])
+            & (boxes[:, None, 1] < b[None, :, 3])
+            & (b[None, :, 1] < boxes[:, None, 3])
+        )
+        free = np.flatnonzero(~hit.any(axis=1))
+    if not free.size:
+        return None
+    if whole:
+        inside = shapely.contains(shape, shapely.box(*boxes[free].T))
+    else:
+        inside = shapely.contains_xy(shape, centres[free, 0], centres[free, 1])
+    found = free[np.asarray(inside, dtype=bool)]
+    if not found.size:
+        return None
+    x, y = centres[found[0]]
+    return (float(x), float(y))
+
+
+def _fill(
+    game_map: GameMap,
+    palette: style.Palette,
+    code: str,
+    out_of_play: frozenset[str],
+    owned: Mapping[str, str],
+) -> str:
+    if code in out_of_play:
+        return style.OUT_OF_PLAY
+    if code in owned:
+        return palette.fill(owned[code])
+    return style.SEA if game_map.areas[code].kind is AreaKind.SEA else style.LAND
+
+
+def _shape(area: AreaGeometry) -> Shape:
+    return _shape_of(area.polygon, area.holes)
+
+
+_SHAPES: dict[int, tuple[tuple[Point, ...], Shape]] = {}
+"""Prepared shapes by the id of their outline (kept, so the id stays its own)."""
+
+
+def _shape_of(polygon: tuple[Point, ...], holes: Sequence[Sequence[Point]]) -> Shape:
+    known = _SHAPES.get(id(polygon))
+    if known is not None and known[0] is polygon:
+        return known[1]
+    if len(_SHAPES) > 4096:
+        _SHAPES.clear()
+    shape = Shape(polygon, holes)
+    shapely.prepare(shape)
+    _SHAPES[id(polygon)] = (polygon, shape)
+    return shape
+
+
+def _square(at: Point, points: float) -> Box:
+    half = points * PX_PER_POINT / 2 + 1.0
+    return (at[0] - half, at[1] - half, at[0] + half, at[1] + half)
+
+
+def mark_boxes(game_map: GameMap, geometry: MapGeometry, board: Board[StateT]) -> list[Box]:
+    """The boxes of what area labels must not cover: units, cities, ports,
+    incomes, badges, dislodged units and their retreat notes."""
+    state = board.state
+    boxes = [
+        _square(unit_anchor(game_map, geometry, u.location, u.kind), UNIT_SIZE[u.kind])
+        for u in sorted(state.units)
+    ]
+    for code in sorted(geometry.areas):
+        area, where = game_map.areas[code], geometry.areas[code].city
+        if where is None or (area.city is None and not area.supply_center):
+            continue
+        city = area.city
+        boxes.append(_square(where, 9.0 if city is not None and city.fortified else 6.0))
+        if city is not None and city.port:
+            boxes.append(_square((where[0] + 8, where[1] + 7), 4.5))
+        if city is not None and city.income:
+            boxes.append(label_box((where[0] - 9, where[1] + 8), str(city.income), 6, "bold"))
+    for mark in board.rendering.marks(state):
+        if mark.area in geometry.areas:
+            boxes.append(_square(_mark_spot(game_map, geometry, mark), 11.0))
+    for d in sorted(state.dislodged, key=lambda d: d.unit):
+        spot = _dislodged_spot(geometry, game_map, d.unit.location)
+        boxes.append(_square(spot, UNIT_SIZE[d.unit.kind]))
+        boxes.append(
+            label_box(
+                (spot[0], spot[1] - 14), retreat_note(d.retreats), NOTE_SIZE, "bold", va="bottom"
+            )
+        )
+    return boxes
+
+
+def retreat_note(retreats: Sequence[str]) -> str:
+    if retreats:
+        return _("retreat: {areas}").format(areas=", ".join(retreats))
+    return _("retreat: none")
 
 
 def draw_cities(canvas: Canvas, board: Board[StateT]) -> None:
@@ -207,23 +446,42 @@ def draw_cities(canvas: Canvas, board: Board[StateT]) -> None:
     put_labels(canvas.ax, incomes, style.TEXT, size=6, weight="bold")
 
 
-def draw_units(canvas: Canvas, units: Sequence[Unit]) -> None:
-    """Army (disc), fleet (hull) and garrison (square) symbols with their letter."""
-    draw_unit_marks(canvas, [(u, canvas.anchor(u.location, u.kind)) for u in sorted(units)])
+def draw_units(
+    canvas: Canvas, units: Sequence[Unit], titles: Mapping[Unit, str] | None = None
+) -> None:
+    """Army (disc), fleet (hull) and garrison (square) symbols with their letter
+    (`titles`: each unit's hover title in an SVG)."""
+    placed = [(u, canvas.anchor(u.location, u.kind)) for u in sorted(units)]
+    draw_unit_marks(canvas, placed, titles=titles)
 
 
 def draw_unit_marks(
-    canvas: Canvas, placed: Sequence[tuple[Unit, Point]], edge: str = "#000000"
+    canvas: Canvas,
+    placed: Sequence[tuple[Unit, Point]],
+    edge: str = "#000000",
+    *,
+    layer: str = "units",
+    titles: Mapping[Unit, str] | None = None,
 ) -> None:
     """Units in their power's fill (an owner that is no power, such as
     Machiavelli's autonomous garrisons, in `NO_POWER_FILL`), each kind's symbols
-    in one collection, then the letters."""
+    in one collection (`gid` `<layer>.<kind>`), then the letters."""
     for kind in MARKERS:
         of_kind = [(unit, at) for unit, at in placed if unit.kind is kind]
         fills = [canvas.palette.fill(unit.power) for unit, _ in of_kind]
         points = [at for _, at in of_kind]
+        gid = f"{layer}.{kind.name.lower()}"
+        if titles is not None and of_kind:
+            canvas.titles[gid] = [titles.get(unit, str(unit)) for unit, _ in of_kind]
         draw_markers(
-            canvas, points, MARKERS[kind], UNIT_SIZE[kind], face=fills, edge=edge, width=1.2
+            canvas,
+            points,
+            MARKERS[kind],
+            UNIT_SIZE[kind],
+            face=fills,
+            edge=edge,
+            width=1.2,
+            gid=gid,
         )
     for kind in MARKERS:
         of_kind = [(unit, at) for unit, at in placed if unit.kind is kind]
@@ -243,10 +501,14 @@ MARK_OFFSET = (11.0, -11.0)
 def mark_spot(canvas: Canvas, mark: Mark) -> Point:
     """A badge's centre: up and right of the unit it is beside, of the city, or
     of the area's unit point."""
-    area = canvas.geometry.areas[mark.area]
+    return _mark_spot(canvas.game_map, canvas.geometry, mark)
+
+
+def _mark_spot(game_map: GameMap, geometry: MapGeometry, mark: Mark) -> Point:
+    area = geometry.areas[mark.area]
     if mark.beside is not None:
         kind = UnitKind(mark.beside.partition(" ")[0])
-        base = canvas.anchor(mark.beside.partition(" ")[2], kind)
+        base = unit_anchor(game_map, geometry, mark.beside.partition(" ")[2], kind)
     elif mark.in_city and area.city is not None:
         base = area.city
     else:
@@ -293,7 +555,11 @@ def draw_rings(canvas: Canvas, board: Board[StateT]) -> None:
 
 def dislodged_spot(canvas: Canvas, location: str) -> Point:
     """Where a dislodged unit is drawn: beside its area's unit anchor."""
-    x, y = canvas.area(location).unit
+    return _dislodged_spot(canvas.geometry, canvas.game_map, location)
+
+
+def _dislodged_spot(geometry: MapGeometry, game_map: GameMap, location: str) -> Point:
+    x, y = geometry.areas[game_map.province(location)].unit
     return (x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1])
 
 
@@ -318,14 +584,10 @@ def draw_dislodged(canvas: Canvas, state: GameState) -> None:
         canvas,
         [(d.unit, spot) for d, spot in zip(dislodged, spots, strict=True)],
         edge=style.FAILED,
+        layer="dislodged",
     )
     notes = [
-        (
-            (spot[0], spot[1] - 14),
-            _("retreat: {areas}").format(areas=", ".join(d.retreats))
-            if d.retreats
-            else _("retreat: none"),
-        )
+        ((spot[0], spot[1] - 14), retreat_note(d.retreats))
         for d, spot in zip(dislodged, spots, strict=True)
     ]
-    put_labels(canvas.ax, notes, style.FAILED, size=6, weight="bold", va="bottom")
+    put_labels(canvas.ax, notes, style.FAILED, size=NOTE_SIZE, weight="bold", va="bottom")

@@ -6,26 +6,37 @@ and results of the phase that led to it, a title with the season, year and
 phase, and a legend of the powers with their centres (or what the ruleset's
 `BoardRendering` counts: Machiavelli's cities) and units.
 
-The frame is the geometry's pixels plus a title band of `TITLE_BAND` pixels
+The frame is the geometry's pixels plus a header band of `TITLE_BAND` pixels
 on top, at 100 dpi: map point (x, y) is image pixel (x, y + TITLE_BAND)
-(`pixel`). The bytes depend on nothing but the inputs: no timestamps or
-software names in the metadata, a fixed SVG hash salt, the DejaVu font that
-matplotlib ships.
+(`pixel`). The band holds the title and the legend, laid out in columns, so
+nothing covers the board. The area labels are placed without collisions
+(`map_board.place_labels`). The bytes depend on nothing but the inputs: no
+timestamps or software names in the metadata, a fixed SVG hash salt, the
+DejaVu font that matplotlib ships.
+
+An SVG map is a document (`renderers.svg_document`): its text is `<text>`
+(`renderers.map_text.as_text`),
+each layer (areas, borders, labels, cities, units, orders, dislodged, title,
+legend) is one `<g>` of that id, and each area and unit has a `<title>`
+(name and owner; kind, owner and order) that a browser shows on hover.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from typing import TypeVar
 
 import matplotlib
+from matplotlib.artist import Artist
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import PatchCollection
 from matplotlib.figure import Figure
-from matplotlib.patches import FancyBboxPatch, Rectangle
+from matplotlib.patches import Rectangle
 
 from adjudicator.kits.board.results import OrderResult
-from adjudicator.kits.board.state import GameState
+from adjudicator.kits.board.state import GameState, Unit
 from maps.geometry import MapGeometry, Point
 from maps.model import GameMap
 from renderers import map_style as style
@@ -39,17 +50,28 @@ from renderers.board.map_board import (
     draw_marks,
     draw_rings,
     draw_units,
+    mark_boxes,
+    place_labels,
 )
 from renderers.board.map_orders import draw_orders, left_out
 from renderers.board.rendering import BOARD_RENDERING, BoardRendering
+from renderers.board.report import format_order
 from renderers.board.words import kind_word, power_name, season_year
 from renderers.figure import DPI, FORMATS, RC, Format
+from renderers.map_text import SvgText, as_text, count_collisions, label_width
 from renderers.map_text import draw_labels as put_labels
-from renderers.map_text import label_width
 from renderers.png import figure_bytes
+from renderers.svg_document import document
 from texts import T_, _, ngettext
 
-TITLE_BAND = 56
+TITLE_BAND = 104
+"""The header band's height in pixels: the title row, a subtitle row and up
+to `LEGEND_ROWS` rows of the legend."""
+LEGEND_TOP = 50
+"""The first legend row's centre, in pixels from the top of the figure."""
+LEGEND_ROWS = 3
+LEGEND_PITCH = 17.0
+"""Pixels between legend rows."""
 
 StateT = TypeVar("StateT", bound=GameState)
 
@@ -84,9 +106,57 @@ def render_map(
             refused,
         ).format(n=refused)
         subtitle = f"{subtitle} ({note})" if subtitle else note
-    with matplotlib.rc_context(RC):
-        figure = draw_figure(game_map, geometry, Board(state, rendering), results, subtitle)
-        return figure_bytes(figure, fmt)
+    with ExitStack() as stack:
+        stack.enter_context(matplotlib.rc_context(RC))
+        titles: dict[str, list[str]] = {}
+        sink = stack.enter_context(as_text()) if fmt == "svg" else []
+        board = Board(state, rendering)
+        figure = draw_figure(game_map, geometry, board, results, subtitle, titles)
+        texts: dict[str, list[SvgText]] = {}
+        for k, (marker, items) in enumerate(sink):
+            if marker.get_gid() is None:
+                marker.set_gid(f"text.{k}")
+            texts[str(marker.get_gid())] = items
+        data = figure_bytes(figure, fmt)
+    if fmt == "svg":
+        name = game_map.title or game_map.name
+        return document(data, titles, f"{name}: {title_text(state)}", texts)
+    return data
+
+
+@contextmanager
+def layer(ax: Axes, name: str) -> Iterator[None]:
+    """The artists added to `ax` within it, and without an id, get the id
+    `<name>.<k>`: the SVG groups them in one `<g id="<name>">`."""
+    before = {id(a) for a in ax.get_children()}
+    yield
+    added = [a for a in ax.get_children() if id(a) not in before]
+    for k, artist in enumerate(added, start=len(before)):
+        if artist.get_gid() is None:
+            artist.set_gid(f"{name}.{k}")
+
+
+def unit_titles(
+    game_map: GameMap, units: Sequence[Unit], results: Sequence[OrderResult]
+) -> dict[Unit, str]:
+    """Each unit's hover title: `A lvp: England; A lvp - yor` (kind, place,
+    owner and the order that brought it there or kept it, if any)."""
+    orders: dict[tuple[str, str], str] = {}
+    for result in results:
+        order = result.order
+        ref, dest = getattr(order, "unit", None), getattr(order, "dest", None)
+        if ref is None:
+            continue
+        text = format_order(order, result.unit)
+        text = text if result.succeeded else f"{text} ✗"
+        where = dest if isinstance(dest, str) and result.succeeded else ref.location
+        orders.setdefault((order.power, game_map.province(where)), text)
+    titles = {}
+    for unit in units:
+        title = f"{unit}: {power_name(game_map, unit.power)}"
+        order_text = orders.get((unit.power, game_map.province(unit.location)))
+        titles[unit] = f"{title}; {order_text}" if order_text else title
+    return titles
 
 
 def draw_figure(
@@ -95,6 +165,7 @@ def draw_figure(
     board: Board[StateT],
     results: Sequence[OrderResult],
     subtitle: str,
+    titles: dict[str, list[str]] | None = None,
 ) -> Figure:
     figure = Figure(figsize=(geometry.width / DPI, (geometry.height + TITLE_BAND) / DPI), dpi=DPI)
     FigureCanvasAgg(figure)
@@ -102,21 +173,31 @@ def draw_figure(
     ax.set_xlim(0, geometry.width)
     ax.set_ylim(geometry.height, -TITLE_BAND)
     ax.set_axis_off()
-    ax.add_patch(
-        matplotlib.patches.Rectangle((0, 0), geometry.width, geometry.height, color=style.GAP)
+    ax.add_patch(Rectangle((0, 0), geometry.width, geometry.height, color=style.GAP)).set_gid(
+        "areas.ground"
     )
-    canvas = Canvas(ax, game_map, geometry, style.palette(game_map, ()))
+    canvas = Canvas(ax, game_map, geometry, style.palette(game_map, ()), {})
     state = board.state
-    draw_areas(canvas, board)
-    draw_labels(canvas)
-    draw_cities(canvas, board)
-    draw_rings(canvas, board)
-    draw_units(canvas, state.units)
-    draw_marks(canvas, board)
-    draw_orders(canvas, results)
-    draw_dislodged(canvas, state)
-    draw_title(canvas, state, subtitle)
-    draw_legend(canvas, board)
+    steps: list[tuple[str, Callable[[], object]]] = [
+        ("areas", lambda: draw_areas(canvas, board)),
+        ("labels", lambda: draw_labels(canvas, board)),
+        ("cities", lambda: draw_cities(canvas, board)),
+        ("cities", lambda: draw_rings(canvas, board)),
+        (
+            "units",
+            lambda: draw_units(canvas, state.units, unit_titles(game_map, state.units, results)),
+        ),
+        ("units", lambda: draw_marks(canvas, board)),
+        ("orders", lambda: draw_orders(canvas, results)),
+        ("dislodged", lambda: draw_dislodged(canvas, state)),
+        ("title", lambda: draw_title(canvas, state, subtitle)),
+        ("legend", lambda: draw_legend(canvas, board)),
+    ]
+    for name, step in steps:
+        with layer(ax, name):
+            step()
+    if titles is not None:
+        titles.update(canvas.titles)
     return figure
 
 
@@ -129,16 +210,17 @@ def title_text(state: GameState) -> str:
 
 
 def draw_title(canvas: Canvas, state: GameState, subtitle: str) -> None:
+    """The title and the map's name on the band's first row, the subtitle under it."""
     width = canvas.geometry.width
-    middle = -TITLE_BAND / 2 - 6
+    top = -TITLE_BAND
     ax = canvas.ax
     put_labels(
-        ax, [((10, middle), title_text(state))], style.TEXT, size=17, weight="bold", ha="left"
+        ax, [((10, top + 17), title_text(state))], style.TEXT, size=15, weight="bold", ha="left"
     )
     name = canvas.game_map.title or canvas.game_map.name
-    put_labels(ax, [((width - 10, middle), name)], style.TEXT, size=11, ha="right")
+    put_labels(ax, [((width - 10, top + 17), name)], style.TEXT, size=11, ha="right")
     if subtitle:
-        put_labels(ax, [((10, -8), subtitle)], style.TEXT, size=8.5, ha="left")
+        put_labels(ax, [((width - 10, top + 34), subtitle)], style.TEXT, size=8.5, ha="right")
 
 
 def legend_line(canvas: Canvas, board: Board[StateT], power: str) -> str:
@@ -151,59 +233,77 @@ def legend_line(canvas: Canvas, board: Board[StateT], power: str) -> str:
     return line.format(power=name, counted=counted, n=units)
 
 
-LEGEND_FONT = 8.0
-"""The legend's text size in points (its title: one more)."""
+LEGEND_FONT = 8.5
+"""The legend's text size in points (its title: bold, the same size)."""
 PT = DPI / 72
 """Pixels per point."""
+SWATCH = (22.0, 10.0)
+"""A legend row's colour swatch, in pixels."""
+
+
+def legend_rows(canvas: Canvas, board: Board[StateT]) -> list[tuple[str, str]]:
+    """(fill, text) of each legend entry: the powers in play, then the ruleset's badges."""
+    powers = [p for p in canvas.game_map.powers if p in board.state.powers()]
+    marks = dict.fromkeys(
+        (m.colour, f"{m.letter}: {m.legend}") for m in board.rendering.marks(board.state)
+    )
+    rows = [(canvas.palette.fill(p), legend_line(canvas, board, p)) for p in powers]
+    return rows + list(marks) if powers else []
 
 
 def draw_legend(canvas: Canvas, board: Board[StateT]) -> None:
-    """A box in the lower left corner: "Powers", then each power's fill and
-    `legend_line`, laid out as matplotlib's `legend` (its default paddings, in
-    points), drawn as a few collections instead of a `Legend` of ~40 artists."""
-    powers = [p for p in canvas.game_map.powers if p in board.state.powers()]
-    if not powers:
+    """The legend in the header band, above the board: "Powers", then each
+    entry's swatch and text, in as many columns as `LEGEND_ROWS` rows need."""
+    rows = legend_rows(canvas, board)
+    if not rows:
         return
-    marks = list(
-        dict.fromkeys(
-            (m.colour, f"{m.letter}: {m.legend}") for m in board.rendering.marks(board.state)
+    heading = _("Powers")
+    left = 10 + label_width(heading, LEGEND_FONT, "bold") * PT + 12
+    columns = -(-len(rows) // LEGEND_ROWS)
+    column = max(label_width(text, LEGEND_FONT) * PT for _, text in rows) + SWATCH[0] + 22
+    column = min(column, (canvas.geometry.width - left - 10) / columns)
+    spots = [
+        (
+            left + (k // LEGEND_ROWS) * column,
+            LEGEND_TOP - TITLE_BAND + (k % LEGEND_ROWS) * LEGEND_PITCH,
         )
+        for k in range(len(rows))
+    ]
+    put_labels(
+        canvas.ax,
+        [((10, spots[0][1]), heading)],
+        style.TEXT,
+        size=LEGEND_FONT,
+        weight="bold",
+        ha="left",
     )
-    fills = [canvas.palette.fill(p) for p in powers] + [colour for colour, _ in marks]
-    lines = [legend_line(canvas, board, p) for p in powers] + [text for _, text in marks]
-    bottom = canvas.geometry.height  # the axes' bottom edge, in map pixels (y down)
-    pitch = 12.4 * PT  # handle rows: text height plus `labelspacing`
-    rows = [bottom - (9.12 + 2.8) * PT - k * pitch for k in reversed(range(len(lines)))]
-    left, frame_pad, handle = 7.2 * PT, 3.2 * PT, (16.0 * PT, 5.6 * PT)
-    text_x = left + handle[0] + 6.4 * PT
-    widths = [label_width(t, LEGEND_FONT) for t in lines]
-    right = text_x + (max(widths) + 3.0) * PT + frame_pad
-    title_y = rows[0] - 12.18 * PT
-    frame_x, frame_y = 4.0 * PT, title_y - 8.78 * PT
-    canvas.ax.add_artist(
-        FancyBboxPatch(
-            (frame_x, frame_y),
-            right - frame_x,
-            bottom - 4.0 * PT - frame_y,
-            boxstyle=f"round,pad=0,rounding_size={0.2 * LEGEND_FONT * PT}",
-            facecolor="white",
-            edgecolor="0.8",
-            alpha=0.92,
-            linewidth=1.0,
-            zorder=5,
-        )
-    )
+    swatches: list[Artist] = [Rectangle((x, y - SWATCH[1] / 2), *SWATCH) for x, y in spots]
     canvas.ax.add_collection(
         PatchCollection(
-            [Rectangle((left, y - handle[1] / 2), *handle) for y in rows],
-            facecolors=fills,
+            swatches,  # type: ignore[arg-type]
+            facecolors=[fill for fill, _ in rows],
             edgecolors=style.EDGE,
             linewidths=1.0,
             zorder=5,
         ),
         autolim=False,
     )
-    title = ((frame_x + right) / 2, title_y)
-    put_labels(canvas.ax, [(title, _("Powers"))], style.TEXT, size=LEGEND_FONT + 1, zorder=5)
-    texts = [((text_x + 0.8, y + 1.0), t) for y, t in zip(rows, lines, strict=True)]
+    texts = [((x + SWATCH[0] + 6, y), text) for (x, y), (_, text) in zip(spots, rows, strict=True)]
     put_labels(canvas.ax, texts, style.TEXT, size=LEGEND_FONT, ha="left", zorder=5)
+
+
+def label_collisions(
+    game_map: GameMap,
+    geometry: MapGeometry,
+    state: StateT,
+    rendering: BoardRendering[StateT] = BOARD_RENDERING,
+) -> int:
+    """How many pairs of the map's drawn boxes overlap: label with label, label
+    with a unit, city, badge or retreat note, and label with the header band
+    (title and legend); 0 on a legible map."""
+    board = Board(state, rendering)
+    labels = place_labels(game_map, geometry, board, style.palette(game_map, ()))
+    header = (0.0, float(-TITLE_BAND), geometry.width, 0.0)
+    return count_collisions(
+        [p.box for p in labels], [*mark_boxes(game_map, geometry, board), header]
+    )
