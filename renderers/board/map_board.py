@@ -19,9 +19,9 @@ from typing import Generic, TypeVar
 import numpy as np
 import shapely
 from matplotlib.axes import Axes
-from matplotlib.collections import LineCollection, PatchCollection, PathCollection
+from matplotlib.collections import LineCollection, PatchCollection, PathCollection, PolyCollection
 from matplotlib.markers import MarkerStyle
-from matplotlib.patches import Circle, Polygon, Rectangle
+from matplotlib.patches import Circle, Rectangle
 from matplotlib.path import Path
 from matplotlib.transforms import IdentityTransform
 from shapely.geometry import Polygon as Shape
@@ -116,21 +116,20 @@ def draw_areas(canvas: Canvas, board: Board[StateT]) -> None:
     out_of_play = board.rendering.out_of_play(board.state)
     geometry = canvas.geometry
     codes = sorted(geometry.areas)
-    patches = [_polygon(geometry.areas[c]) for c in codes]
+    outlines = [geometry.areas[c].polygon for c in codes]
     fills = [area_fill(canvas, c, out_of_play, owned) for c in codes]
     canvas.ax.add_collection(
-        PatchCollection(patches, facecolors=fills, edgecolors="none", linewidths=0.0)
+        PolyCollection(outlines, facecolors=fills, edgecolors="none", linewidths=0.0)
     ).set_gid("areas.fill")
     canvas.titles["areas.fill"] = [area_title(canvas, c, owned) for c in codes]
-    lands = [Polygon(i.polygon) for i in geometry.impassable]
+    lands = [i.polygon for i in geometry.impassable]
     canvas.ax.add_collection(
-        PatchCollection(lands, facecolors=style.IMPASSABLE, edgecolors="none", linewidths=0.0)
+        PolyCollection(lands, facecolors=style.IMPASSABLE, edgecolors="none", linewidths=0.0)
     ).set_gid("areas.impassable")
     canvas.titles["areas.impassable"] = [i.name for i in geometry.impassable]
     canvas.ax.add_collection(
-        PatchCollection(
-            [_polygon(geometry.areas[c]) for c in codes]
-            + [Polygon(i.polygon) for i in geometry.impassable],
+        PolyCollection(
+            outlines + lands,
             facecolors="none",
             edgecolors=style.EDGE,
             linewidths=0.7,
@@ -143,8 +142,8 @@ def draw_areas(canvas: Canvas, board: Board[StateT]) -> None:
     if hatched:
         inks = [canvas.palette.ink(homes[code]) for code in hatched]
         canvas.ax.add_collection(
-            PatchCollection(
-                [Polygon(geometry.areas[code].polygon) for code in hatched],
+            PolyCollection(
+                [geometry.areas[code].polygon for code in hatched],
                 facecolors="none",
                 edgecolors=inks,
                 hatchcolors=inks,
@@ -172,10 +171,6 @@ def area_title(canvas: Canvas, code: str, owned: Mapping[str, str]) -> str:
     if code not in owned:
         return name
     return f"{name}: {power_name(canvas.game_map, owned[code])}"
-
-
-def _polygon(area: AreaGeometry) -> Polygon:
-    return Polygon(area.polygon, closed=True)
 
 
 def draw_markers(
