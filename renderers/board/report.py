@@ -47,7 +47,7 @@ from orders.board.model import (
 )
 from orders.issues import OrderIssue, ignored, problems
 from renderers.board.rendering import BOARD_RENDERING, BoardRendering
-from renderers.board.words import REASON_PHRASES, phase_words, power_name
+from renderers.board.words import REASON_PHRASES, power_name
 from renderers.common import issue_key
 from texts import N_, _, tr
 
@@ -194,7 +194,7 @@ def centres_settled(resolution: Resolution[GameState]) -> bool:
 def phase_title(phase: Phase) -> str:
     """`1901-spring-movement` -> `Spring 1901 movement (1901-spring-movement)`,
     in the language being written (the id stays: it names the files)."""
-    return f"{phase_words(phase)} ({phase.id})"
+    return f"{phase.local_title} ({phase.id})"
 
 
 # --- grouping --------------------------------------------------------------------

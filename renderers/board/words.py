@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from adjudicator.core.phase import Phase
+from adjudicator.core.phase import KIND_WORDS, SEASON_WORDS, Phase
 from adjudicator.kits.board.results import Reason, ResultReason
-from adjudicator.kits.board.state import PhaseKind, Season
 from maps.model import GameMap
 from texts import N_, _
 
@@ -85,22 +84,6 @@ def count_line(label: str, counted: Sequence[str], units: int) -> str:
     )
 
 
-SEASON_WORDS: dict[str, str] = {
-    Season.SPRING: N_("Spring"),
-    Season.SUMMER: N_("Summer"),
-    Season.FALL: N_("Fall"),
-    Season.WINTER: N_("Winter"),
-}
-"""A season as a phase's title names it (`Spring 1901 movement`)."""
-
-KIND_WORDS: dict[str, str] = {
-    PhaseKind.MOVEMENT: N_("movement"),
-    PhaseKind.RETREAT: N_("retreat"),
-    PhaseKind.ADJUSTMENT: N_("adjustment"),
-}
-"""A phase's kind as its title names it."""
-
-
 def season_year(phase: Phase) -> str:
     """`Spring 1901`, in the language being written."""
     if phase.season is None or phase.season not in SEASON_WORDS:
@@ -113,10 +96,3 @@ def kind_word(phase: Phase) -> str:
     """`movement`, in the language being written."""
     known = KIND_WORDS.get(phase.kind)
     return _(known) if known is not None else phase.title.rsplit(" ", 1)[-1]
-
-
-def phase_words(phase: Phase) -> str:
-    """`Spring 1901 movement` (`Phase.title`), in the language being written."""
-    if phase.season not in SEASON_WORDS or phase.kind not in KIND_WORDS:
-        return phase.title
-    return _("{season_year} {kind}").format(season_year=season_year(phase), kind=kind_word(phase))

@@ -22,7 +22,7 @@ from adjudicator.rulesets.orbis.prosperity import (
 )
 from adjudicator.rulesets.orbis.sheet import Nation
 from adjudicator.rulesets.orbis.stability import current, damage, restore
-from texts import T_
+from texts import N_, T_
 
 
 @dataclass(frozen=True)
@@ -63,40 +63,22 @@ def apply_won(won: Won, nations: dict[str, Nation], thefts: TheftLedger, year: i
         case EffectKind.INDEX_DAMAGE if target is not None and effect.index is not None:
             nations[target.id] = damage(target, effect.index, level)
             lost = current(target, effect.index) - current(nations[target.id], effect.index)
-            words = (
-                T_(
-                    "{nation} -{amount} {index} (already empty)",
-                    nation=target.id,
-                    amount=lost,
-                    index=effect.index.value,
-                )
+            said = (
+                N_("{nation} -{amount} {index} (already empty)")
                 if lost < level.size
-                else T_(
-                    "{nation} -{amount} {index}",
-                    nation=target.id,
-                    amount=lost,
-                    index=effect.index.value,
-                )
+                else N_("{nation} -{amount} {index}")
             )
+            words = T_(said, nation=target.id, amount=lost, index=effect.index.value)
             return Applied(nations, thefts, words)
         case EffectKind.INDEX_RESTORE if effect.index is not None:
             nations[helped.id] = restore(helped, effect.index, level)
             gained = current(nations[helped.id], effect.index) - current(helped, effect.index)
-            words = (
-                T_(
-                    "{nation} +{amount} {index} (at capacity)",
-                    nation=helped.id,
-                    amount=gained,
-                    index=effect.index.value,
-                )
+            said = (
+                N_("{nation} +{amount} {index} (at capacity)")
                 if gained < level.size
-                else T_(
-                    "{nation} +{amount} {index}",
-                    nation=helped.id,
-                    amount=gained,
-                    index=effect.index.value,
-                )
+                else N_("{nation} +{amount} {index}")
             )
+            words = T_(said, nation=helped.id, amount=gained, index=effect.index.value)
             return Applied(nations, thefts, words)
         case EffectKind.MODIFIER if effect.attribute is not None:
             harm = effect.direction is Direction.HARMS or (
