@@ -17,12 +17,11 @@ disorder, and its JSON lists them (`civil_disorder`)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
-from dataclasses import replace
 
 from adjudicator.app import gamefolder as gf
 from adjudicator.app.game import LoadedGame, map_reference, read_order_files
+from adjudicator.app.sections import with_section
 from adjudicator.core.plugin import OrderFile
 from adjudicator.core.session import BadState, GameSetup, JudgedTurn
 from texts import ngettext, using
@@ -99,8 +98,4 @@ def with_disorder_named(
             "In civil disorder (no orders for {n} phases in a row): {powers}",
             enough,
         ).format(n=enough, powers=names)
-    data: dict[str, object] = json.loads(turn.json_text)
-    data["civil_disorder"] = sorted(disorder)
-    json_text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    text = turn.text.rstrip("\n") + "\n\n" + line + "\n"
-    return replace(turn, text=text, json_text=json_text)
+    return with_section(turn, [line], "civil_disorder", sorted(disorder))

@@ -10,14 +10,13 @@ hand-saved files reads as before.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from adjudicator.app import gamefolder as gf
+from adjudicator.app.sections import with_section
 from adjudicator.core.plugin import OrderFile
 from adjudicator.core.session import JudgedTurn
 from texts import DEFAULT_LANGUAGE, N_, _, using
@@ -39,13 +38,9 @@ def with_mail_used(
     if used is None:
         return turn
     powers, aside = used
-    data = json.loads(turn.json_text)
-    data["mail_used"] = {"powers": powers, "set_aside": aside}
     with using(lang, ruleset):
         lines = section(powers, aside)
-    text = turn.text.rstrip("\n") + "\n\n" + "\n".join(lines) + "\n"
-    json_text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    return replace(turn, text=text, json_text=json_text)
+    return with_section(turn, lines, "mail_used", {"powers": powers, "set_aside": aside})
 
 
 def mail_used(
