@@ -55,11 +55,6 @@ def gm_translator(config: gf.GameConfig | None, option: str | None) -> NullTrans
     return translator(gm_language(config, option))
 
 
-def player_translator(config: gf.GameConfig, power: str) -> NullTranslations:
-    """`translator(player_language(...))`."""
-    return translator(player_language(config, power))
-
-
 def _check_lang(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
     if value is None:
         return None
