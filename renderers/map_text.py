@@ -250,3 +250,13 @@ def _keep_texts(
     marker = PathCollection([], zorder=zorder)
     ax.add_collection(marker, autolim=False)
     sink.append((marker, texts))
+
+
+def texts_by_gid(sink: TextSink) -> dict[str, list[SvgText]]:
+    """The kept labels by the id of the artist that marks their place."""
+    found: dict[str, list[SvgText]] = {}
+    for k, (marker, items) in enumerate(sink):
+        if marker.get_gid() is None:
+            marker.set_gid(f"text.{k}")
+        found.setdefault(str(marker.get_gid()), []).extend(items)
+    return found

@@ -25,6 +25,10 @@ from renderers.figure import DPI, METADATA, Format
 LEVEL = 3
 """zlib level: about 5x faster than level 6 and smaller than matplotlib's PNG."""
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
+RGB = np.dtype("V3")
+RGBA = np.dtype([("rgb", "V3"), ("alpha", "u1")])
+"""A pixel as its three colour bytes and its alpha: copying the colour bytes as
+one 3-byte item each is twice as fast as copying a (rows, columns, 3) slice."""
 
 
 def figure_bytes(figure: Figure, fmt: Format) -> bytes:
@@ -41,8 +45,9 @@ def figure_bytes(figure: Figure, fmt: Format) -> bytes:
 def png_bytes(rgba: np.ndarray, dpi: float) -> bytes:
     """An opaque RGBA image (rows, columns, 4 bytes) as an RGB PNG of `dpi`."""
     height, width = rgba.shape[:2]
-    rows = np.zeros((height, width * 3 + 1), dtype=np.uint8)  # each row: filter 0, then RGB
-    rows[:, 1:] = rgba[:, :, :3].reshape(height, width * 3)
+    rows = np.empty((height, width * 3 + 1), dtype=np.uint8)  # each row: filter 0, then RGB
+    rows[:, 0] = 0
+    rows[:, 1:].view(RGB)[:] = np.ascontiguousarray(rgba).view(RGBA)["rgb"][:, :, 0]
     per_metre = round(dpi / 0.0254)
     return b"".join(
         [

@@ -15,9 +15,14 @@ titles and texts give the same bytes.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from renderers.map_text import SvgText
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
@@ -40,9 +45,13 @@ def document(
     titles: Mapping[str, Sequence[str]],
     title: str = "",
     texts: Mapping[str, Sequence[SvgText]] | None = None,
+    layer_named: Callable[[str], str | None] | None = None,
 ) -> bytes:
     """`svg` with `texts` written in, its layers grouped, `titles` attached
-    and the whole titled `title`."""
+    and the whole titled `title`. An artist's layer is the part of its id
+    before the first dot (`layer_of`), or what `layer_named(id)` says (a
+    renderer whose ids follow another scheme)."""
+    named = layer_named or dotted_layer
     for prefix, uri in NAMESPACES.items():
         ET.register_namespace(prefix, uri)
     root = ET.fromstring(svg)
@@ -53,7 +62,7 @@ def document(
     for gid, names in titles.items():
         _attach(root, gid, names)
     for parent in list(root.iter()):
-        _group_layers(parent)
+        _group_layers(parent, named)
     if title:
         element = ET.Element(f"{{{SVG}}}title")
         element.text = title
@@ -62,21 +71,37 @@ def document(
     return ('<?xml version="1.0" encoding="utf-8" standalone="no"?>\n' + body + "\n").encode()
 
 
-def layer_of(element: ET.Element) -> str | None:
+@contextmanager
+def layer(ax: Axes, name: str) -> Iterator[None]:
+    """The artists added to `ax` within it, and without an id, get the id
+    `<name>.<k>`: `document` groups them in one `<g id="<name>">`."""
+    before = {id(a) for a in ax.get_children()}
+    yield
+    added = [a for a in ax.get_children() if id(a) not in before]
+    for k, artist in enumerate(added, start=len(before)):
+        if artist.get_gid() is None:
+            artist.set_gid(f"{name}.{k}")
+
+
+def layer_of(element: ET.Element, named: Callable[[str], str | None] | None = None) -> str | None:
     """The layer an artist's `<g>` belongs to (`units` for `units.army`)."""
-    ident = element.get("id", "")
-    if element.tag != f"{{{SVG}}}g" or "." not in ident:
+    if element.tag != f"{{{SVG}}}g":
         return None
-    return ident.partition(".")[0]
+    return (named or dotted_layer)(element.get("id", ""))
 
 
-def _group_layers(parent: ET.Element) -> None:
+def dotted_layer(ident: str) -> str | None:
+    """`units` for the id `units.army`; no layer for an id without a dot."""
+    return ident.partition(".")[0] if "." in ident else None
+
+
+def _group_layers(parent: ET.Element, named: Callable[[str], str | None]) -> None:
     children = list(parent)
-    if not any(layer_of(child) for child in children):
+    if not any(layer_of(child, named) for child in children):
         return
     groups: dict[str, ET.Element] = {}
     for child in children:
-        layer = layer_of(child)
+        layer = layer_of(child, named)
         if layer is None:
             continue
         index = list(parent).index(child)

@@ -21,14 +21,9 @@ from adjudicator.plugins.board import BoardPlugin
 from maps import load_map
 from maps.geometry import load_geometry
 from renderers import map_style
-from renderers.board.map_board import (
-    LABEL_SIZE,
-    MIN_LABEL_PX,
-    Board,
-    mark_boxes,
-    place_labels,
-)
+from renderers.board.map_board import LABEL_SIZE, MIN_LABEL_PX, Board
 from renderers.board.map_image import TITLE_BAND, label_collisions, render_map
+from renderers.board.map_labels import mark_boxes, place_labels
 from renderers.figure import DPI
 from renderers.map_text import count_collisions, label_box
 from renderers.svg_document import SVG
@@ -150,3 +145,46 @@ def test_no_label_collides_with_dislodged_units_and_their_options(tmp_path: Path
     assert state.dislodged, "the summer retreat has units to retreat"
     game_map, geometry = load_map(rules.map_name), load_geometry("machiavelli")
     assert label_collisions(game_map, geometry, state, board_rendering("machiavelli")) == 0
+
+
+BUSY_SHARE = 0.03
+"""Of the label-over-order overlaps labels placed blind to the orders would
+have on busy random turns, the share left: measured 1.6% (53 of 3,381 over
+96 turns of both maps); the rest are small areas with no free spot at all,
+where the label takes the least covered one (`map_labels._least_covered_spot`)."""
+
+
+@pytest.mark.parametrize("name", ["classic", "machiavelli"])
+def test_labels_keep_off_the_orders_of_busy_turns(name: str) -> None:
+    """Issue 20 (every order where it belongs, labels placed without
+    collisions): on random busy turns (every unit ordered, seeded), labels
+    keep clear of arrows, lines, rings and notes wherever their area has room."""
+    import random
+
+    from adjudicator.kits.board.state import PhaseKind
+    from renderers.board.map_image import map_labels
+    from tests.generators.board_orders import (
+        random_adjustment_orders,
+        random_movement_orders,
+        random_retreat_orders,
+    )
+
+    rules, rendering = board_rules(name), board_rendering(name)
+    game_map, geometry = load_map(rules.map_name), load_geometry(name)
+    orders_of = {
+        PhaseKind.MOVEMENT: random_movement_orders,
+        PhaseKind.RETREAT: random_retreat_orders,
+    }
+    left = blind = 0
+    for seed in range(3):
+        state, rng = rules.initial_state(game_map), random.Random(seed)
+        for _ in range(4):
+            make = orders_of.get(state.phase.kind, random_adjustment_orders)
+            resolution = rules.resolve(state, make(state, game_map, rng), game_map)
+            state, results = resolution.state, resolution.results
+            left += label_collisions(game_map, geometry, state, rendering, results)
+            unaware, _ = map_labels(game_map, geometry, state, rendering, ())
+            _, marks = map_labels(game_map, geometry, state, rendering, results)
+            blind += count_collisions([p.box for p in unaware], marks)
+    assert blind > 100
+    assert left <= BUSY_SHARE * blind, (left, blind)

@@ -7,6 +7,7 @@ The drawings are checked on their matplotlib artists, before any bytes."""
 
 from __future__ import annotations
 
+import math
 import shutil
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -15,11 +16,9 @@ from typing import Any
 import matplotlib
 import numpy as np
 import pytest
-from matplotlib.collections import PathCollection
+from matplotlib.collections import LineCollection, PathCollection, PolyCollection
 from matplotlib.colors import to_hex
 from matplotlib.figure import Figure
-from matplotlib.patches import FancyArrowPatch
-from matplotlib.path import Path as MplPath
 
 from adjudicator.app import gamefolder as gf
 from adjudicator.app.game import earlier_turn, open_game
@@ -29,18 +28,41 @@ from adjudicator.kits.board.results import OrderResult, Outcome, Reason
 from adjudicator.kits.board.state import Unit
 from maps import load_map
 from maps.geometry import load_geometry
-from orders.board.model import Convoy, Disband, Hold, Move, Retreat, UnitKind, UnitRef
+from orders.board.model import (
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Retreat,
+    SupportMove,
+    UnitKind,
+    UnitRef,
+)
 from renderers import map_style as style
 from renderers.board import map_image
 from renderers.board.map_board import Canvas
+from renderers.board.map_marks import (
+    ARROW_WIDTH,
+    HALO,
+    HALO_WIDTH,
+    HEAD_LENGTH,
+    HEAD_WIDTH,
+    LINE_HALO_WIDTH,
+    Arrow,
+    arrow_along,
+    lighter,
+)
 from renderers.board.map_orders import (
+    ARROW_TRIM,
     STANDOFF_INK,
     PhaseOrders,
     draw_orders,
-    lighter,
+    order_marks,
     standoffs,
 )
+from renderers.map_text import count_collisions
 from tests.cli_runner import current_phase, play_example, report_json, run
+from tests.rulesets import board_rendering
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "machiavelli-1454"
 A, F = UnitKind.ARMY, UnitKind.FLEET
@@ -74,13 +96,23 @@ def held(power: str, kind: UnitKind, at: str) -> OrderResult:
     )
 
 
+def retreated(power: str, kind: UnitKind, at: str, dest: str) -> OrderResult:
+    order = Retreat(power, UnitRef(kind, at), dest)
+    return OrderResult(order, Outcome.SUCCEEDS, Reason.RETREATED, Unit(power, kind, at))
+
+
 def convoyed(power: str, fleet: str, army: str, dest: str) -> OrderResult:
     order = Convoy(power, UnitRef(F, fleet), UnitRef(A, army), dest)
     return OrderResult(order, Outcome.SUCCEEDS, Reason.CONVOY_GIVEN, Unit(power, F, fleet))
 
 
-def arrows(canvas: Canvas) -> list[FancyArrowPatch]:
-    return [a for a in canvas.ax.get_children() if isinstance(a, FancyArrowPatch)]
+def arrows(canvas: Canvas, results: Sequence[OrderResult]) -> list[Arrow]:
+    """The arrows the orders layer draws for `results`, earlier phase first."""
+    return [arrow for marks in order_marks(canvas, results) for arrow in marks.arrows]
+
+
+def near(point: tuple[float, float], points: Sequence[tuple[float, float]], by: float) -> bool:
+    return any(math.dist(point, p) <= by for p in points)
 
 
 def marker_points(canvas: Canvas, edge: str) -> list[tuple[float, float]]:
@@ -100,12 +132,6 @@ def marker_points(canvas: Canvas, edge: str) -> list[tuple[float, float]]:
 # --- convoy routes follow the seas ------------------------------------------------
 
 
-def on_curve(path: MplPath) -> list[tuple[float, float]]:
-    """The points a cubic Bézier path passes through (its ends and joints)."""
-    verts = [(x, y) for x, y in np.asarray(path.vertices, dtype=float).tolist()]
-    return [verts[0], *verts[3::3]]
-
-
 def test_a_convoyed_move_follows_its_fleets_seas_in_route_order(classic: Canvas) -> None:
     """A LON-POR convoyed by ENG and MAO, with NTH (nearer London) also
     convoying it but on no chain to Portugal: the arrow is one smooth curve
@@ -116,27 +142,46 @@ def test_a_convoyed_move_follows_its_fleets_seas_in_route_order(classic: Canvas)
         convoyed("ENG", "ENG", "LON", "POR"),
         convoyed("ENG", "NTH", "LON", "POR"),
     ]
-    draw_orders(classic, results)
-    (arrow,) = arrows(classic)
-    assert MplPath.CURVE4 in set(arrow._path_original.codes)  # type: ignore[attr-defined]
-    joints = on_curve(arrow._path_original)  # type: ignore[attr-defined]
-    areas = classic.geometry.areas
-    assert joints[1:-1] == [areas["ENG"].unit, areas["MAO"].unit]
-    assert areas["NTH"].unit not in joints
+    (arrow,) = arrows(classic, results)
+    shaft, areas = list(arrow.shaft), classic.geometry.areas
+    assert len(shaft) > 10  # a flattened curve, not a polyline through the seas
+    passes = [
+        min(range(len(shaft)), key=lambda k: math.dist(shaft[k], areas[sea].unit))
+        for sea in ("ENG", "MAO")
+    ]
+    assert all(
+        math.dist(shaft[k], areas[sea].unit) < 1e-6 for k, sea in zip(passes, ("ENG", "MAO"))
+    )
+    assert passes[0] < passes[1]
+    assert not near(areas["NTH"].unit, shaft, 20.0)
     # the ends are the army's spot and Portugal's, pulled in a little
-    start, end = areas["LON"].unit, areas["POR"].unit
-    assert abs(joints[0][0] - start[0]) + abs(joints[0][1] - start[1]) < 15
-    assert abs(joints[-1][0] - end[0]) + abs(joints[-1][1] - end[1]) < 15
+    assert math.dist(shaft[0], areas["LON"].unit) < 15
+    assert math.dist(arrow.head[0], areas["POR"].unit) < 15
 
 
 def test_a_move_without_convoy_stays_a_straight_arrow(classic: Canvas) -> None:
-    draw_orders(classic, [moved("FRA", A, "PAR", "BUR")])
-    (arrow,) = arrows(classic)
-    assert arrow._path_original is None  # type: ignore[attr-defined]
-    assert arrow._posA_posB == [  # type: ignore[attr-defined]
-        classic.geometry.areas["PAR"].unit,
-        classic.geometry.areas["BUR"].unit,
-    ]
+    (arrow,) = arrows(classic, [moved("FRA", A, "PAR", "BUR")])
+    start, end = classic.geometry.areas["PAR"].unit, classic.geometry.areas["BUR"].unit
+    assert len(arrow.shaft) == 2
+    tip = arrow.head[0]
+    assert math.dist(arrow.shaft[0], start) == pytest.approx(ARROW_TRIM)
+    assert math.dist(tip, end) == pytest.approx(ARROW_TRIM)
+    # the shaft and the tip lie on the line from Paris to Burgundy
+    for point in (*arrow.shaft, tip):
+        cross = (end[0] - start[0]) * (point[1] - start[1]) - (end[1] - start[1]) * (
+            point[0] - start[0]
+        )
+        assert abs(cross) / math.dist(start, end) < 1e-6
+
+
+def test_an_arrow_head_is_a_triangle_at_the_shafts_end() -> None:
+    arrow = arrow_along([(0.0, 0.0), (0.0, 50.0)], "#123456", "-")
+    tip, left, right = arrow.head
+    assert tip == (0.0, 50.0)
+    assert left[1] == right[1] == pytest.approx(50.0 - HEAD_LENGTH)
+    assert abs(left[0] - right[0]) == pytest.approx(HEAD_WIDTH)
+    assert arrow.shaft[0] == (0.0, 0.0)
+    assert 50.0 - HEAD_LENGTH < arrow.shaft[-1][1] < 50.0  # into the head, short of the tip
 
 
 # --- standoffs ----------------------------------------------------------------------
@@ -166,34 +211,69 @@ def test_no_standoff_mark_where_a_unit_stays_or_one_move_bounced(classic: Canvas
 
 
 def test_the_earlier_movement_is_drawn_lighter_under_the_later_phase(classic: Canvas) -> None:
-    retreat = [
-        OrderResult(
-            Retreat("FRA", UnitRef(A, "BUR"), "PIC"),
-            Outcome.SUCCEEDS,
-            Reason.RETREATED,
-            Unit("FRA", A, "BUR"),
-        )
-    ]
+    retreat = [retreated("FRA", A, "BUR", "PIC")]
     movement = [moved("GER", A, "MUN", "BUR"), moved("FRA", A, "PAR", "GAS")]
-    draw_orders(classic, PhaseOrders(retreat, movement))
-    drawn = arrows(classic)
-    assert len(drawn) == 3
-    inks = [to_hex(a.get_edgecolor()) for a in drawn]
+    results = PhaseOrders(retreat, movement)
+    earlier, current = order_marks(classic, results)
     palette = classic.palette
-    # the movement's two arrows first (under), in lighter inks; then the retreat
-    assert inks == [
+    assert earlier.faded and not current.faded
+    assert [a.ink for a in earlier.arrows] == [
         lighter(palette.ink("FRA")),
         lighter(palette.ink("GER")),
-        to_hex(palette.ink("FRA")),
     ]
+    assert [a.ink for a in current.arrows] == [palette.ink("FRA")]
     assert all(lighter(ink) != ink for ink in (palette.ink("FRA"), palette.ink("GER")))
+    # drawn in that order: the earlier phase's shafts under the retreat's
+    draw_orders(classic, results)
+    shafts = [shaft_inks(c) for c in classic.ax.collections if isinstance(c, LineCollection)]
+    assert shafts.index([lighter(palette.ink("FRA")), lighter(palette.ink("GER"))]) < shafts.index(
+        [to_hex(palette.ink("FRA"))]
+    )
 
 
 def test_without_an_earlier_phase_nothing_is_faded(classic: Canvas) -> None:
-    draw_orders(classic, PhaseOrders([moved("GER", A, "MUN", "BUR")]))
-    assert [to_hex(a.get_edgecolor()) for a in arrows(classic)] == [
-        to_hex(classic.palette.ink("GER"))
+    (marks,) = order_marks(classic, PhaseOrders([moved("GER", A, "MUN", "BUR")]))
+    assert not marks.faded
+    assert [a.ink for a in marks.arrows] == [classic.palette.ink("GER")]
+
+
+def shaft_inks(collection: LineCollection) -> list[str]:
+    return [to_hex(tuple(c)) for c in np.asarray(collection.get_colors()).tolist()]
+
+
+def casings(canvas: Canvas) -> list[float]:
+    """The widths of the white casings drawn (one per line or shaft)."""
+    found: list[float] = []
+    for collection in canvas.ax.collections:
+        if isinstance(collection, LineCollection) and set(shaft_inks(collection)) == {HALO}:
+            found += np.asarray(collection.get_linewidth(), dtype=float).ravel().tolist()
+    return found
+
+
+def test_the_phases_arrows_are_cased_in_white_and_the_earlier_ones_not(classic: Canvas) -> None:
+    """Issue 20 (legible for every colour vision): the phase's arrows lie on a
+    white casing `HALO_WIDTH` wide each side, heads included, so an ink reads
+    over any fill; the earlier phase's lighter arrows stay plain."""
+    retreat = [retreated("FRA", A, "BUR", "PIC")]
+    draw_orders(classic, PhaseOrders(retreat, [moved("GER", A, "MUN", "BUR")]))
+    assert casings(classic) == [ARROW_WIDTH + 2 * HALO_WIDTH]  # one arrow of two
+    heads = [c for c in classic.ax.collections if isinstance(c, PolyCollection)]
+    white = [
+        c for c in heads if {to_hex(tuple(e)) for e in np.asarray(c.get_edgecolor())} == {HALO}
     ]
+    assert len(white) == 1 and len(white[0].get_paths()) == 1
+
+
+def test_support_lines_are_cased_under_their_ink(classic: Canvas) -> None:
+    order = SupportMove("AUS", UnitRef(A, "VIE"), UnitRef(A, "BUD"), "GAL")
+    given = OrderResult(order, Outcome.SUCCEEDS, Reason.SUPPORT_GIVEN, Unit("AUS", A, "VIE"))
+    draw_orders(classic, [given, moved("AUS", A, "BUD", "GAL")])
+    assert sorted(casings(classic)) == [1.5 + 2 * LINE_HALO_WIDTH, ARROW_WIDTH + 2 * HALO_WIDTH]
+    children = classic.ax.get_children()
+    lines = [c for c in classic.ax.collections if isinstance(c, LineCollection)]
+    halo, ink = lines[0], lines[1]
+    assert shaft_inks(halo) == [HALO] and shaft_inks(ink) == [to_hex(classic.palette.ink("AUS"))]
+    assert children.index(halo) < children.index(ink) and halo.zorder <= ink.zorder
 
 
 class Drawn:
@@ -287,3 +367,34 @@ def play_example_in_place(folder: Path) -> None:
     """Adjudicate the phases of a copied example while it has their mail."""
     while (mail := folder / "orders" / (phase := current_phase(folder))).is_dir():
         assert run("adjudicate", folder, *sorted(mail.glob("*.txt"))).exit_code in (0, 1), phase
+
+
+@pytest.mark.parametrize(
+    "phase",
+    ["1454-summer-movement", "1454-summer-retreat", "1454-fall-movement", "1455-spring-adjustment"],
+)
+def test_no_label_lies_under_an_order_or_a_retreat_on_the_examples_maps(
+    played: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, phase: str
+) -> None:
+    """Issue 20: retreats and their options never cover a label, nor do the
+    phase's arrows, lines and rings (the labels are placed around them,
+    `map_labels.place_labels`): each map of the Machiavelli example, drawn by
+    `render` with its orders (and the summer's moves, lighter, on the fall's),
+    has no label under any of them."""
+    calls: list[tuple[Any, ...]] = []
+    original = map_image.render_map
+
+    def render_map(*args: Any, **kwargs: Any) -> bytes:
+        calls.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(map_image, "render_map", render_map)
+    assert run("render", played, "--phase", phase, "--out", tmp_path / "m.png").exit_code == 0
+    ((game_map, geometry, state, results),) = calls
+    assert results
+    rendering = board_rendering("machiavelli")
+    assert map_image.label_collisions(game_map, geometry, state, rendering, results) == 0
+    # the count sees the orders: labels placed as if there were none lie under some
+    unaware, marks = map_image.map_labels(game_map, geometry, state, rendering, ())
+    _, avoided = map_image.map_labels(game_map, geometry, state, rendering, results)
+    assert marks == [] and count_collisions([p.box for p in unaware], avoided) > 0

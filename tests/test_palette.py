@@ -14,6 +14,7 @@ from maps import load_map
 from maps.cawa.generate import MAX_PLAYERS, player_colours
 from maps.genes.generate import COLOURS as GENES_COLOURS
 from renderers import map_style as style
+from renderers.board.map_marks import HALO
 from renderers.map_style import THRESHOLDS, VISIONS, Vision
 
 SHARMA_2005 = [
@@ -98,6 +99,29 @@ def test_no_power_looks_like_the_board(name: str, vision: Vision) -> None:
     fills = style.palette(load_map(name), ()).fills
     for (power, fill), board in itertools.product(sorted(fills.items()), style.BACKGROUNDS):
         assert style.difference(fill, board, vision) >= THRESHOLDS[vision], (power, board)
+
+
+INK_ON_CASING = 30.0
+"""ΔE00 every order ink keeps from its white casing, in every vision (the
+least measured: 36.6, Machiavelli's Holy Roman Empire under tritanopia)."""
+INK_ON_BOARD = 15.0
+"""ΔE00 every ink keeps from the board's own fills (the least: 16.9)."""
+
+
+@pytest.mark.parametrize("vision", VISIONS)
+@pytest.mark.parametrize("name", ["classic", "machiavelli"])
+def test_order_inks_read_on_their_casing_and_the_board(name: str, vision: Vision) -> None:
+    """The inks of arrows, rings and hatches (a power's colour darkened) stand
+    out from the white casing drawn under the phase's arrows and lines
+    (`map_orders.HALO`) and from empty land, sea and impassable land, for
+    every colour vision: an order reads whatever the fill under it. (Whose
+    order it is, the unit it starts from says, in the power's fill.)"""
+    palette = style.palette(load_map(name), ())
+    for power in sorted(palette.fills):
+        ink = palette.ink(power)
+        assert style.difference(ink, HALO, vision) >= INK_ON_CASING, power
+        for board in style.BACKGROUNDS:
+            assert style.difference(ink, board, vision) >= INK_ON_BOARD, (power, board)
 
 
 CAWA_ALL_APART = 14

@@ -12,9 +12,7 @@ from adjudicator.kits.board.results import Resolution
 from adjudicator.kits.board.state import GameState
 from maps import load_map
 from maps.geometry import load_geometry
-from renderers import map_style
-from renderers.board.map_board import Board, place_labels
-from renderers.board.map_image import render_map
+from renderers.board.map_image import map_labels, render_map
 from renderers.board.report import format_order
 from renderers.svg_document import SVG, document, shapes
 from tests.rulesets import board_rendering, board_rules
@@ -86,11 +84,11 @@ def test_one_title_per_unit_with_its_order(
 
 
 def test_text_is_text(classic: tuple[GameState, Resolution[GameState], bytes]) -> None:
-    state, _, svg = classic
+    state, resolution, svg = classic
     root = ET.fromstring(svg)
     game_map, geometry = load_map("classic"), load_geometry("classic")
-    board = Board(state, board_rendering("classic"))
-    placed = place_labels(game_map, geometry, board, map_style.palette(game_map, ()))
+    rendering = board_rendering("classic")
+    placed, _ = map_labels(game_map, geometry, state, rendering, resolution.results)
     labels = ["".join(t.itertext()) for t in group(root, "labels").iter(TEXT)]
     assert sorted(labels) == sorted(p.text for p in placed)
     assert "Spring 1901" not in labels and any(

@@ -16,15 +16,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-import numpy as np
-import shapely
 from matplotlib.axes import Axes
-from matplotlib.collections import LineCollection, PatchCollection, PathCollection, PolyCollection
+from matplotlib.collections import LineCollection, PathCollection, PolyCollection
 from matplotlib.markers import MarkerStyle
-from matplotlib.patches import Circle, Rectangle
+from matplotlib.patches import Circle
 from matplotlib.path import Path
 from matplotlib.transforms import IdentityTransform
-from shapely.geometry import Polygon as Shape
 
 from adjudicator.kits.board.state import GameState, Unit
 from maps.geometry import AreaGeometry, MapGeometry, Point
@@ -33,7 +30,8 @@ from orders.board.model import UnitKind
 from renderers import map_style as style
 from renderers.board.rendering import BoardRendering, Mark
 from renderers.board.words import power_name
-from renderers.map_text import PX_PER_POINT, Box, label_box
+from renderers.hatching import hatch_path
+from renderers.kept import KeptValues
 from renderers.map_text import draw_labels as put_labels
 from texts import _
 
@@ -47,6 +45,8 @@ MARKERS: Mapping[UnitKind, str | Path] = {
     UnitKind.GARRISON: "s",
 }
 DISLODGED_OFFSET = (22.0, -18.0)
+HATCH_WIDTH = 0.6
+"""The home areas' stripes, in pixels (`renderers.hatching`)."""
 LABEL_SIZE = 8.5
 """Area labels in points: a line box of 11.4 px at 100 dpi, above `MIN_LABEL_PX`."""
 MIN_LABEL_PX = 11.0
@@ -100,14 +100,18 @@ class Board(Generic[StateT]):
 
 
 def area_fill(
-    canvas: Canvas, code: str, out_of_play: frozenset[str], owned: Mapping[str, str]
+    game_map: GameMap,
+    palette: style.Palette,
+    code: str,
+    out_of_play: frozenset[str],
+    owned: Mapping[str, str],
 ) -> str:
+    """An area's fill: out of play, its controller's colour, or sea or land."""
     if code in out_of_play:
         return style.OUT_OF_PLAY
     if code in owned:
-        return canvas.palette.fill(owned[code])
-    kind = canvas.game_map.areas[code].kind
-    return style.SEA if kind is AreaKind.SEA else style.LAND
+        return palette.fill(owned[code])
+    return style.SEA if game_map.areas[code].kind is AreaKind.SEA else style.LAND
 
 
 def draw_areas(canvas: Canvas, board: Board[StateT]) -> None:
@@ -117,7 +121,7 @@ def draw_areas(canvas: Canvas, board: Board[StateT]) -> None:
     geometry = canvas.geometry
     codes = sorted(geometry.areas)
     outlines = [geometry.areas[c].polygon for c in codes]
-    fills = [area_fill(canvas, c, out_of_play, owned) for c in codes]
+    fills = [area_fill(canvas.game_map, canvas.palette, c, out_of_play, owned) for c in codes]
     canvas.ax.add_collection(
         PolyCollection(outlines, facecolors=fills, edgecolors="none", linewidths=0.0)
     ).set_gid("areas.fill")
@@ -128,8 +132,8 @@ def draw_areas(canvas: Canvas, board: Board[StateT]) -> None:
     ).set_gid("areas.impassable")
     canvas.titles["areas.impassable"] = [i.name for i in geometry.impassable]
     canvas.ax.add_collection(
-        PolyCollection(
-            outlines + lands,
+        PathCollection(
+            [border_path(geometry)],
             facecolors="none",
             edgecolors=style.EDGE,
             linewidths=0.7,
@@ -140,15 +144,12 @@ def draw_areas(canvas: Canvas, board: Board[StateT]) -> None:
     homes = board.rendering.home_areas(board.state, canvas.game_map)
     hatched = [code for code in sorted(homes) if code in geometry.areas]
     if hatched:
-        inks = [canvas.palette.ink(homes[code]) for code in hatched]
         canvas.ax.add_collection(
-            PolyCollection(
-                [geometry.areas[code].polygon for code in hatched],
+            PathCollection(
+                [hatch_path(geometry.areas[code].polygon) for code in hatched],
                 facecolors="none",
-                edgecolors=inks,
-                hatchcolors=inks,
-                hatch="///",
-                linewidths=0.0,
+                edgecolors=[canvas.palette.ink(homes[code]) for code in hatched],
+                linewidths=HATCH_WIDTH,
             ),
             autolim=False,
         ).set_gid("areas.homes")
@@ -163,6 +164,47 @@ def draw_areas(canvas: Canvas, board: Board[StateT]) -> None:
             ),
             autolim=False,
         ).set_gid("borders.crossings")
+
+
+_BORDERS: KeptValues[Path] = KeptValues(limit=64)
+
+
+def border_path(geometry: MapGeometry) -> Path:
+    """Every edge of the areas' and impassable lands' outlines drawn once, as one
+    path: a border two areas share is one run of segments, not two outlines
+    drawn over each other (half the ink to draw, one SVG element; the same lines)."""
+
+    def path() -> Path:
+        outlines = [geometry.areas[c].polygon for c in sorted(geometry.areas)]
+        runs = unshared_runs([*outlines, *(land.polygon for land in geometry.impassable)])
+        return Path.make_compound_path(*(Path(run) for run in runs))
+
+    return _BORDERS.get(geometry, None, path)
+
+
+def unshared_runs(rings: Sequence[Sequence[Point]]) -> list[list[Point]]:
+    """The closed `rings`' segments, each once (the first ring to walk it draws
+    it), as runs of consecutive segments."""
+    seen: set[tuple[Point, Point]] = set()
+    runs: list[list[Point]] = []
+    for ring in rings:
+        run: list[Point] = []
+        for a, b in zip(ring, [*ring[1:], ring[0]], strict=True):
+            segment = (a, b) if a <= b else (b, a)
+            if segment in seen or a == b:
+                run = _ended(run, runs)
+                continue
+            seen.add(segment)
+            run = run or [a]
+            run.append(b)
+        _ended(run, runs)
+    return runs
+
+
+def _ended(run: list[Point], runs: list[list[Point]]) -> list[Point]:
+    if len(run) > 1:
+        runs.append(run)
+    return []
 
 
 def area_title(canvas: Canvas, code: str, owned: Mapping[str, str]) -> str:
@@ -206,204 +248,6 @@ def draw_markers(
     )
     if gid is not None:
         collection.set_gid(gid)
-
-
-@dataclass(frozen=True)
-class Placed:
-    """An area label where it is drawn: its text, centre, box, the fill under
-    it, and whether the box lies inside its area (else it gets a backing)."""
-
-    text: str
-    at: Point
-    box: Box
-    fill: str
-    inside: bool = True
-
-
-def draw_labels(canvas: Canvas, board: Board[StateT]) -> list[Placed]:
-    """Area (and impassable land) labels, placed by `place_labels`, each in
-    black or white for the fill it sits on; a label that spills over its
-    area's edge on a white backing, in black. Returns them."""
-    placed = place_labels(canvas.game_map, canvas.geometry, board, canvas.palette)
-    backed = [p.box for p in placed if not p.inside]
-    if backed:
-        canvas.ax.add_collection(
-            PatchCollection(
-                [Rectangle((x0 - 1, y0), x1 - x0 + 2, y1 - y0) for x0, y0, x1, y1 in backed],
-                facecolors="#ffffff",
-                edgecolors="none",
-                alpha=0.85,
-                zorder=2.45,
-            ),
-            autolim=False,
-        )
-    put_labels(
-        canvas.ax,
-        [(p.at, p.text) for p in placed],
-        [style.text_on(p.fill if p.inside else "#ffffff") for p in placed],
-        size=LABEL_SIZE,
-        zorder=2.5,
-    )
-    return placed
-
-
-def place_labels(
-    game_map: GameMap, geometry: MapGeometry, board: Board[StateT], palette: style.Palette
-) -> list[Placed]:
-    """Each area's label: its full name where the name's box fits inside the
-    area, else its code (inside the area if it can be, else centred in it),
-    at the first spot near the area's label point (a
-    spiral of `SPOTS`) whose box overlaps no unit, city, badge, retreat note
-    or label placed before; smaller areas choose first. Impassable land
-    gets its name where it fits."""
-    blocked = list(mark_boxes(game_map, geometry, board))
-    owned = board.owners()
-    out = board.rendering.out_of_play(board.state)
-    placed: list[Placed] = []
-    order = sorted(geometry.areas, key=lambda c: (_shape(geometry.areas[c]).area, c))
-    for code in order:
-        area = geometry.areas[code]
-        shape = _shape(area)
-        fill = _fill(game_map, palette, code, out, owned)
-        name = game_map.areas[code].local_name
-        text, spot = name, _find_spot(shape, area.label, name, blocked, whole=True)
-        if spot is None:
-            text, spot = code, _find_spot(shape, area.label, code, blocked, whole=True)
-        inside = spot is not None
-        if spot is None:
-            spot = _find_spot(shape, area.label, code, blocked, whole=False)
-        at = spot or area.label
-        box = label_box(at, text, LABEL_SIZE)
-        blocked.append(box)
-        placed.append(Placed(text, at, box, fill, inside))
-    for land in geometry.impassable:
-        shape = _shape_of(land.polygon, ())
-        point = shape.representative_point()
-        spot = _find_spot(shape, (point.x, point.y), land.name, blocked, whole=True)
-        if spot is not None:
-            box = label_box(spot, land.name, LABEL_SIZE)
-            blocked.append(box)
-            placed.append(Placed(land.name, spot, box, style.IMPASSABLE))
-    return placed
-
-
-SPOTS = np.array(
-    [
-        (dx * r, dy * r)
-        for r in (0, 5, 10, 15, 20, 26, 32, 40, 48)
-        for dx, dy in ((0, 0),) * (r == 0)
-        + ((0, 1), (0, -1), (1, 0), (-1, 0), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7), (-0.7, -0.7))
-        * (r > 0)
-    ]
-)
-"""Offsets from an area's label point tried in turn, in pixels."""
-
-
-def _find_spot(
-    shape: Shape, start: Point, text: str, blocked: Sequence[Box], *, whole: bool
-) -> Point | None:
-    """The first spot of `SPOTS` where `text`'s box is free and inside `shape`
-    (`whole`) or centred in it (all the spots tested at once)."""
-    left, top, right, bottom = label_box((0.0, 0.0), text, LABEL_SIZE)
-    x0, y0, x1, y1 = shape.bounds
-    if whole and (right - left > x1 - x0 or bottom - top > y1 - y0):
-        return None
-    centres = SPOTS + np.asarray(start, dtype=float)
-    boxes = np.column_stack(
-        [centres[:, 0] + left, centres[:, 1] + top, centres[:, 0] + right, centres[:, 1] + bottom]
-    )
-    free = np.arange(len(boxes))
-    if blocked:
-        b = np.asarray(blocked, dtype=float)
-        hit = (
-            (boxes[:, None, 0] < b[None, :, 2])
-            & (b[None, :, 0] < boxes[:, None, 2])
-            & (boxes[:, None, 1] < b[None, :, 3])
-            & (b[None, :, 1] < boxes[:, None, 3])
-        )
-        free = np.flatnonzero(~hit.any(axis=1))
-    if not free.size:
-        return None
-    if whole:
-        inside = shapely.contains(shape, shapely.box(*boxes[free].T))
-    else:
-        inside = shapely.contains_xy(shape, centres[free, 0], centres[free, 1])
-    found = free[np.asarray(inside, dtype=bool)]
-    if not found.size:
-        return None
-    x, y = centres[found[0]]
-    return (float(x), float(y))
-
-
-def _fill(
-    game_map: GameMap,
-    palette: style.Palette,
-    code: str,
-    out_of_play: frozenset[str],
-    owned: Mapping[str, str],
-) -> str:
-    if code in out_of_play:
-        return style.OUT_OF_PLAY
-    if code in owned:
-        return palette.fill(owned[code])
-    return style.SEA if game_map.areas[code].kind is AreaKind.SEA else style.LAND
-
-
-def _shape(area: AreaGeometry) -> Shape:
-    return _shape_of(area.polygon, area.holes)
-
-
-_SHAPES: dict[int, tuple[tuple[Point, ...], Shape]] = {}
-"""Prepared shapes by the id of their outline (kept, so the id stays its own)."""
-
-
-def _shape_of(polygon: tuple[Point, ...], holes: Sequence[Sequence[Point]]) -> Shape:
-    known = _SHAPES.get(id(polygon))
-    if known is not None and known[0] is polygon:
-        return known[1]
-    if len(_SHAPES) > 4096:
-        _SHAPES.clear()
-    shape = Shape(polygon, holes)
-    shapely.prepare(shape)
-    _SHAPES[id(polygon)] = (polygon, shape)
-    return shape
-
-
-def _square(at: Point, points: float) -> Box:
-    half = points * PX_PER_POINT / 2 + 1.0
-    return (at[0] - half, at[1] - half, at[0] + half, at[1] + half)
-
-
-def mark_boxes(game_map: GameMap, geometry: MapGeometry, board: Board[StateT]) -> list[Box]:
-    """The boxes of what area labels must not cover: units, cities, ports,
-    incomes, badges, dislodged units and their retreat notes."""
-    state = board.state
-    boxes = [
-        _square(unit_anchor(game_map, geometry, u.location, u.kind), UNIT_SIZE[u.kind])
-        for u in sorted(state.units)
-    ]
-    for code in sorted(geometry.areas):
-        area, where = game_map.areas[code], geometry.areas[code].city
-        if where is None or (area.city is None and not area.supply_center):
-            continue
-        city = area.city
-        boxes.append(_square(where, 9.0 if city is not None and city.fortified else 6.0))
-        if city is not None and city.port:
-            boxes.append(_square((where[0] + 8, where[1] + 7), 4.5))
-        if city is not None and city.income:
-            boxes.append(label_box((where[0] - 9, where[1] + 8), str(city.income), 6, "bold"))
-    for mark in board.rendering.marks(state):
-        if mark.area in geometry.areas:
-            boxes.append(_square(_mark_spot(game_map, geometry, mark), 11.0))
-    for d in sorted(state.dislodged, key=lambda d: d.unit):
-        spot = _dislodged_spot(geometry, game_map, d.unit.location)
-        boxes.append(_square(spot, UNIT_SIZE[d.unit.kind]))
-        boxes.append(
-            label_box(
-                (spot[0], spot[1] - 14), retreat_note(d.retreats), NOTE_SIZE, "bold", va="bottom"
-            )
-        )
-    return boxes
 
 
 def retreat_note(retreats: Sequence[str]) -> str:
@@ -496,10 +340,10 @@ MARK_OFFSET = (11.0, -11.0)
 def mark_spot(canvas: Canvas, mark: Mark) -> Point:
     """A badge's centre: up and right of the unit it is beside, of the city, or
     of the area's unit point."""
-    return _mark_spot(canvas.game_map, canvas.geometry, mark)
+    return mark_spot_at(canvas.game_map, canvas.geometry, mark)
 
 
-def _mark_spot(game_map: GameMap, geometry: MapGeometry, mark: Mark) -> Point:
+def mark_spot_at(game_map: GameMap, geometry: MapGeometry, mark: Mark) -> Point:
     area = geometry.areas[mark.area]
     if mark.beside is not None:
         kind = UnitKind(mark.beside.partition(" ")[0])
@@ -550,10 +394,10 @@ def draw_rings(canvas: Canvas, board: Board[StateT]) -> None:
 
 def dislodged_spot(canvas: Canvas, location: str) -> Point:
     """Where a dislodged unit is drawn: beside its area's unit anchor."""
-    return _dislodged_spot(canvas.geometry, canvas.game_map, location)
+    return dislodged_spot_at(canvas.geometry, canvas.game_map, location)
 
 
-def _dislodged_spot(geometry: MapGeometry, game_map: GameMap, location: str) -> Point:
+def dislodged_spot_at(geometry: MapGeometry, game_map: GameMap, location: str) -> Point:
     x, y = geometry.areas[game_map.province(location)].unit
     return (x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1])
 

@@ -10,7 +10,7 @@ The frame is the geometry's pixels plus a header band of `TITLE_BAND` pixels
 on top, at 100 dpi: map point (x, y) is image pixel (x, y + TITLE_BAND)
 (`pixel`). The band holds the title and the legend, laid out in columns, so
 nothing covers the board. The area labels are placed without collisions
-(`map_board.place_labels`). The bytes depend on nothing but the inputs: no
+(`map_labels.place_labels`). The bytes depend on nothing but the inputs: no
 timestamps or software names in the metadata, a fixed SVG hash salt, the
 DejaVu font that matplotlib ships.
 
@@ -23,13 +23,12 @@ legend) is one `<g>` of that id, and each area and unit has a `<title>`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from typing import TypeVar
 
 import matplotlib
 from matplotlib.artist import Artist
-from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import PatchCollection
 from matplotlib.figure import Figure
@@ -46,22 +45,20 @@ from renderers.board.map_board import (
     draw_areas,
     draw_cities,
     draw_dislodged,
-    draw_labels,
     draw_marks,
     draw_rings,
     draw_units,
-    mark_boxes,
-    place_labels,
 )
-from renderers.board.map_orders import draw_orders, left_out
+from renderers.board.map_labels import Placed, draw_labels, mark_boxes, place_labels
+from renderers.board.map_orders import draw_order_marks, left_out, order_marks
 from renderers.board.rendering import BOARD_RENDERING, BoardRendering
 from renderers.board.report import format_order
 from renderers.board.words import kind_word, power_name, season_year
 from renderers.figure import DPI, FORMATS, RC, Format
-from renderers.map_text import SvgText, as_text, count_collisions, label_width
+from renderers.map_text import Box, as_text, count_collisions, label_width, texts_by_gid
 from renderers.map_text import draw_labels as put_labels
 from renderers.png import figure_bytes
-from renderers.svg_document import document
+from renderers.svg_document import document, layer
 from texts import T_, _, ngettext
 
 TITLE_BAND = 104
@@ -108,32 +105,16 @@ def render_map(
         subtitle = f"{subtitle} ({note})" if subtitle else note
     with ExitStack() as stack:
         stack.enter_context(matplotlib.rc_context(RC))
-        titles: dict[str, list[str]] = {}
+        titles: dict[str, list[str]] | None = {} if fmt == "svg" else None
         sink = stack.enter_context(as_text()) if fmt == "svg" else []
         board = Board(state, rendering)
         figure = draw_figure(game_map, geometry, board, results, subtitle, titles)
-        texts: dict[str, list[SvgText]] = {}
-        for k, (marker, items) in enumerate(sink):
-            if marker.get_gid() is None:
-                marker.set_gid(f"text.{k}")
-            texts[str(marker.get_gid())] = items
+        texts = texts_by_gid(sink)
         data = figure_bytes(figure, fmt)
     if fmt == "svg":
         name = game_map.title or game_map.name
-        return document(data, titles, f"{name}: {title_text(state)}", texts)
+        return document(data, titles or {}, f"{name}: {title_text(state)}", texts)
     return data
-
-
-@contextmanager
-def layer(ax: Axes, name: str) -> Iterator[None]:
-    """The artists added to `ax` within it, and without an id, get the id
-    `<name>.<k>`: the SVG groups them in one `<g id="<name>">`."""
-    before = {id(a) for a in ax.get_children()}
-    yield
-    added = [a for a in ax.get_children() if id(a) not in before]
-    for k, artist in enumerate(added, start=len(before)):
-        if artist.get_gid() is None:
-            artist.set_gid(f"{name}.{k}")
 
 
 def unit_titles(
@@ -178,17 +159,23 @@ def draw_figure(
     )
     canvas = Canvas(ax, game_map, geometry, style.palette(game_map, ()), {})
     state = board.state
+    orders = order_marks(canvas, results)
+    avoid = [box for marks in orders for box in marks.boxes()]
     steps: list[tuple[str, Callable[[], object]]] = [
         ("areas", lambda: draw_areas(canvas, board)),
-        ("labels", lambda: draw_labels(canvas, board)),
+        ("labels", lambda: draw_labels(canvas, board, avoid)),
         ("cities", lambda: draw_cities(canvas, board)),
         ("cities", lambda: draw_rings(canvas, board)),
         (
             "units",
-            lambda: draw_units(canvas, state.units, unit_titles(game_map, state.units, results)),
+            lambda: draw_units(
+                canvas,
+                state.units,
+                None if titles is None else unit_titles(game_map, state.units, results),
+            ),
         ),
         ("units", lambda: draw_marks(canvas, board)),
-        ("orders", lambda: draw_orders(canvas, results)),
+        ("orders", lambda: draw_order_marks(canvas, orders)),
         ("dislodged", lambda: draw_dislodged(canvas, state)),
         ("title", lambda: draw_title(canvas, state, subtitle)),
         ("legend", lambda: draw_legend(canvas, board)),
@@ -297,13 +284,31 @@ def label_collisions(
     geometry: MapGeometry,
     state: StateT,
     rendering: BoardRendering[StateT] = BOARD_RENDERING,
+    results: Sequence[OrderResult] = (),
 ) -> int:
     """How many pairs of the map's drawn boxes overlap: label with label, label
-    with a unit, city, badge or retreat note, and label with the header band
-    (title and legend); 0 on a legible map."""
+    with a unit, city, badge or retreat note, label with an order's arrow,
+    line or ring (`results`), and label with the header band (title and
+    legend); 0 on a legible map."""
+    labels, avoid = map_labels(game_map, geometry, state, rendering, results)
     board = Board(state, rendering)
-    labels = place_labels(game_map, geometry, board, style.palette(game_map, ()))
     header = (0.0, float(-TITLE_BAND), geometry.width, 0.0)
     return count_collisions(
-        [p.box for p in labels], [*mark_boxes(game_map, geometry, board), header]
+        [p.box for p in labels], [*mark_boxes(game_map, geometry, board), *avoid, header]
     )
+
+
+def map_labels(
+    game_map: GameMap,
+    geometry: MapGeometry,
+    state: StateT,
+    rendering: BoardRendering[StateT] = BOARD_RENDERING,
+    results: Sequence[OrderResult] = (),
+) -> tuple[list[Placed], list[Box]]:
+    """The area labels `render_map` draws for `state` and `results`, and the
+    boxes of the orders' marks they were kept clear of."""
+    board = Board(state, rendering)
+    palette = style.palette(game_map, ())
+    canvas = Canvas(Figure().add_axes((0.0, 0.0, 1.0, 1.0)), game_map, geometry, palette, {})
+    avoid = [box for marks in order_marks(canvas, results) for box in marks.boxes()]
+    return place_labels(game_map, geometry, board, palette, avoid), avoid

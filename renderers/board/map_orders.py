@@ -21,22 +21,20 @@ draws the last movement phase's orders (`PhaseOrders.earlier`), in lighter
 inks, under the later phase's.
 
 A dislodged unit and its options' note cover no area label because the
-labels are placed around them (`map_board.place_labels`).
+labels are placed around them (`map_labels.place_labels`).
 
-The drawing functions gather their lines, markers and notes in `Marks`, which
-draws each kind as one collection once every order is in.
+The drawing functions gather their lines, arrows, markers and notes in
+`map_marks.Marks`, which draws each kind as one collection once every order
+is in, after the labels were placed around them.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Self
 
-from matplotlib.collections import LineCollection
-from matplotlib.colors import to_hex, to_rgb
-from matplotlib.patches import FancyArrowPatch
+import numpy as np
 from matplotlib.path import Path
 
 from adjudicator.kits.board.results import OrderResult, Reason
@@ -58,17 +56,15 @@ from orders.board.model import (
     Waive,
 )
 from renderers import map_style as style
-from renderers.board.map_board import Canvas, draw_markers
-from renderers.map_text import draw_labels as put_labels
-
-LineStyle = str | tuple[float, tuple[float, ...]]
+from renderers.board.map_board import Canvas
+from renderers.board.map_marks import LineStyle, Marks
 
 MARK_BACK = 16.0
 """How far back from an arrow's head its failure cross sits, in pixels."""
-FADE = 0.6
-"""How far the earlier movement phase's inks are mixed with white."""
 STANDOFF_INK = "#4d4d4d"
 """The standoff mark's neutral ink."""
+ARROW_TRIM = 10.0
+"""Pixels an arrow stops short of the unit it starts from and of its head's spot."""
 
 
 class PhaseOrders(tuple[OrderResult, ...]):
@@ -81,14 +77,6 @@ class PhaseOrders(tuple[OrderResult, ...]):
         made = super().__new__(cls, results)
         made.earlier = tuple(earlier)
         return made
-
-
-def lighter(colour: str) -> str:
-    """`colour` mixed with white by `FADE` ("none" stays none)."""
-    if colour == "none":
-        return colour
-    red, green, blue = (c + (1.0 - c) * FADE for c in to_rgb(colour))
-    return to_hex((red, green, blue))
 
 
 def midpoint(a: Point, b: Point) -> Point:
@@ -123,88 +111,36 @@ def left_out(results: Sequence[OrderResult]) -> int:
     return sum(1 for r in results if r.order.source is not None and not drawn(r))
 
 
-@dataclass
-class Marks:
-    """What the orders draw, gathered so each kind goes into one collection:
-    lines (points, ink, width, dashes), markers by (shape, size, edge width,
-    zorder) with each one's point, face and edge, arrows, notes."""
-
-    lines: list[tuple[list[Point], str, float, LineStyle]] = field(default_factory=list)
-    markers: dict[tuple[str, float, float, float], list[tuple[Point, str, str]]] = field(
-        default_factory=dict
-    )
-    arrows: list[FancyArrowPatch] = field(default_factory=list)
-    notes: list[tuple[Point, str, str]] = field(default_factory=list)
-    faded: bool = False
-
-    def tint(self, colour: str) -> str:
-        """`colour`, lighter when these are the earlier movement phase's marks."""
-        return lighter(colour) if self.faded else colour
-
-    def line(self, points: list[Point], ink: str, width: float, dashes: LineStyle) -> None:
-        self.lines.append((points, self.tint(ink), width, dashes))
-
-    def marker(
-        self,
-        at: Point,
-        shape: str,
-        size: float,
-        *,
-        face: str,
-        edge: str,
-        width: float = 1.0,
-        zorder: float = 2.0,
-    ) -> None:
-        marks = self.markers.setdefault((shape, size, width, zorder), [])
-        marks.append((at, self.tint(face), self.tint(edge)))
-
-    def draw(self, canvas: Canvas) -> None:
-        if self.lines:
-            canvas.ax.add_collection(
-                LineCollection(
-                    [points for points, *_ in self.lines],
-                    colors=[ink for _, ink, _, _ in self.lines],
-                    linewidths=[width for _, _, width, _ in self.lines],
-                    linestyles=[dashes for *_, dashes in self.lines],
-                    zorder=2,
-                ),
-                autolim=False,
-            )
-        for (shape, size, width, zorder), marks in self.markers.items():
-            draw_markers(
-                canvas,
-                [at for at, _, _ in marks],
-                shape,
-                size,
-                face=[face for _, face, _ in marks],
-                edge=[edge for _, _, edge in marks],
-                width=width,
-                zorder=zorder,
-            )
-        for arrow in self.arrows:
-            canvas.ax.add_artist(arrow)
-        for ink in sorted({ink for _, _, ink in self.notes}):
-            notes = [(at, text) for at, text, colour in self.notes if colour == ink]
-            put_labels(canvas.ax, notes, ink, size=8, weight="bold")
-
-
 def draw_orders(canvas: Canvas, results: Sequence[OrderResult]) -> None:
-    """Every order of the phase just resolved that is drawn, sorted so the
-    drawing is stable, over the last movement phase's in lighter inks when
-    `results` carries them (`PhaseOrders`)."""
+    """Every order of the phase just resolved that is drawn (`order_marks`)."""
+    draw_order_marks(canvas, order_marks(canvas, results))
+
+
+def draw_order_marks(canvas: Canvas, phases: Sequence[Marks]) -> None:
+    for marks in phases:
+        marks.draw(canvas)
+
+
+def order_marks(canvas: Canvas, results: Sequence[OrderResult]) -> list[Marks]:
+    """The marks of every order drawn, sorted so the drawing is stable: the last
+    movement phase's, in lighter inks, when `results` carries them
+    (`PhaseOrders`), then the phase's own. Nothing is drawn yet: the labels
+    are placed around them first (`map_labels.place_labels`)."""
+    phases = []
     if isinstance(results, PhaseOrders) and results.earlier:
-        draw_phase(canvas, results.earlier, Marks(faded=True))
-    draw_phase(canvas, results, Marks())
+        phases.append(phase_marks(canvas, results.earlier, Marks(faded=True)))
+    phases.append(phase_marks(canvas, results, Marks()))
+    return phases
 
 
-def draw_phase(canvas: Canvas, results: Sequence[OrderResult], marks: Marks) -> None:
-    """One phase's orders and standoffs into `marks`, then drawn."""
+def phase_marks(canvas: Canvas, results: Sequence[OrderResult], marks: Marks) -> Marks:
+    """One phase's orders and standoffs gathered into `marks`."""
     ordered = sorted(filter(drawn, results), key=lambda r: (r.order.power, repr(r.order)))
     for result in ordered:
         draw_order(canvas, marks, result, ordered)
     for area in sorted(standoffs(canvas, results)):
         draw_standoff(marks, canvas.geometry.areas[area].unit)
-    marks.draw(canvas)
+    return marks
 
 
 def standoffs(canvas: Canvas, results: Sequence[OrderResult]) -> frozenset[str]:
@@ -351,42 +287,20 @@ def draw_curve(marks: Marks, route: Sequence[Point], ink: str, succeeded: bool) 
     """A convoyed move: one smooth arrow through the route's seas; dashed with
     a red cross near the head when it failed."""
     dashes: LineStyle = "-" if succeeded else (0, (4, 2))
-    marks.arrows.append(
-        FancyArrowPatch(
-            path=smooth_path(route),
-            arrowstyle="-|>",
-            color=marks.tint(ink),
-            linewidth=2.2,
-            linestyle=dashes,
-            mutation_scale=16,
-            zorder=3,
-        )
-    )
+    (curve,) = smooth_path(route).to_polygons(closed_only=False)
+    marks.arrow([(float(x), float(y)) for x, y in np.asarray(curve, dtype=float)], ink, dashes)
     if not succeeded:
         at = bounce_mark(route[-2], route[-1])
         marks.marker(at, "X", 11, face=style.FAILED, edge="#ffffff", width=0.8, zorder=4)
 
 
 def draw_arrow(marks: Marks, route: Sequence[Point], ink: str, succeeded: bool) -> None:
-    """An arrow along `route`; dashed with a red cross near the head when it failed."""
+    """An arrow along `route`, `ARROW_TRIM` short of its ends (of its start only
+    when it is a single step); dashed with a red cross near the head when it failed."""
     dashes: LineStyle = "-" if succeeded else (0, (4, 2))
-    if len(route) > 2:
-        marks.line(list(route[:-1]), ink, 2.2, dashes)
     source, dest = route[-2], route[-1]
-    marks.arrows.append(
-        FancyArrowPatch(
-            source,
-            dest,
-            arrowstyle="-|>",
-            color=marks.tint(ink),
-            linewidth=2.2,
-            linestyle=dashes,
-            shrinkA=10 if len(route) == 2 else 0,
-            shrinkB=10,
-            mutation_scale=16,
-            zorder=3,
-        )
-    )
+    start = trimmed(route[0], route[1], ARROW_TRIM) if len(route) == 2 else route[0]
+    marks.arrow([start, *route[1:-1], trimmed(dest, source, ARROW_TRIM)], ink, dashes)
     if not succeeded:
         at = bounce_mark(source, dest)
         marks.marker(at, "X", 11, face=style.FAILED, edge="#ffffff", width=0.8, zorder=4)
@@ -404,4 +318,4 @@ def draw_ring(marks: Marks, at: Point, ink: str, marker: str, size: float) -> No
 
 
 def draw_note(marks: Marks, at: Point, text: str, ink: str) -> None:
-    marks.notes.append(((at[0] + 13, at[1] - 11), text, marks.tint(ink)))
+    marks.note((at[0] + 13, at[1] - 11), text, ink)
