@@ -34,6 +34,8 @@ from renderers import map_style as style
 from renderers.figure import DPI
 from renderers.map_text import draw_labels
 
+FILL_GID = "hexes.fill"
+"""The id of the hexes' fills in the SVG: one shape (and `<title>`) per hex."""
 SQRT3 = math.sqrt(3.0)
 PT = 72.0 / DPI
 """Points per pixel."""
@@ -50,8 +52,10 @@ NOBODY = "#8c8c8c"
 INNER = 0.55
 """The inner (terrain) hexagon of an owned hex, as a share of the hex radius."""
 SMALL_MAP = 400
-"""Under this many hexes the codes are `Text` (the SVG keeps them as text
-comments); from it on they are small outlines, or none when the hexes are small."""
+"""Under this many hexes the codes are a third of the hex radius high; from it
+on they are smaller, or none when the hexes are small."""
+MIN_CODE_FONT = 5.0
+"""The smallest hex code on a big map, in points: digits about 5 pixels high (issue 20)."""
 TINY_CODES_FROM = 20.0
 """The smallest hex radius (pixels) of a big map that still gets its codes drawn;
 below it (a 40-player map) the codes would be unreadable in the PNG and would
@@ -134,6 +138,20 @@ def hex_frame(game_map: CawaMap, radius: float, origin: XY) -> HexFrame:
     return HexFrame(codes, index, centres, radius, flat, origin, width * radius, height * radius)
 
 
+def hex_polygons(frame: HexFrame) -> np.ndarray:
+    """Each hex as drawn (`draw_hexes`): its six corners in pixels, in
+    `frame.codes` order, shape (hexes, 6, 2). Neighbours share a side exactly
+    (`tests/cawa/test_map_geometry.py`, issue 20)."""
+    return frame.corners()
+
+
+def code_spots(frame: HexFrame) -> list[XY]:
+    """Where each hex's code is centred (`draw_codes`), in `frame.codes` order:
+    in the hex's rim above its centre, inside the hex."""
+    rise = frame.radius * (0.7 if frame.flat else 0.62)
+    return [(float(x), float(y) - rise) for x, y in frame.centres]
+
+
 def owner_colour(game_map: CawaMap, player: str) -> str:
     found = game_map.players.get(player)
     return found.colour if found is not None else NOBODY
@@ -152,11 +170,11 @@ def draw_hexes(ax: Axes, frame: HexFrame, game_map: CawaMap, state: CawaState) -
         owner_colour(game_map, owner) if owner is not None and land.is_land else TERRAIN_FILL[land]
         for owner, land in zip(owners, terrain, strict=True)
     ]
-    corners = frame.corners()
-    ax.add_collection(
-        PolyCollection(list(corners), facecolors=outer, edgecolors=GRID, linewidths=0.4, zorder=1),
-        autolim=False,
+    fills = PolyCollection(
+        list(hex_polygons(frame)), facecolors=outer, edgecolors=GRID, linewidths=0.4, zorder=1
     )
+    fills.set_gid(FILL_GID)
+    ax.add_collection(fills, autolim=False)
     owned = [i for i, (o, t) in enumerate(zip(owners, terrain, strict=True)) if o and t.is_land]
     if owned:
         inner = frame.corners(INNER)[owned]
@@ -198,22 +216,23 @@ def code_colour(game_map: CawaMap, state: CawaState, code: str) -> str:
 
 
 def draw_codes(ax: Axes, frame: HexFrame, game_map: CawaMap, state: CawaState) -> None:
-    """Each hex's code near its top: `Text` on small maps, tiny outlines on big
-    ones, none when the hexes are too small to hold them."""
+    """Each hex's code near its top (`<text>` in an SVG), none when the hexes
+    are too small to hold them (then rulers along the board's edges)."""
     few = len(frame.codes) < SMALL_MAP
     if not few and frame.radius < TINY_CODES_FROM:
         draw_rulers(ax, frame, game_map)
         return
-    size = frame.radius * PT * (0.3 if few else 0.26)
-    rise = frame.radius * (0.72 if frame.flat else 0.62)
-    spots = [(float(x), float(y) - rise) for x, y in frame.centres]
+    size = code_size(frame, few)
     colours = [code_colour(game_map, state, code) for code in frame.codes]
-    if not few:
-        labels = list(zip(spots, frame.codes, strict=True))
-        draw_labels(ax, labels, colours, size=size, zorder=1.6)
-        return
-    for (x, y), code, colour in zip(spots, frame.codes, colours, strict=True):
-        ax.text(x, y, code, fontsize=size, color=colour, ha="center", va="center", zorder=1.6)
+    labels = list(zip(code_spots(frame), frame.codes, strict=True))
+    draw_labels(ax, labels, colours, size=size, zorder=1.6)
+
+
+def code_size(frame: HexFrame, few: bool) -> float:
+    """The hex codes' size in points: 0.3 of the radius on small maps; 0.26 on
+    big ones, but not under `MIN_CODE_FONT` (it still fits in the hex's rim:
+    `tests/cawa/test_map_geometry.py`)."""
+    return frame.radius * PT * 0.3 if few else max(frame.radius * PT * 0.26, MIN_CODE_FONT)
 
 
 def draw_rulers(ax: Axes, frame: HexFrame, game_map: CawaMap) -> None:

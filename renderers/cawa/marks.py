@@ -12,26 +12,32 @@ each.
 
 Badges: `C3` (white, red ring) for conflict 3 on the hex fought for (a double
 invasion's on the border of its two hexes); `B2` (red) for battle 2 on its hex
-(whose terrain sets the scenery, CC-M-7). Their text is `Text`, so an SVG
-keeps the labels as text comments.
+(whose terrain sets the scenery, CC-M-7). Their numbers, like the points,
+are `<text>` in an SVG (`renderers.cawa.layers.put_texts`).
+
+Sizes at 40 players (issue 20): a shaft is at least `MIN_SHAFT` points (2
+pixels) wide, its head about 9 pixels long and wide; measured by
+`tests/cawa/test_map_readability.py` on `arrow_shapes`, what `draw_arrows`
+draws.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from matplotlib import patheffects
 from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection, PathCollection, PolyCollection
 from matplotlib.path import Path
 from matplotlib.transforms import IdentityTransform
 
+from adjudicator.rulesets.cawa.reasons import Verdict
 from adjudicator.rulesets.cawa.records import ConflictKind, MoveKind
 from adjudicator.rulesets.cawa.state import CawaState
 from maps.cawa.model import CawaMap
 from renderers.cawa.hexes import PT, XY, HexFrame, ink, owner_colour
+from renderers.cawa.layers import put_texts
 from renderers.map_text import label_width
 
 REFUSED = "#8a8a8a"
@@ -44,6 +50,11 @@ DASHES: dict[MoveKind, tuple[float, tuple[float, ...] | None]] = {
 }
 DOTTED = (0.0, (1.0, 1.6))
 CIRCLE = Path.unit_circle()
+MIN_SHAFT = 1.5
+"""The thinnest shaft, in points: about 2 pixels, so that a move still reads
+on a 40-player map (issue 20; `tests/cawa/test_map_readability.py`)."""
+SHAFTS_GID = "moves.shafts"
+"""The id of the arrows' shafts in the SVG: one shape (and `<title>`) per arrow."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +69,8 @@ class MoveArrow:
     kind: MoveKind
     points: int | None
     refused: bool = False
+    verdict: Verdict | None = field(default=None, compare=False)
+    """The referee's verdict on the line, for the arrow's title in the SVG."""
 
 
 def arrow_key(arrow: MoveArrow) -> tuple[bool, str, str, str, str, int]:
@@ -67,8 +80,8 @@ def arrow_key(arrow: MoveArrow) -> tuple[bool, str, str, str, str, int]:
 
 
 def arrow_width(arrow: MoveArrow, frame: HexFrame) -> float:
-    """Line width in points: invasions thicker."""
-    base = min(max(1.2, frame.radius * PT / 14), 2.2)
+    """Line width in points: at least `MIN_SHAFT` (2 pixels), invasions thicker."""
+    base = min(max(MIN_SHAFT, frame.radius * PT / 14), 2.2)
     return base * (1.7 if arrow.points is not None else 1.0)
 
 
@@ -88,43 +101,74 @@ def _ends(frame: HexFrame, arrow: MoveArrow) -> tuple[XY, XY, XY]:
     )
 
 
-def draw_arrows(ax: Axes, frame: HexFrame, game_map: CawaMap, arrows: Sequence[MoveArrow]) -> None:
-    """Every drawable arrow (both hexes on the map), sorted (see the module docstring)."""
+@dataclass(frozen=True)
+class ArrowShape:
+    """An arrow as drawn, in pixels: its shaft from `start` to `base`, its
+    head (tip and the two corners of its base), line `width` in points,
+    colour, dashes, and where its invasion points go (if any)."""
+
+    arrow: MoveArrow
+    start: XY
+    base: XY
+    head: tuple[XY, XY, XY]
+    width: float
+    colour: str
+    dashes: tuple[float, tuple[float, ...] | None]
+    note: XY | None
+
+    @property
+    def head_length(self) -> float:
+        """From the head's base to its tip, in pixels."""
+        return math.dist(self.base, self.head[0])
+
+    @property
+    def head_width(self) -> float:
+        """Across the head's base, in pixels."""
+        return math.dist(self.head[1], self.head[2])
+
+
+def arrow_shapes(
+    frame: HexFrame, game_map: CawaMap, arrows: Sequence[MoveArrow]
+) -> list[ArrowShape]:
+    """Every drawable arrow (both hexes on the map), sorted (see the module
+    docstring), as `draw_arrows` draws it."""
     shown = sorted(
         (a for a in arrows if a.from_hex in frame.index and a.to_hex in frame.index),
         key=arrow_key,
     )
-    if not shown:
-        return
-    shafts: list[tuple[XY, XY]] = []
-    heads: list[list[XY]] = []
-    inks: list[str] = []
-    widths: list[float] = []
-    styles: list[tuple[float, tuple[float, ...] | None]] = []
-    notes: list[tuple[XY, str, str]] = []
+    return [_shape(frame, game_map, arrow) for arrow in shown]
+
+
+def _shape(frame: HexFrame, game_map: CawaMap, arrow: MoveArrow) -> ArrowShape:
     px = 1 / PT  # pixels per point
-    for arrow in shown:
-        start, tip, (ux, uy) = _ends(frame, arrow)
-        width = arrow_width(arrow, frame)
-        colour = REFUSED if arrow.refused else ink(owner_colour(game_map, arrow.player))
-        head = min((width + 1.5) * px * 2.2, math.dist(start, tip) * 0.45)
-        half = head / 2
-        base = (tip[0] - ux * head, tip[1] - uy * head)
-        shafts.append((start, base))
-        heads.append(
-            [
-                tip,
-                (base[0] - uy * half, base[1] + ux * half),
-                (base[0] + uy * half, base[1] - ux * half),
-            ]
-        )
-        inks.append(colour)
-        widths.append(width)
-        styles.append(DOTTED if arrow.refused else DASHES[arrow.kind])
-        if arrow.points is not None:
-            side = width * px / 2 + frame.radius * 0.2  # beside the shaft, on its right
-            at = ((start[0] + base[0]) / 2 - uy * side, (start[1] + base[1]) / 2 + ux * side)
-            notes.append((at, str(arrow.points), colour))
+    start, tip, (ux, uy) = _ends(frame, arrow)
+    width = arrow_width(arrow, frame)
+    colour = REFUSED if arrow.refused else ink(owner_colour(game_map, arrow.player))
+    head = min((width + 1.5) * px * 2.2, math.dist(start, tip) * 0.45)
+    half = head / 2
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    corners = (
+        tip,
+        (base[0] - uy * half, base[1] + ux * half),
+        (base[0] + uy * half, base[1] - ux * half),
+    )
+    note = None
+    if arrow.points is not None:
+        side = width * px / 2 + frame.radius * 0.2  # beside the shaft, on its right
+        note = ((start[0] + base[0]) / 2 - uy * side, (start[1] + base[1]) / 2 + ux * side)
+    dashes = DOTTED if arrow.refused else DASHES[arrow.kind]
+    return ArrowShape(arrow, start, base, corners, width, colour, dashes, note)
+
+
+def draw_arrows(ax: Axes, frame: HexFrame, game_map: CawaMap, arrows: Sequence[MoveArrow]) -> None:
+    """Every drawable arrow: halos, shafts (`moves.shafts` in the SVG, one
+    shape per arrow), heads, and the invasions' points."""
+    shapes = arrow_shapes(frame, game_map, arrows)
+    if not shapes:
+        return
+    shafts = [(s.start, s.base) for s in shapes]
+    widths = [s.width for s in shapes]
+    inks = [s.colour for s in shapes]
     ax.add_collection(
         LineCollection(
             shafts,
@@ -136,34 +180,31 @@ def draw_arrows(ax: Axes, frame: HexFrame, game_map: CawaMap, arrows: Sequence[M
         ),
         autolim=False,
     )
+    lines = LineCollection(
+        shafts, colors=inks, linewidths=widths, linestyles=[s.dashes for s in shapes], zorder=3.1
+    )
+    lines.set_gid(SHAFTS_GID)
+    ax.add_collection(lines, autolim=False)
     ax.add_collection(
-        LineCollection(shafts, colors=inks, linewidths=widths, linestyles=styles, zorder=3.1),
+        PolyCollection(
+            [list(s.head) for s in shapes],
+            facecolors=inks,
+            edgecolors=HALO,
+            linewidths=0.6,
+            zorder=3.2,
+        ),
         autolim=False,
     )
-    ax.add_collection(
-        PolyCollection(heads, facecolors=inks, edgecolors=HALO, linewidths=0.6, zorder=3.2),
-        autolim=False,
-    )
+    notes = [(s.note, str(s.arrow.points), s.colour) for s in shapes if s.note is not None]
     draw_points(ax, frame, notes)
 
 
 def draw_points(ax: Axes, frame: HexFrame, notes: Sequence[tuple[XY, str, str]]) -> None:
     """An invasion's points along its arrow, bold with a white halo."""
     size = min(max(frame.radius * PT * 0.32, 6.0), 9.0)
-    halo = [patheffects.withStroke(linewidth=2.2, foreground=HALO)]
-    for (x, y), text, colour in notes:
-        ax.text(
-            x,
-            y,
-            text,
-            fontsize=size,
-            fontweight="bold",
-            color=colour,
-            ha="center",
-            va="center",
-            path_effects=halo,
-            zorder=3.3,
-        )
+    labels = [(at, text) for at, text, _ in notes]
+    inks = [colour for _, _, colour in notes]
+    put_texts(ax, labels, inks, size=size, weight="bold", halo=HALO, zorder=3.3)
 
 
 def badges(frame: HexFrame, state: CawaState) -> list[tuple[XY, str, bool]]:
@@ -229,16 +270,6 @@ def draw_badges(ax: Axes, frame: HexFrame, state: CawaState) -> None:
         ),
         autolim=False,
     )
-    for (x, y), (_, text, is_battle) in zip(spots, marks, strict=True):
-        colour = "#ffffff" if is_battle else CONFLICT
-        ax.text(
-            x,
-            y,
-            text,
-            fontsize=size,
-            fontweight="bold",
-            color=colour,
-            ha="center",
-            va="center",
-            zorder=4.1,
-        )
+    labels = [(at, text) for at, (_, text, _) in zip(spots, marks, strict=True)]
+    inks = ["#ffffff" if is_battle else CONFLICT for _, _, is_battle in marks]
+    put_texts(ax, labels, inks, size=size, weight="bold", zorder=4.1)

@@ -3,47 +3,43 @@ referee should draw a map of every declaration)."""
 
 from __future__ import annotations
 
+from adjudicator.rulesets.cawa.reasons import Verdict
 from adjudicator.rulesets.cawa.records import MoveKind
 from adjudicator.rulesets.cawa.resolution import CawaResolution
 from orders.cawa.model import LandFleet, LandMove, LaunchFleet, MoveFleet, SeaMove
 from renderers.cawa.marks import MoveArrow
 
+Route = tuple[str, str, MoveKind, int | None]
+"""From which hex, to which, how, and with how many invasion points."""
+
 
 def arrows_of(resolution: CawaResolution) -> tuple[MoveArrow, ...]:
-    """An arrow per movement line of the phase resolved (refused ones dotted);
-    nothing for the other phases."""
+    """An arrow per movement line of the phase resolved (refused ones dotted),
+    with its verdict (for the SVG's titles); nothing for the other phases."""
     arrows = []
     for verdict in resolution.verdicts:
-        line, refused = verdict.line, not verdict.accepted
-        match line:
-            case LandMove():
-                arrows.append(
-                    MoveArrow(
-                        line.power,
-                        line.source_hex,
-                        line.target,
-                        MoveKind.LAND,
-                        line.points,
-                        refused,
-                    )
-                )
-            case SeaMove():
-                arrows.append(
-                    MoveArrow(
-                        line.power, line.source_hex, line.target, MoveKind.SEA, line.points, refused
-                    )
-                )
-            case LaunchFleet():
-                arrows.append(
-                    MoveArrow(line.power, line.source_hex, line.to, MoveKind.SEA, None, refused)
-                )
-            case MoveFleet():
-                arrows.append(
-                    MoveArrow(line.power, line.fleet_hex, line.to, MoveKind.SEA, None, refused)
-                )
-            case LandFleet():
-                start = line.via or line.fleet_hex
-                arrows.append(
-                    MoveArrow(line.power, start, line.target, MoveKind.FLEET, line.points, refused)
-                )
+        route = route_of(verdict)
+        if route is not None:
+            source, target, kind, points = route
+            refused = not verdict.accepted
+            arrows.append(
+                MoveArrow(verdict.line.power, source, target, kind, points, refused, verdict)
+            )
     return tuple(arrows)
+
+
+def route_of(verdict: Verdict) -> Route | None:
+    """Where a movement line goes, or None for a line of another kind."""
+    line = verdict.line
+    match line:
+        case LandMove():
+            return (line.source_hex, line.target, MoveKind.LAND, line.points)
+        case SeaMove():
+            return (line.source_hex, line.target, MoveKind.SEA, line.points)
+        case LaunchFleet():
+            return (line.source_hex, line.to, MoveKind.SEA, None)
+        case MoveFleet():
+            return (line.fleet_hex, line.to, MoveKind.SEA, None)
+        case LandFleet():
+            return (line.via or line.fleet_hex, line.target, MoveKind.FLEET, line.points)
+    return None

@@ -3,14 +3,16 @@ fleets at sea (CC-MV-16), each kind one collection of markers.
 
 A village is a white house, a castle a black tower, on the hex's centre
 (inside an owned hex's terrain hexagon); a fleet is a boat in its player's
-colour on its water hex, outlined white when launched this turn (AC-21),
-side by side when several share a hex.
+colour on its water hex (a little above the centre, its player's tag under
+it), outlined white when launched this turn (AC-21), side by side when
+several share a hex.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from matplotlib.axes import Axes
 from matplotlib.collections import PathCollection
@@ -21,6 +23,11 @@ from adjudicator.rulesets.cawa.records import Fleet
 from adjudicator.rulesets.cawa.state import CawaState
 from maps.cawa.model import Building, CawaMap
 from renderers.cawa.hexes import PT, XY, HexFrame, owner_colour
+
+FLEETS_GID = "pieces.fleets"
+FLEET_RISE = 0.1
+"""How far above its hex's centre a boat floats, in hex radii: room under it
+for its player's tag (`renderers.cawa.realms`)."""
 
 # Marker outlines in marker units (y up, about one unit across).
 HOUSE = Path(
@@ -70,11 +77,13 @@ def draw_markers(
     edge: str | Sequence[str],
     width: float = 0.8,
     zorder: float = 2.0,
+    gid: str | None = None,
 ) -> None:
-    """`shape` (marker units) `size` points across at each point, in one collection."""
+    """`shape` (marker units) `size` points across at each point, in one
+    collection (of id `gid` in the SVG, if given)."""
     if not points:
         return
-    ax.add_collection(
+    collection = ax.add_collection(
         PathCollection(
             [shape],
             sizes=[size**2],
@@ -88,6 +97,12 @@ def draw_markers(
         ),
         autolim=False,
     )
+    collection.set_gid(gid)
+
+
+def building_gid(kind: Building) -> str:
+    """The SVG id of the markers of a kind of building: `pieces.village`."""
+    return f"pieces.{kind.value}"
 
 
 def building_size(frame: HexFrame) -> float:
@@ -95,19 +110,39 @@ def building_size(frame: HexFrame) -> float:
     return frame.radius * PT * 0.8
 
 
+def building_spots(frame: HexFrame, state: CawaState, kind: Building) -> list[tuple[str, XY]]:
+    """Each hex with a building of `kind` and where it stands, by code."""
+    return [
+        (code, frame.centre(code))
+        for code, building in sorted(state.buildings.items())
+        if building is kind and code in frame.index
+    ]
+
+
+BUILDING_LOOKS = (
+    (Building.VILLAGE, HOUSE, "#ffffff", "#000000"),
+    (Building.CASTLE, TOWER, "#1a1a1a", "#ffffff"),
+)
+"""Each building's marker, fill and outline."""
+
+
 def draw_buildings(ax: Axes, frame: HexFrame, state: CawaState) -> None:
-    """Villages as white houses, castles as black towers (CC-M-15, CC-M-17)."""
+    """Villages as white houses, castles as black towers (CC-M-15, CC-M-17):
+    one artist each, `pieces.village` and `pieces.castle` in the SVG."""
     size = building_size(frame)
-    for kind, shape, face, edge in (
-        (Building.VILLAGE, HOUSE, "#ffffff", "#000000"),
-        (Building.CASTLE, TOWER, "#1a1a1a", "#ffffff"),
-    ):
-        spots = [
-            frame.centre(code)
-            for code, building in sorted(state.buildings.items())
-            if building is kind and code in frame.index
-        ]
-        draw_markers(ax, spots, shape, size, face=face, edge=edge, width=0.9, zorder=2.0)
+    for kind, shape, face, edge in BUILDING_LOOKS:
+        spots = [at for _, at in building_spots(frame, state, kind)]
+        draw_markers(
+            ax,
+            spots,
+            shape,
+            size,
+            face=face,
+            edge=edge,
+            width=0.9,
+            zorder=2.0,
+            gid=building_gid(kind),
+        )
 
 
 def fleet_marks(state: CawaState) -> list[tuple[Fleet, bool]]:
@@ -121,30 +156,55 @@ def fleet_marks(state: CawaState) -> list[tuple[Fleet, bool]]:
     return marks
 
 
-def draw_fleets(ax: Axes, frame: HexFrame, game_map: CawaMap, state: CawaState) -> None:
-    """Boats in their player's colour on their water hex, side by side when
-    several share one (CC-MV-16); launched this turn: white outline."""
+@dataclass(frozen=True)
+class FleetSpot:
+    """A fleet as drawn: where, its fill and outline (white when launched this turn)."""
+
+    fleet: Fleet
+    launched: bool
+    at: XY
+    face: str
+    edge: str
+
+
+def fleet_spots(frame: HexFrame, game_map: CawaMap, state: CawaState) -> list[FleetSpot]:
+    """Every fleet on the map, by hex, side by side when several share one."""
     by_hex: dict[str, list[tuple[Fleet, bool]]] = {}
     for fleet, new in fleet_marks(state):
         if fleet.hex in frame.index:
             by_hex.setdefault(fleet.hex, []).append((fleet, new))
-    spots: list[tuple[XY, str, str]] = []
+    spots: list[FleetSpot] = []
     for code in sorted(by_hex):
         here = by_hex[code]
         x, y = frame.centre(code)
+        y -= frame.radius * FLEET_RISE
         step = frame.radius * min(0.6, 1.5 / len(here))
         for k, (fleet, new) in enumerate(here):
             dx = (k - (len(here) - 1) / 2) * step
             edge = "#ffffff" if new else "#000000"
-            spots.append(((x + dx, y), owner_colour(game_map, fleet.player), edge))
-    size = building_size(frame) * (1.0 if max(map(len, by_hex.values()), default=1) < 3 else 0.8)
+            face = owner_colour(game_map, fleet.player)
+            spots.append(FleetSpot(fleet, new, (x + dx, y), face, edge))
+    return spots
+
+
+def fleet_size(frame: HexFrame, spots: Sequence[FleetSpot]) -> float:
+    """A boat's marker size in points: smaller when three or more share a hex."""
+    crowd = Counter(s.fleet.hex for s in spots)
+    return building_size(frame) * (1.0 if max(crowd.values(), default=1) < 3 else 0.8)
+
+
+def draw_fleets(ax: Axes, frame: HexFrame, game_map: CawaMap, state: CawaState) -> None:
+    """Boats in their player's colour on their water hex, side by side when
+    several share one (CC-MV-16); launched this turn: white outline."""
+    spots = fleet_spots(frame, game_map, state)
     draw_markers(
         ax,
-        [at for at, _, _ in spots],
+        [s.at for s in spots],
         BOAT,
-        size,
-        face=[face for _, face, _ in spots],
-        edge=[edge for _, _, edge in spots],
+        fleet_size(frame, spots),
+        face=[s.face for s in spots],
+        edge=[s.edge for s in spots],
         width=1.0,
         zorder=2.1,
+        gid=FLEETS_GID,
     )
