@@ -22,12 +22,14 @@ Every artist has a `gid` naming what it stands for (`vassal:<vassal>:<patron>`,
 `alliance:<treaty>:<a>:<b>`, `treaty:<treaty>:<a>:<b>`,
 `organisation:<id>:<member>`, `civil-war:<nation>`, `rebellion:<nation>`;
 nations in id order), so an SVG can be checked. `political_handles` gives the
-"Política" legend: one entry per style drawn and one per organisation.
+"Política" legend: one entry per style drawn and one per organisation;
+`political_titles` the hover `<title>` of each mark in an SVG (issue 20: what
+it stands for, with the nations' names).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 
 from matplotlib.artist import Artist
@@ -54,6 +56,20 @@ REBELLION_LIFT = 0.9
 """How far above its centre a rebellion's "!" stands, in degrees."""
 
 Point = tuple[float, float]
+POLITICAL_KINDS = frozenset(
+    {
+        "vassal",
+        "war",
+        "war-marker",
+        "hostility",
+        "alliance",
+        "treaty",
+        "organisation",
+        "civil-war",
+        "rebellion",
+    }
+)
+"""The first word of a political mark's `gid`."""
 
 
 def nation_centres(game_map: OrbisMap, owners: Mapping[str, str]) -> dict[str, Point]:
@@ -294,3 +310,35 @@ def political_handles(politics: Politics, drawn: set[str]) -> list[Artist]:
                 )
             )
     return handles
+
+
+def political_titles(
+    gids: Sequence[str], politics: Politics, names: Mapping[str, str]
+) -> dict[str, list[str]]:
+    """The hover title of each political mark among `gids` (issue 20): what it
+    stands for, in the legend's words, and the nations' names."""
+    organisations = {o.id: o.name for o in politics.organisations}
+
+    def nation(code: str) -> str:
+        return names.get(code, code)
+
+    titles: dict[str, list[str]] = {}
+    for gid in gids:
+        kind, _sep, rest = gid.partition(":")
+        parts = rest.split(":")
+        if kind not in POLITICAL_KINDS or not rest:
+            continue
+        pair = " – ".join(nation(p) for p in parts[-2:])
+        text = {
+            "vassal": f"{_('vasallo → patrón')}: {' → '.join(nation(p) for p in parts)}",
+            "war": f"{_('guerra')}: {pair}",
+            "war-marker": f"{_('guerra')}: {pair}",
+            "hostility": f"{_('hostilidades')}: {pair}",
+            "alliance": f"{_('alianza')} {parts[0]}: {pair}",
+            "treaty": f"{_('otro tratado')} {parts[0]}: {pair}",
+            "organisation": f"{organisations.get(parts[0], parts[0])}: {nation(parts[-1])}",
+            "civil-war": f"{_('guerra civil')}: {nation(parts[0])}",
+            "rebellion": f"{_('rebelión')}: {nation(parts[0])}",
+        }[kind]
+        titles[gid] = [text]
+    return titles
