@@ -2,7 +2,9 @@
 
 Usage:
     python maps/tools/make_geometry.py build NAME      # seeds/NAME.yaml -> maps/NAME.geometry.yaml
-        # (seeds/NAME.extra.yaml, if there, adds hand-placed points after an area's seeds)
+        # (seeds/NAME.extra.yaml, if there, adds hand-placed points after an area's seeds;
+        # its `moved` gives the points used instead of an area's own, its `crossings`
+        # the pairs drawn as a crossing line)
     python maps/tools/make_geometry.py machiavelli-seeds TOKENS.yaml
         # ../shared/data/machiavelli/tokens.yaml -> seeds/machiavelli.yaml (facts: coordinates)
 
@@ -19,11 +21,12 @@ How an outline is made (deterministic: same seeds, same bytes):
    Every area grows from one root cell by side-sharing steps, so it is one
    piece. Impassable land (Switzerland) grows only to its `radius`.
    Where the map has a land file (`maps/tools/land/NAME.land.json`, Natural
-   Earth's land made by `natural_earth.py`; classic), each cell is land or sea
+   Earth's land made by `natural_earth.py`: classic, and Machiavelli through the
+   affine map `georeference.py` fits to the board), each cell is land or sea
    by its centre and an area grows only on its own terrain: land and coast
    areas and impassable land on land, seas at sea (water no sea's seeds reach,
    such as lakes and the Sea of Azov, counts as land). The first seed point
-   must lie on its area's terrain.
+   must lie on its area's terrain; a seed line stops where it leaves it.
 3. Pairs the map makes neighbours but that do not touch get a corridor: seed
    lines from each area's nearest seed point to the middle of the pair's gap;
    then everything is grown again, until every pair touches. A corridor prefers
@@ -32,7 +35,8 @@ How an outline is made (deterministic: same seeds, same bytes):
    simplified together (`shapely.coverage_simplify`, so shared borders stay
    shared) and the borders are checked once more against the map.
 5. Anchors: the first seed point holds the area's army or fleet; the label and
-   the city marker come from the seeds where given, else from the polygon;
+   the city marker come from the seeds where given and inside the area, else
+   from the polygon;
    a split coast's fleet stands inside the area near the border with what only
    that coast touches.
 """
@@ -137,10 +141,10 @@ def load_seeds(path: Path) -> Seeds:
 
     extra_path = path.with_suffix(".extra.yaml")
     extra = yaml.safe_load(extra_path.read_text(encoding="utf-8")) if extra_path.exists() else {}
+    for code, points in (extra.get("moved") or {}).items():
+        seed_points(data["areas"][code])[:] = points
     for code, points in (extra.get("points") or {}).items():
-        entry = data["areas"][code]
-        target = entry if isinstance(entry, list) else entry["points"]
-        target += points
+        seed_points(data["areas"][code]).extend(points)
     width, height = proj.size() if proj else (data["width"], data["height"])
     return Seeds(
         map=str(data["map"]),
@@ -157,6 +161,12 @@ def load_seeds(path: Path) -> Seeds:
         ),
         simplify=tuple(float(t) for t in data.get("simplify") or SIMPLIFY_CELLS),
     )
+
+
+def seed_points(entry: Any) -> list[Any]:
+    """The list of seed points of an area's entry in a seeds file (a list, or `points`)."""
+    points: list[Any] = entry if isinstance(entry, list) else entry["points"]
+    return points
 
 
 def build_regions(seeds: Seeds, game_map: GameMap) -> list[Region]:
@@ -306,6 +316,12 @@ def free_spot(shape: Polygon, near: XY, avoid: Sequence[XY], gap: float) -> XY:
     return centre
 
 
+def own_spot(shape: Polygon, given: XY, avoid: Sequence[XY], gap: float) -> XY:
+    """A seeds file's anchor if it lies inside `shape`, else a free spot near it (a
+    token of a board in its own pixels may fall off the real coast; issue 20)."""
+    return given if shape.contains(ShapelyPoint(given)) else free_spot(shape, given, avoid, gap)
+
+
 def coast_anchors(
     code: str, shapes: Mapping[str, Polygon], game_map: GameMap, unit: XY
 ) -> dict[str, XY]:
@@ -344,11 +360,14 @@ def area_geometry(
     area = game_map.areas[code]
     city: XY | None = None
     if seeds.city is not None:
-        city = seeds.city
+        city = own_spot(shape, seeds.city, (unit,), 22.0)
     elif area.city is not None or area.supply_center:
         city = free_spot(shape, (unit[0] + 16, unit[1] + 16), (unit,), 22.0)
     avoid = tuple(p for p in (unit, city) if p is not None)
-    label = seeds.label or free_spot(shape, (unit[0], unit[1] + 26), avoid, 24.0)
+    if seeds.label is not None:
+        label = own_spot(shape, seeds.label, avoid, 24.0)
+    else:
+        label = free_spot(shape, (unit[0], unit[1] + 26), avoid, 24.0)
     return AreaGeometry(
         code=code,
         polygon=ring(shape.exterior.coords),
@@ -412,6 +431,11 @@ def write_geometry(geometry: MapGeometry, path: Path) -> None:
 
 # --- Machiavelli's seeds from the board's token positions ---------------------------
 
+MACHIAVELLI_CELL = 2
+MACHIAVELLI_SIMPLIFY = (2.0, 1.2, 0.8, 0.5, 0.0)
+"""The grid and the simplification tolerances (in cells) of the Machiavelli map: as
+fine as classic's, so that Natural Earth's coast is not drawn as steps (issue 20)."""
+
 TOKEN_HALF = {"control": 12, "unit": 25, "garrison": 16}
 """Half the size of the token bitmaps: `tokens.yaml` gives their top-left corners."""
 
@@ -440,7 +464,8 @@ def machiavelli_seeds(tokens_path: Path) -> dict[str, Any]:
         "map": "machiavelli",
         "width": data["image"]["width"],
         "height": data["image"]["height"],
-        "cell": 5,
+        "cell": MACHIAVELLI_CELL,
+        "simplify": list(MACHIAVELLI_SIMPLIFY),
         "areas": areas,
     }
 

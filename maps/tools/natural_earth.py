@@ -8,10 +8,12 @@ Usage (run once by hand; the output is committed, nothing is downloaded at run t
 The npm package `world-atlas` (version 2.0.2, ISC licence) bundles Natural Earth's
 1:50m land (public domain) as TopoJSON. This script decodes its arcs (delta-encoded
 quantized coordinates with a transform), projects every polygon with the
-projection of `maps/tools/seeds/NAME.yaml`, fills lakes (an area's land includes
-its lakes: the Caspian is not a sea of the game), clips to the frame, simplifies
-by half a pixel and writes the polygons rounded to a tenth of a pixel. A rerun
-gives the same bytes. `make_geometry.py` reads the file as the land mask.
+projection of `maps/tools/seeds/NAME.yaml` (or, for a board drawn in its own
+pixels such as Machiavelli's, with the affine map `georeference.py` fits from the
+real positions of its cities), fills lakes (an area's land includes its lakes:
+the Caspian is not a sea of the game), clips to the frame, simplifies by half a
+pixel and writes the polygons rounded to a tenth of a pixel. A rerun gives the
+same bytes. `make_geometry.py` reads the file as the land mask.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import shapely
 from shapely.geometry import MultiPolygon, Polygon, box
@@ -30,6 +32,7 @@ from shapely.geometry import MultiPolygon, Polygon, box
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from maps.tools.georeference import board_projection
 from maps.tools.region_grid import XY
 
 LAND_DIR = Path(__file__).parent / "land"
@@ -56,6 +59,19 @@ class Projection:
 
     def size(self) -> XY:
         return self(self.east, self.south)
+
+
+class LonLatProjection(Protocol):
+    """(lon, lat) -> pixels, with the latitudes the frame shows (`Projection`, or
+    `georeference.BoardProjection` for a board in its own pixels)."""
+
+    @property
+    def south(self) -> float: ...
+
+    @property
+    def north(self) -> float: ...
+
+    def __call__(self, lon: float, lat: float) -> XY: ...
 
 
 def land_path(name: str) -> Path:
@@ -109,7 +125,7 @@ def unwrapped(ring: Sequence[XY]) -> list[XY]:
 
 
 def projected_land(
-    topology: dict[str, Any], proj: Projection, width: int, height: int
+    topology: dict[str, Any], proj: LonLatProjection, width: int, height: int
 ) -> list[Polygon]:
     frame = box(0, 0, width, height)
     pieces: list[Polygon] = []
@@ -167,9 +183,14 @@ def main(argv: Sequence[str]) -> None:
     import yaml
 
     seeds = yaml.safe_load((SEEDS_DIR / f"{name}.yaml").read_text(encoding="utf-8"))
-    proj = Projection(**seeds["projection"])
     cell = int(seeds["cell"])
-    w, h = proj.size()
+    proj: LonLatProjection
+    if "projection" in seeds:
+        proj = Projection(**seeds["projection"])
+        w, h = proj.size()
+    else:
+        w, h = float(seeds["width"]), float(seeds["height"])
+        proj = board_projection(name, w, h)
     width, height = math.ceil(w / cell) * cell, math.ceil(h / cell) * cell
     topology = json.loads(Path(source).read_text(encoding="utf-8"))
     polygons = projected_land(topology, proj, width, height)
