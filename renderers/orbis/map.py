@@ -27,6 +27,7 @@ import functools
 import itertools
 import math
 from collections.abc import Mapping, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,8 +37,9 @@ import shapely
 from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection, PathCollection, PolyCollection
 from matplotlib.figure import Figure
-from matplotlib.patches import Patch, Rectangle
+from matplotlib.patches import BoxStyle, Patch, Rectangle
 from matplotlib.path import Path
+from matplotlib.transforms import IdentityTransform
 from shapely.geometry import MultiPoint, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
@@ -48,6 +50,8 @@ from maps.orbis.geometry import Crossing, OrbisGeometry, Point, geometry_for
 from maps.orbis.model import OrbisMap
 from renderers import map_style as style
 from renderers.figure import DPI, RC, Format
+from renderers.map_text import PX_PER_POINT, as_text, label_box, texts_by_gid
+from renderers.map_text import draw_labels as put_labels
 from renderers.orbis.map_politics import (
     POLITICAL_KINDS,
     draw_politics,
@@ -55,7 +59,7 @@ from renderers.orbis.map_politics import (
     political_titles,
 )
 from renderers.png import figure_bytes
-from renderers.svg_document import document, dotted_layer
+from renderers.svg_document import document, dotted_layer, layer
 from texts import _
 
 UNHELD = "#9e9e9e"
@@ -173,7 +177,9 @@ def render_orbis_map(
         raise ValueError(f"unknown map format {fmt!r}: png or svg")
     drawn_map = drawing(game_map)
     geometry = drawn_map.geometry
-    with mpl.rc_context({**RC, **(SVG_RC if fmt == "svg" else {})}):
+    with ExitStack() as stack:
+        stack.enter_context(mpl.rc_context({**RC, **(SVG_RC if fmt == "svg" else {})}))
+        sink = stack.enter_context(as_text()) if fmt == "svg" else []
         figure = Figure(figsize=(12, 8), dpi=DPI)
         axes = figure.add_axes((0.02, 0.04, 0.74, 0.88))
         axes.set_axis_off()
@@ -193,19 +199,8 @@ def render_orbis_map(
             _draw_coast(axes, drawn_map.land)
         crossings = _crossings(game_map, geometry)
         _borders(axes, game_map, drawn_map, owners, crossings)
-        for rid in ordered:
-            x, y = drawn_map.labels[rid]
-            axes.text(
-                x,
-                y,
-                game_map.regions[rid].name,
-                gid=f"labels.{rid}",
-                ha="center",
-                va="center",
-                fontsize=8,
-                color="#111111",
-                bbox={"boxstyle": "round,pad=0.15", "fc": "#ffffffaa", "ec": "none"},
-            )
+        with layer(axes, "labels"):
+            _draw_labels(axes, [(drawn_map.labels[r], game_map.regions[r].name) for r in ordered])
         _frame(axes, geometry)
         drawn = (
             draw_politics(
@@ -229,7 +224,8 @@ def render_orbis_map(
     }
     if politics is not None:
         titles |= political_titles(figure_gids(figure), politics, names)
-    return document(data, titles, title, layer_named=_layer_named)
+    texts = texts_by_gid(sink)
+    return document(data, titles, title, texts, layer_named=_layer_named)
 
 
 def _draw_land(axes: Axes, geometry: OrbisGeometry, rings: Sequence[np.ndarray]) -> None:
@@ -352,6 +348,39 @@ def figure_gids(figure: Figure) -> list[str]:
     for axes in figure.axes:
         found += [str(a.get_gid()) for a in axes.get_children() if a.get_gid() is not None]
     return found
+
+
+LABEL_SIZE = 8.0
+LABEL_PAD = 1.2
+"""The region names' size and their backing's padding, in points."""
+
+
+def _draw_labels(axes: Axes, labels: Sequence[tuple[Point, str]]) -> None:
+    """The region names on rounded, half-clear white backings: glyph outlines
+    in one collection and the backings in another (`renderers.map_text`; in
+    an SVG the names are `<text>`), not a matplotlib `Text` with a box each,
+    which took a fifth of the map's drawing."""
+    rounded = BoxStyle.Round(pad=LABEL_PAD)
+    backings = []
+    for _at, text in labels:
+        left, top, right, bottom = (
+            v / PX_PER_POINT for v in label_box((0.0, 0.0), text, LABEL_SIZE)
+        )
+        backings.append(rounded(left, -bottom, right - left, bottom - top, 1.0))
+    axes.add_collection(
+        PathCollection(
+            backings,
+            sizes=[1.0] * len(backings),
+            offsets=[at for at, _ in labels],
+            offset_transform=axes.transData,
+            transform=IdentityTransform(),
+            facecolors="#ffffffaa",
+            edgecolors="none",
+            zorder=3.9,
+        ),
+        autolim=False,
+    )
+    put_labels(axes, labels, "#111111", size=LABEL_SIZE, zorder=4.0)
 
 
 def _layer_named(ident: str) -> str | None:
