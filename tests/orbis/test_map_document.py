@@ -113,3 +113,25 @@ def test_the_svg_leaves_the_png_alone() -> None:
     png = render_orbis_map(EUROPA, OWNERS, COLOURS, NAMES, "png", title="502")
     draw()
     assert render_orbis_map(EUROPA, OWNERS, COLOURS, NAMES, "png", title="502") == png
+
+
+def test_region_names_do_not_collide(svg: bytes) -> None:
+    """Issue 20 (labels placed without collisions): the region names, read
+    back from the SVG where they are drawn, overlap none of each other."""
+    from renderers.map_text import count_collisions, label_box
+    from renderers.orbis.map import LABEL_SIZE
+
+    root = ET.fromstring(svg)
+    px_per_svg_point = 100 / 72
+    boxes = [
+        label_box(
+            (float(t.get("x", 0)) * px_per_svg_point, float(t.get("y", 0)) * px_per_svg_point),
+            "".join(t.itertext()),
+            LABEL_SIZE,
+        )
+        for t in group(root, "labels").iter(TEXT)
+    ]
+    assert len(boxes) == len(EUROPA.regions)
+    assert count_collisions(boxes) == 0
+    shifted = [(x0 + 3.0, y0, x1 + 3.0, y1) for x0, y0, x1, y1 in boxes[:2]]
+    assert count_collisions([*boxes[:2], *shifted]) > 0  # the count sees overlaps
