@@ -11,7 +11,7 @@ DEMO_CLASSIC_DIR := $(VENV)/demo-classic
 # the current phase id of a game folder (the latest state in turns/)
 CURRENT_PHASE := $(BIN)/python -c 'import sys, pathlib; from adjudicator.app.game import current_phase_id; print(current_phase_id(pathlib.Path(sys.argv[1])))'
 
-.PHONY: demo demo-classic demo-advanced example-advanced demo-cawa example-cawa demo-orbis example-orbis demo-narrativo example-narrativo test messages bytecode bench bench-classic bench-render bench-scaling bench-cawa bench-many docs-images lint clean
+.PHONY: demo demo-classic demo-advanced example-advanced demo-cawa example-cawa demo-orbis example-orbis demo-narrativo example-narrativo test messages bytecode bench bench-classic bench-render bench-scaling bench-cawa bench-many docs-images site lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -273,6 +273,12 @@ docs-images: $(VENV)/.installed
 	$(BIN)/mapjudge render $(IMG_GAME)-m --out docs/images/machiavelli-balance.png
 	$(MAKE) --no-print-directory demo > /dev/null
 	$(BIN)/mapjudge render $(DEMO_DIR) --phase 1454-fall-movement --out docs/images/machiavelli-1454-fall.png
+
+# `make site` (issue 21): the Machiavelli example played (as `make demo` plays
+# it) and published as a static website in .venv/site; open .venv/site/index.html.
+site: $(VENV)/.installed bytecode
+	$(MAKE) --no-print-directory demo > /dev/null
+	$(BIN)/mapjudge site $(DEMO_DIR) $(VENV)/site
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -60,6 +60,7 @@ from adjudicator.app.preview import preview
 from adjudicator.app.registry import UnknownRuleset, command_entry, find_ruleset
 from adjudicator.app.replies import replies_after_check, replies_after_turn
 from adjudicator.app.send import send_command
+from adjudicator.app.site.command import site_command
 from adjudicator.app.stale_mail import stale_order_files
 from adjudicator.core.dice import file_digest, verify_roll, verify_secret
 from adjudicator.core.files import atomic_write
@@ -148,6 +149,7 @@ def main() -> None:
 main.add_command(NewGroup("new"))
 main.add_command(inbox)
 main.add_command(send_command)
+main.add_command(site_command)
 REPLIES_HELP = "Also write each player's reply, ready to send, into DIR/outbox/<phase>/."
 main.add_command(preview)
 main.add_command(adjudicate_all)

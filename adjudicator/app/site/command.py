@@ -1,0 +1,34 @@
+"""`mapjudge site DIR OUT [--lang]`: the game's story as a static website (issue 21)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from adjudicator.app.errors import spoken, told
+from adjudicator.app.game import open_game
+from adjudicator.app.guard import using_folder
+from adjudicator.app.languages import gm_language, lang_option
+from adjudicator.app.site.pages import write_site
+from adjudicator.app.site.story import read_story
+from texts import T_
+
+FOLDER = click.Path(path_type=Path, file_okay=False)
+
+
+@click.command("site")
+@click.argument("folder", metavar="DIR", type=FOLDER)
+@click.argument("out", metavar="OUT", type=FOLDER)
+@lang_option
+def site_command(folder: Path, out: Path, lang: str | None) -> None:
+    """Write the game's story as a static website in OUT: an index, a page per
+    phase with its map, public report, dice and receipts. Only what is public."""
+    if out.resolve().is_relative_to(folder.resolve()):
+        raise click.UsageError(str(T_("OUT must lie outside the game folder: {out}", out=out)))
+    with using_folder(folder, write=False):
+        gm_language(open_game(folder).config, lang)
+        with spoken():
+            story = read_story(folder)
+            written = write_site(story, out)
+    click.echo(told(T_("wrote {n} files into {out}", n=len(written), out=out)))

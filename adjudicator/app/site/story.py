@@ -1,0 +1,144 @@
+"""What a game's website shows, read from its folder: only public things.
+
+A page per phase of the game (`PhasePage`): the map of the position the
+phase starts from (with the orders that led to it, as `mapjudge render`
+draws it), and the public report, dice and receipts of the phase resolved
+just before, which led to it. The index (`Story`): the game, its ruleset,
+its powers and players (names only: never an address), the current position
+in words, and the dice commitment. Private reports (`reports/<phase>/`), the
+mail (`orders/`) and the secret are never opened.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from adjudicator.app import gamefolder as gf
+from adjudicator.app.game import LoadedGame, earlier_turn, open_game
+from adjudicator.core.phase import Phase
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A die rolled in a phase, with what it was for."""
+
+    purpose: str
+    sides: int
+    result: int
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """An order file the phase was judged from, by its name and SHA-256."""
+
+    file: str
+    sha256: str
+
+
+@dataclass(frozen=True)
+class PhasePage:
+    """One phase: its map (SVG) and what the phase before it made public."""
+
+    phase: str
+    title: str
+    map_svg: str
+    report: str
+    report_of: str
+    rolls: tuple[Roll, ...]
+    receipts: tuple[Receipt, ...]
+
+
+@dataclass(frozen=True)
+class PowerLine:
+    """A power and who plays it."""
+
+    power: str
+    name: str
+    player: str
+
+
+@dataclass(frozen=True)
+class Story:
+    """Everything the site shows."""
+
+    name: str
+    ruleset: str
+    map_name: str
+    powers: tuple[PowerLine, ...]
+    standing: str
+    commitment: str | None
+    phases: tuple[PhasePage, ...]
+
+
+def read_story(folder: Path) -> Story:
+    """The public story of the game in `folder` (call it within the reader's language)."""
+    game = open_game(folder)
+    calendar = game.ruleset.calendar
+    phases = gf.list_phases(folder, calendar)
+    pages = [_page(game, phase, phases[k - 1] if k else None) for k, phase in enumerate(phases)]
+    powers = tuple(
+        PowerLine(p, game.session.power_name(p), game.config.powers[p].player)
+        for p in sorted(game.config.powers)
+    )
+    return Story(
+        name=game.config.name,
+        ruleset=game.ruleset.title,
+        map_name=game.config.map or game.ruleset.default_map,
+        powers=powers,
+        standing=game.session.describe(),
+        commitment=game.config.commitment,
+        phases=tuple(pages),
+    )
+
+
+def _page(game: LoadedGame, phase: Phase, before: Phase | None) -> PhasePage:
+    state = gf.read_state_data(game.folder, phase)
+    drawn = game.session.draw(state, lambda: earlier_turn(game, phase), "svg")
+    report, data = ("", {}) if before is None else _public_report(game.folder, before)
+    return PhasePage(
+        phase=str(phase.id),
+        title=phase.local_title,
+        map_svg=_inline(drawn),
+        report=report,
+        report_of="" if before is None else before.local_title,
+        rolls=tuple(_rolls(data.get("rolls") or ())),
+        receipts=tuple(_receipts(data.get("receipts") or ())),
+    )
+
+
+def _public_report(folder: Path, phase: Phase) -> tuple[str, Mapping[str, Any]]:
+    """The public text and JSON of a phase's report (never its private parts)."""
+    text_path, json_path = gf.report_paths(folder, phase)
+    text = text_path.read_text(encoding="utf-8") if text_path.is_file() else ""
+    data = json.loads(json_path.read_text(encoding="utf-8")) if json_path.is_file() else {}
+    return text, data if isinstance(data, dict) else {}
+
+
+def _rolls(items: Sequence[Any]) -> list[Roll]:
+    return [
+        Roll(str(r.get("purpose", "")), int(r.get("sides", 0)), int(r.get("result", 0)))
+        for r in items
+        if isinstance(r, dict)
+    ]
+
+
+def _receipts(items: Sequence[Any]) -> list[Receipt]:
+    return [
+        Receipt(str(r.get("file", "")), str(r.get("sha256", "")))
+        for r in items
+        if isinstance(r, dict)
+    ]
+
+
+def _inline(svg: bytes | None) -> str:
+    """An SVG file's text for inlining in HTML (no XML declaration)."""
+    if not svg:
+        return ""
+    text = svg.decode("utf-8")
+    if text.startswith("<?xml"):
+        text = text.partition("?>")[2].lstrip()
+    return text
