@@ -11,7 +11,7 @@ DEMO_CLASSIC_DIR := $(VENV)/demo-classic
 # the current phase id of a game folder (the latest state in turns/)
 CURRENT_PHASE := $(BIN)/python -c 'import sys, pathlib; from adjudicator.app.game import current_phase_id; print(current_phase_id(pathlib.Path(sys.argv[1])))'
 
-.PHONY: demo demo-classic demo-advanced example-advanced demo-cawa example-cawa demo-orbis example-orbis demo-narrativo example-narrativo test messages bytecode bench bench-classic bench-render bench-scaling bench-cawa bench-many docs-images site lint clean
+.PHONY: demo demo-classic demo-advanced example-advanced demo-cawa example-cawa demo-orbis example-orbis demo-narrativo example-narrativo test messages bytecode bench bench-classic bench-render bench-scaling bench-cawa bench-many docs-images site site-screenshots browser lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -279,6 +279,19 @@ docs-images: $(VENV)/.installed
 site: $(VENV)/.installed bytecode
 	$(MAKE) --no-print-directory demo > /dev/null
 	$(BIN)/mapjudge site $(DEMO_DIR) $(VENV)/site
+
+# `make browser`: Debian's Chromium, for the site's browser test
+# (tests/test_site_browser.py, driven by the playwright package `make test`
+# installs; no browser is downloaded). Needs root or sudo.
+browser:
+	@if command -v chromium > /dev/null; then echo "chromium: $$(command -v chromium)"; \
+	elif [ "$$(id -u)" = 0 ]; then apt-get install -y chromium || (apt-get update && apt-get install -y chromium); \
+	else sudo apt-get install -y chromium; fi
+
+# `make site-screenshots`: the browser test, writing its photograph of one page
+# of each example's site into docs/images/site-<example>.png.
+site-screenshots: $(VENV)/.installed-test bytecode
+	MAPJUDGE_SITE_SCREENSHOTS=1 MAPJUDGE_REQUIRE_BROWSER=1 $(BIN)/python -m pytest tests/test_site_browser.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info
