@@ -26,11 +26,12 @@ from pathlib import Path
 from adjudicator.app import gamefolder as gf
 from adjudicator.app.game import LoadedGame
 from adjudicator.app.languages import player_language
+from adjudicator.core.check_text import FileReading
 from adjudicator.core.files import atomic_write
 from adjudicator.core.i18n import ENGLISH
 from adjudicator.core.phase import Phase
 from adjudicator.core.plugin import OrderFile
-from adjudicator.core.session import Checked, FileReading
+from adjudicator.core.session import Checked
 from orders.issues import OrderIssue
 from texts import T_, using
 
