@@ -85,7 +85,7 @@ def test_each_page_has_its_map_and_the_report_that_led_to_it(site: tuple[Path, P
     """In the game's order (the index's): each page's map (an inline SVG with
     hover titles) and the public report of the phase before it."""
     folder, out = site
-    order = [target.removesuffix(".html") for target in links(out / "index.html")]
+    order = list(dict.fromkeys(t.removesuffix(".html") for t in links(out / "index.html")))
     order = [phase for phase in order if (out / f"{phase}.html").is_file() and phase != "index"]
     for k, phase in enumerate(order):
         html = (out / f"{phase}.html").read_text(encoding="utf-8")
@@ -168,3 +168,18 @@ def test_the_site_speaks_the_language_asked(tmp_path: Path) -> None:
     assert '<html lang="es">' in index and "Potencias" in index and "Fases" in index
     page = (out / "1454-summer-movement.html").read_text(encoding="utf-8")
     assert "Siguiente" in page and "Dados tirados" in page
+
+
+def test_the_index_charts_what_the_game_counts(site: tuple[Path, Path]) -> None:
+    """The timeline: a chart (SVG) and a table with each power's value at each
+    phase, where the ruleset counts something (not narrativo)."""
+    folder, out = site
+    index = (out / "index.html").read_text(encoding="utf-8")
+    phases = len(list((folder / "turns").glob("*.yaml")))
+    if folder.name in WITHOUT_MAP:
+        assert 'id="timeline"' not in index
+        return
+    section = index.partition('id="timeline"')[2].partition("</section>")[0]
+    assert section.count("<svg") == 1
+    rows = section.partition("<tbody>")[2].split("<tr>")[1:]
+    assert rows and all(row.count("<td>") == phases + 1 for row in rows)

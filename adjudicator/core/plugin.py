@@ -173,6 +173,16 @@ class Started:
     message: str = ""
 
 
+@dataclass(frozen=True)
+class Standings:
+    """What the rulebook counts for each power at a position (supply centres,
+    cities, NT, VIA...): the measure's name and each power's value, for the
+    game's timeline (`mapjudge site`). Empty where the game counts nothing."""
+
+    measure: str = ""
+    values: Mapping[str, float] = field(default_factory=dict)
+
+
 class SetupError(ValueError):
     """A mistake in what the GM gave `new` or a turn (unknown scenario, a bad
     country sheet, no dice secret for a ruleset that rolls): one message."""
@@ -313,4 +323,8 @@ class RulesetPlugin(Protocol[StateT, OrderT, MapT, ResolutionT, OptionsT]):
 
     def power_name(self, game_map: MapT, power: str) -> str:
         """A power's (or country's) name for people."""
+        ...
+
+    def standings(self, game_map: MapT, state: StateT) -> Standings:
+        """What the rulebook counts for each power at `state` (the site's timeline)."""
         ...

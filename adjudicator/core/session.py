@@ -33,6 +33,7 @@ from adjudicator.core.plugin import (
     ResolutionT,
     RulesetPlugin,
     SetupError,
+    Standings,
     Started,
     StartInput,
     StartRequest,
@@ -257,6 +258,12 @@ class Session(Generic[StateT, OrderT, MapT, ResolutionT, OptionsT]):
     def describe(self) -> str:
         return self._plugin.describe(self._map, self._state)
 
+    def standings(self, state_data: Mapping[str, object]) -> Standings:
+        """What the rulebook counts per power at the state in `state_data`."""
+        return self._plugin.standings(
+            self._map, _checked_state(self._plugin, state_data, self._map)
+        )
+
     def draw(
         self,
         state_data: Mapping[str, object],
@@ -469,6 +476,8 @@ class OpenGame(Protocol):
     def game_over(self) -> str | None: ...
 
     def describe(self) -> str: ...
+
+    def standings(self, state_data: Mapping[str, object]) -> Standings: ...
 
     def draw(
         self,

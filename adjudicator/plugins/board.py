@@ -24,6 +24,7 @@ from adjudicator.core.plugin import (
     PrivateReport,
     Report,
     SetupError,
+    Standings,
     Started,
     StartInput,
     StartRequest,
@@ -216,7 +217,11 @@ class BoardPlugin(Generic[OptionsT, StateT]):
         if game_map.scenarios and scenario not in game_map.scenarios:
             known = ", ".join(sorted(game_map.scenarios))
             raise SetupError(
-                T_("unknown scenario {scenario} (known: {known})", scenario=repr(scenario), known=known)
+                T_(
+                    "unknown scenario {scenario} (known: {known})",
+                    scenario=repr(scenario),
+                    known=known,
+                )
             )
         state = self.rules.initial_state(game_map, scenario, options)
         powers = game_map.scenarios[scenario].powers if scenario in game_map.scenarios else ()
@@ -225,9 +230,7 @@ class BoardPlugin(Generic[OptionsT, StateT]):
 
     def parse(self, files: Sequence[OrderFile], game_map: GameMap, state: StateT) -> Parsed[Order]:
         kind = PhaseKind(state.phase.kind)
-        return parse_files(
-            files, game_map, kind, self.rules.grammar, state, self.rules.side_lines
-        )
+        return parse_files(files, game_map, kind, self.rules.grammar, state, self.rules.side_lines)
 
     def check(
         self, state: StateT, orders: Sequence[Order], game_map: GameMap, options: OptionsT
@@ -281,3 +284,11 @@ class BoardPlugin(Generic[OptionsT, StateT]):
 
     def power_name(self, game_map: GameMap, power: str) -> str:
         return power_name(game_map, power)
+
+    def standings(self, game_map: GameMap, state: StateT) -> Standings:
+        """What the ruleset counts (`BoardRendering.score`): supply centres, or
+        Machiavelli's cities controlled, for each of the map's powers."""
+        rendering = self.rendering
+        playing = [p for p in game_map.powers if p in state.powers()]
+        values = {p: float(rendering.score(state, p, game_map)) for p in playing}
+        return Standings(rendering.score_measure(state), values)

@@ -26,6 +26,7 @@ from adjudicator.core.plugin import (
     Parsed,
     Report,
     SetupError,
+    Standings,
     Started,
     StartInput,
     StartRequest,
@@ -251,6 +252,10 @@ class CawaPlugin:
         if not state.winner:
             return None
         return T_("{player} won", player=player_name(game_map, state.winner))
+
+    def standings(self, game_map: CawaMap, state: CawaState) -> Standings:
+        """Each kingdom's NT, the number of its hexes (CC-C-2), as the ranking counts."""
+        return Standings("NT", {p: float(state.territories(p)) for p in state.players})
 
     def describe(self, game_map: CawaMap, state: CawaState) -> str:
         """The kingdoms ranked by NT, with their treasuries (AC-49)."""

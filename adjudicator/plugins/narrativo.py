@@ -28,6 +28,7 @@ from adjudicator.core.plugin import (
     PrivateReport,
     Report,
     SetupError,
+    Standings,
     Started,
     StartInput,
     StartRequest,
@@ -253,6 +254,10 @@ class NarrativoPlugin:
     def game_over(self, game_map: NoMap, state: NarrativoState) -> str | None:
         """The Narrator ends the story: no winner."""
         return None
+
+    def standings(self, game_map: NoMap, state: NarrativoState) -> Standings:
+        """None: a commando's story counts no score per player."""
+        return Standings()
 
     def describe(self, game_map: NoMap, state: NarrativoState) -> str:
         clock = state.clock

@@ -26,6 +26,7 @@ from adjudicator.core.plugin import (
     PrivateReport,
     Report,
     SetupError,
+    Standings,
     Started,
     StartInput,
     StartRequest,
@@ -319,6 +320,11 @@ class OrbisPlugin:
     def game_over(self, game_map: OrbisMap, state: OrbisState) -> str | None:
         """No winner or loser (O-003): the game ends when the GM stops it."""
         return None
+
+    def standings(self, game_map: OrbisMap, state: OrbisState) -> Standings:
+        """Each living nation's VIA, the stability index its history charts follow."""
+        alive = set(state.powers())
+        return Standings("VIA", {n.id: float(n.via) for n in state.nations if n.id in alive})
 
     def describe(self, game_map: OrbisMap, state: OrbisState) -> str:
         lines = [_("Year {year}").format(year=state.year)]

@@ -100,9 +100,17 @@ class BoardRendering(Generic[StateT_contra]):
         """Area -> the power whose ink rings its city (none on a plain board)."""
         return {}
 
+    def score(self, state: StateT_contra, power: str, game_map: GameMap) -> int:
+        """What the rulebook counts for a power: its supply centres."""
+        return len(state.centers_of(power))
+
+    def score_measure(self, state: StateT_contra) -> str:
+        """The name of what `score` counts."""
+        return _("Supply centres")
+
     def legend_count(self, state: StateT_contra, power: str, game_map: GameMap) -> str:
         """What the map's legend counts for a power besides units: `4 centres`."""
-        count = len(state.centers_of(power))
+        count = self.score(state, power, game_map)
         return ngettext("{n} centres", "{n} centres", count).format(n=count)
 
     def marks(self, state: StateT_contra) -> tuple[Mark, ...]:

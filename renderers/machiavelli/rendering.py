@@ -143,10 +143,20 @@ class MachiavelliRendering(BoardRendering[MachiavelliState]):
             found.append(Mark(unit.location, letter, SPECIAL_COLOUR, _(legend), beside=str(unit)))
         return tuple(found)
 
+    def score(self, state: MachiavelliState, power: str, game_map: GameMap) -> int:
+        """The cities a power controls (what Machiavelli counts), or its
+        supply centres before control is tracked."""
+        if not state.control:
+            return super().score(state, power, game_map)
+        return len(cities_controlled(state, game_map, power))
+
+    def score_measure(self, state: MachiavelliState) -> str:
+        return _("Cities") if state.control else super().score_measure(state)
+
     def legend_count(self, state: MachiavelliState, power: str, game_map: GameMap) -> str:
         if not state.control:
             return super().legend_count(state, power, game_map)
-        count = len(cities_controlled(state, game_map, power))
+        count = self.score(state, power, game_map)
         # the English text says "1 cities" as it always did; the languages
         # with a singular give it
         return ngettext("{n} cities", "{n} cities", count).format(n=count)

@@ -10,8 +10,6 @@ from adjudicator.app.errors import spoken, told
 from adjudicator.app.game import open_game
 from adjudicator.app.guard import using_folder
 from adjudicator.app.languages import gm_language, lang_option
-from adjudicator.app.site.pages import write_site
-from adjudicator.app.site.story import read_story
 from texts import T_
 
 FOLDER = click.Path(path_type=Path, file_okay=False)
@@ -26,6 +24,9 @@ def site_command(folder: Path, out: Path, lang: str | None) -> None:
     phase with its map, public report, dice and receipts. Only what is public."""
     if out.resolve().is_relative_to(folder.resolve()):
         raise click.UsageError(str(T_("OUT must lie outside the game folder: {out}", out=out)))
+    from adjudicator.app.site.pages import write_site  # Jinja2 and the renderers: only here
+    from adjudicator.app.site.story import read_story
+
     with using_folder(folder, write=False):
         gm_language(open_game(folder).config, lang)
         with spoken():

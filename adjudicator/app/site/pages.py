@@ -62,6 +62,7 @@ def words() -> Mapping[str, str]:
         ),
         "no_commitment": _("This game rolls no dice, or has no dice commitment."),
         "map_alt": _("Map of {phase}"),
+        "timeline": _("The game over time: {measure}"),
     }
 
 
@@ -82,7 +83,9 @@ def write_site(story: Story, out: Path) -> list[Path]:
     }
     files: dict[str, str] = {
         "index.html": environment.get_template("index.html.j2").render(
-            **common, page_name=page_name
+            **common,
+            page_name=page_name,
+            timeline_svg=Markup(story.timeline.chart_svg if story.timeline else ""),
         )
     }
     pages = story.phases

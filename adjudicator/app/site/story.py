@@ -20,6 +20,7 @@ from typing import Any
 from adjudicator.app import gamefolder as gf
 from adjudicator.app.game import LoadedGame, earlier_turn, open_game
 from adjudicator.core.phase import Phase
+from renderers.timeline import timeline_svg
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,16 @@ class PowerLine:
 
 
 @dataclass(frozen=True)
+class Timeline:
+    """What the rulebook counts per power, phase after phase (`Standings`):
+    the measure, each power's name and values, and the chart (SVG text)."""
+
+    measure: str
+    rows: tuple[tuple[str, tuple[float, ...]], ...]
+    chart_svg: str
+
+
+@dataclass(frozen=True)
 class Story:
     """Everything the site shows."""
 
@@ -72,6 +83,7 @@ class Story:
     standing: str
     commitment: str | None
     phases: tuple[PhasePage, ...]
+    timeline: Timeline | None = None
 
 
 def read_story(folder: Path) -> Story:
@@ -92,7 +104,23 @@ def read_story(folder: Path) -> Story:
         standing=game.session.describe(),
         commitment=game.config.commitment,
         phases=tuple(pages),
+        timeline=_timeline(game, phases, [p.title for p in pages]),
     )
+
+
+def _timeline(game: LoadedGame, phases: Sequence[Phase], titles: Sequence[str]) -> Timeline | None:
+    """The standings at every phase, and their chart; None where the game counts nothing."""
+    standings = [game.session.standings(gf.read_state_data(game.folder, p)) for p in phases]
+    powers = sorted({power for s in standings for power in s.values})
+    if not powers:
+        return None
+    rows = tuple(
+        (game.session.power_name(power), tuple(s.values.get(power, 0.0) for s in standings))
+        for power in powers
+    )
+    measure = standings[-1].measure
+    chart = timeline_svg(titles, measure, dict(rows))
+    return Timeline(measure, rows, _inline(chart))
 
 
 def _page(game: LoadedGame, phase: Phase, before: Phase | None) -> PhasePage:

@@ -20,6 +20,7 @@ from adjudicator.core.plugin import (
     PrivateReport,
     Report,
     SetupError,
+    Standings,
     Started,
     StartInput,
     StartRequest,
@@ -41,6 +42,7 @@ from adjudicator.rulesets.genes.model import CALENDAR, CREATION, GenesState
 from adjudicator.rulesets.genes.options import GenesOptions
 from adjudicator.rulesets.genes.outcome import ActionResult, GenesReason
 from adjudicator.rulesets.genes.setup import SheetsRejected, example_sheets, start_game
+from adjudicator.rulesets.genes.standings import victory_points
 from adjudicator.rulesets.genes.turn import check_declarations, resolve_turn
 from adjudicator.rulesets.genes.validate import genes_problems
 from maps.genes.region import Region, load_region
@@ -368,6 +370,11 @@ class GenesPlugin:
         if state.phase.kind == CREATION:
             return describe_creation(state, game_map)
         return render_sheets(state, game_map)
+
+    def standings(self, game_map: Region, state: GenesState) -> Standings:
+        """Each surviving country's victory points so far (002 §6)."""
+        values = {c: float(victory_points(state, game_map, c)) for c in state.powers()}
+        return Standings(_("Victory points"), values)
 
     def power_name(self, game_map: Region, power: str) -> str:
         return _country_name(game_map, power)
