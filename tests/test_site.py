@@ -183,3 +183,25 @@ def test_the_index_charts_what_the_game_counts(site: tuple[Path, Path]) -> None:
     assert section.count("<svg") == 1
     rows = section.partition("<tbody>")[2].split("<tr>")[1:]
     assert rows and all(row.count("<td>") == phases + 1 for row in rows)
+
+
+def test_an_ended_game_says_so_and_how_to_verify_its_dice(tmp_path: Path) -> None:
+    """The index of an ended game names how it ended; the dice commitment
+    comes with the command that checks it once the secret is published."""
+    from adjudicator.app.site.pages import write_site
+    from adjudicator.app.site.story import PowerLine, Story
+
+    story = Story(
+        name="ended",
+        ruleset="Standard Diplomacy",
+        map_name="classic",
+        powers=(PowerLine("france", "France", "Ana"),),
+        standing="Phase: 1910 fall",
+        commitment="ab" * 32,
+        phases=(),
+        game_over="France won",
+    )
+    write_site(story, tmp_path / "web")
+    index = (tmp_path / "web" / "index.html").read_text(encoding="utf-8")
+    assert "The game is over:" in index and "France won" in index
+    assert "ab" * 32 in index and "mapjudge verify" in index

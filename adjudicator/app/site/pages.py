@@ -63,6 +63,7 @@ def words() -> Mapping[str, str]:
         "no_commitment": _("This game rolls no dice, or has no dice commitment."),
         "map_alt": _("Map of {phase}"),
         "timeline": _("The game over time: {measure}"),
+        "game_over": _("The game is over:"),
     }
 
 

@@ -84,6 +84,7 @@ class Story:
     commitment: str | None
     phases: tuple[PhasePage, ...]
     timeline: Timeline | None = None
+    game_over: str | None = None
 
 
 def read_story(folder: Path) -> Story:
@@ -105,6 +106,7 @@ def read_story(folder: Path) -> Story:
         commitment=game.config.commitment,
         phases=tuple(pages),
         timeline=_timeline(game, phases, [p.title for p in pages]),
+        game_over=game.session.game_over(),
     )
 
 
