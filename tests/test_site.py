@@ -205,3 +205,14 @@ def test_an_ended_game_says_so_and_how_to_verify_its_dice(tmp_path: Path) -> Non
     index = (tmp_path / "web" / "index.html").read_text(encoding="utf-8")
     assert "The game is over:" in index and "France won" in index
     assert "ab" * 32 in index and "mapjudge verify" in index
+
+
+def test_a_damaged_report_is_named_not_a_traceback(tmp_path: Path) -> None:
+    """Bad input gets a clear message naming the file; nothing is written."""
+    folder = played("classic-1901", tmp_path)
+    (json_path,) = sorted((folder / "reports").glob("*.json"))
+    json_path.write_text("{not json", encoding="utf-8")
+    result = run("site", folder, tmp_path / "web")
+    assert result.exit_code == 1
+    assert json_path.name in result.output and "cannot read the report" in result.output
+    assert "Traceback" not in result.output and not (tmp_path / "web").exists()

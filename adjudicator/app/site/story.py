@@ -12,32 +12,18 @@ mail (`orders/`) and the secret are never opened.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from adjudicator.app import gamefolder as gf
 from adjudicator.app.game import LoadedGame, earlier_turn, open_game
+from adjudicator.core.dice import Roll
+from adjudicator.core.i18n import T_
+from adjudicator.core.messages import message_of
 from adjudicator.core.phase import Phase
+from adjudicator.core.receipts import Receipt, receipts_from_dict, rolls_from_dict
 from renderers.timeline import timeline_svg
-
-
-@dataclass(frozen=True)
-class Roll:
-    """A die rolled in a phase, with what it was for."""
-
-    purpose: str
-    sides: int
-    result: int
-
-
-@dataclass(frozen=True)
-class Receipt:
-    """An order file the phase was judged from, by its name and SHA-256."""
-
-    file: str
-    sha256: str
 
 
 @dataclass(frozen=True)
@@ -128,40 +114,36 @@ def _timeline(game: LoadedGame, phases: Sequence[Phase], titles: Sequence[str]) 
 def _page(game: LoadedGame, phase: Phase, before: Phase | None) -> PhasePage:
     state = gf.read_state_data(game.folder, phase)
     drawn = game.session.draw(state, lambda: earlier_turn(game, phase), "svg")
-    report, data = ("", {}) if before is None else _public_report(game.folder, before)
+    report, rolls, receipts = (
+        ("", (), ()) if before is None else _public_report(game.folder, before)
+    )
     return PhasePage(
         phase=str(phase.id),
         title=phase.local_title,
         map_svg=_inline(drawn),
         report=report,
         report_of="" if before is None else before.local_title,
-        rolls=tuple(_rolls(data.get("rolls") or ())),
-        receipts=tuple(_receipts(data.get("receipts") or ())),
+        rolls=rolls,
+        receipts=receipts,
     )
 
 
-def _public_report(folder: Path, phase: Phase) -> tuple[str, Mapping[str, Any]]:
-    """The public text and JSON of a phase's report (never its private parts)."""
+def _public_report(folder: Path, phase: Phase) -> tuple[str, tuple[Roll, ...], tuple[Receipt, ...]]:
+    """The public text of a phase's report and the rolls and receipts of its
+    JSON (never its private parts); a damaged JSON is named, not a traceback."""
     text_path, json_path = gf.report_paths(folder, phase)
     text = text_path.read_text(encoding="utf-8") if text_path.is_file() else ""
-    data = json.loads(json_path.read_text(encoding="utf-8")) if json_path.is_file() else {}
-    return text, data if isinstance(data, dict) else {}
-
-
-def _rolls(items: Sequence[Any]) -> list[Roll]:
-    return [
-        Roll(str(r.get("purpose", "")), int(r.get("sides", 0)), int(r.get("result", 0)))
-        for r in items
-        if isinstance(r, dict)
-    ]
-
-
-def _receipts(items: Sequence[Any]) -> list[Receipt]:
-    return [
-        Receipt(str(r.get("file", "")), str(r.get("sha256", "")))
-        for r in items
-        if isinstance(r, dict)
-    ]
+    if not json_path.is_file():
+        return text, (), ()
+    try:
+        data = json.loads(json_path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise TypeError(T_("not a JSON object"))
+        return text, rolls_from_dict(data), receipts_from_dict(data)
+    except (ValueError, TypeError) as exc:
+        raise gf.GameFolderError(
+            T_("{path}: cannot read the report: {problem}", path=json_path, problem=message_of(exc))
+        ) from None
 
 
 def _inline(svg: bytes | None) -> str:
