@@ -40,7 +40,7 @@ def timeline_svg(
     width = max(6.0, min(14.0, 1.0 + 0.55 * len(phases)))
     with matplotlib.rc_context(RC):
         figure = Figure(figsize=(width, 4.2), dpi=DPI)
-        axes = figure.add_axes((0.08, 0.3, 0.7, 0.62))
+        axes = figure.add_axes((0.12, 0.3, 0.66, 0.62))
         steps = range(len(phases))
         for k, (name, values) in enumerate(sorted(series.items())):
             colour, marker = COLOURS[k % len(COLOURS)], MARKERS[k % len(MARKERS)]

@@ -38,6 +38,8 @@ def words() -> Mapping[str, str]:
         "power": _("Power"),
         "player": _("Player"),
         "standing": _("Where the game stands"),
+        "current": _("Now: {phase}."),
+        "see_map": _("The map and the last report"),
         "phases": _("Phases"),
         "previous": _("Previous"),
         "next": _("Next"),

@@ -4,8 +4,10 @@ A page per phase of the game (`PhasePage`): the map of the position the
 phase starts from (with the orders that led to it, as `mapjudge render`
 draws it), and the public report, dice and receipts of the phase resolved
 just before, which led to it. The index (`Story`): the game, its ruleset,
-its powers and players (names only: never an address), the current position
-in words, and the dice commitment. Private reports (`reports/<phase>/`), the
+its powers and players (names only: never an address), what the rulebook
+counts per power phase after phase (`RulesetPlugin.standings`: never the GM's
+own view of the position, `describe`, which may hold what a player may not
+see), and the dice commitment. Private reports (`reports/<phase>/`), the
 mail (`orders/`) and the secret are never opened.
 """
 
@@ -57,6 +59,12 @@ class Timeline:
     rows: tuple[tuple[str, tuple[float, ...]], ...]
     chart_svg: str
 
+    def now(self) -> list[tuple[str, float]]:
+        """Each power's value at the last phase, highest first (ties by name)."""
+        return sorted(
+            ((name, values[-1]) for name, values in self.rows), key=lambda r: (-r[1], r[0])
+        )
+
 
 @dataclass(frozen=True)
 class Story:
@@ -66,7 +74,6 @@ class Story:
     ruleset: str
     map_name: str
     powers: tuple[PowerLine, ...]
-    standing: str
     commitment: str | None
     phases: tuple[PhasePage, ...]
     timeline: Timeline | None = None
@@ -88,7 +95,6 @@ def read_story(folder: Path) -> Story:
         ruleset=game.ruleset.title,
         map_name=game.config.map or game.ruleset.default_map,
         powers=powers,
-        standing=game.session.describe(),
         commitment=game.config.commitment,
         phases=tuple(pages),
         timeline=_timeline(game, phases, [p.title for p in pages]),
