@@ -245,24 +245,20 @@ def _payments(state: CawaState, books: _Books) -> None:
             what = T_("battle {battle} lost to {payee}", battle=pay.battle, payee=pay.payee)
             books.add(pay.payer, EntryKind.PAYMENT_MADE, -pay.amount, what, short)
         if short is not None:
-            if pay.payee:
-                note = T_(
+            said = (
+                N_(
                     "{payer} paid {amount} of the {owed} owed to {payee}"
-                    " (all he had, CC-B-18, AC-08)",
-                    payer=pay.payer,
-                    amount=pay.amount,
-                    owed=owed.amount,
-                    payee=pay.payee,
+                    " (all he had, CC-B-18, AC-08)"
                 )
-            else:
-                note = T_(
+                if pay.payee
+                else N_(
                     "{payer} paid {amount} of the {owed} owed to nobody (a fine)"
-                    " (all he had, CC-B-18, AC-08)",
-                    payer=pay.payer,
-                    amount=pay.amount,
-                    owed=owed.amount,
+                    " (all he had, CC-B-18, AC-08)"
                 )
-            books.notes.append(note)
+            )
+            books.notes.append(
+                T_(said, payer=pay.payer, amount=pay.amount, owed=owed.amount, payee=pay.payee)
+            )
     for owed, pay in zip(due, paid, strict=True):
         if not is_fine(pay):
             what = T_("battle {battle} won against {payer}", battle=pay.battle, payer=pay.payer)

@@ -73,7 +73,7 @@ from adjudicator.rulesets.genes.sheet_checks import FoundedCity, Sheet, SheetCha
 from maps.genes.region import Region
 from maps.model import normalize_name
 from maps.safe_yaml import YamlProblem, load_yaml, read_yaml_file
-from texts import T_
+from texts import N_, T_
 
 __all__ = [
     "CheckedSheets", "FoundedCity", "Sheet", "SheetCharacter", "SheetIssue", "SheetResult",
@@ -212,24 +212,14 @@ def budget_issues(sheet: Sheet) -> list[SheetIssue]:
     summary, issues = sheet_summary(sheet), []
     spent, points = summary.spent, summary.points
     terms = summary.points_text()
-    if spent > points:
-        message = T_(
-            "{spent} spent of {points} ({terms}): {n} too many (002 §4.1)",
-            spent=spent,
-            points=points,
-            terms=terms,
-            n=spent - points,
+    if spent != points:
+        said = (
+            N_("{spent} spent of {points} ({terms}): {n} too many (002 §4.1)")
+            if spent > points
+            else N_("{spent} spent of {points} ({terms}): {n} left unspent (002 §4.1)")
         )
-        issues.append(SheetIssue(sheet.file, "points", message))
-    elif spent < points:
-        message = T_(
-            "{spent} spent of {points} ({terms}): {n} left unspent (002 §4.1)",
-            spent=spent,
-            points=points,
-            terms=terms,
-            n=points - spent,
-        )
-        issues.append(SheetIssue(sheet.file, "points", message, warning=True))
+        message = T_(said, spent=spent, points=points, terms=terms, n=abs(spent - points))
+        issues.append(SheetIssue(sheet.file, "points", message, warning=spent < points))
     placed, army = sheet.placed, summary.army
     if placed != army:
         if placed > army:
