@@ -28,8 +28,9 @@ def site_command(folder: Path, out: Path, lang: str | None) -> None:
     from adjudicator.app.site.story import read_story
 
     with using_folder(folder, write=False):
-        gm_language(open_game(folder).config, lang)
+        game = open_game(folder)
+        gm_language(game.config, lang)
         with spoken():
-            story = read_story(folder)
+            story = read_story(game)
             written = write_site(story, out)
     click.echo(told(T_("wrote {n} files into {out}", n=len(written), out=out)))

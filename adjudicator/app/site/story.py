@@ -14,12 +14,12 @@ mail (`orders/`) and the secret are never opened.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.app import gamefolder as gf
-from adjudicator.app.game import LoadedGame, earlier_turn, open_game
+from adjudicator.app.game import LoadedGame, earlier_turn
 from adjudicator.core.dice import Roll
 from adjudicator.core.i18n import T_
 from adjudicator.core.messages import message_of
@@ -80,12 +80,14 @@ class Story:
     game_over: str | None = None
 
 
-def read_story(folder: Path) -> Story:
-    """The public story of the game in `folder` (call it within the reader's language)."""
-    game = open_game(folder)
-    calendar = game.ruleset.calendar
-    phases = gf.list_phases(folder, calendar)
-    pages = [_page(game, phase, phases[k - 1] if k else None) for k, phase in enumerate(phases)]
+def read_story(game: LoadedGame) -> Story:
+    """The public story of an opened game (call it within the reader's language)."""
+    phases = gf.list_phases(game.folder, game.ruleset.calendar)
+    states = [gf.read_state_data(game.folder, phase) for phase in phases]
+    pages = [
+        _page(game, phase, state, phases[k - 1] if k else None)
+        for k, (phase, state) in enumerate(zip(phases, states, strict=True))
+    ]
     powers = tuple(
         PowerLine(p, game.session.power_name(p), game.config.powers[p].player)
         for p in sorted(game.config.powers)
@@ -97,14 +99,17 @@ def read_story(folder: Path) -> Story:
         powers=powers,
         commitment=game.config.commitment,
         phases=tuple(pages),
-        timeline=_timeline(game, phases, [p.title for p in pages]),
+        timeline=_timeline(game, states, [p.title for p in pages]),
         game_over=game.session.game_over(),
     )
 
 
-def _timeline(game: LoadedGame, phases: Sequence[Phase], titles: Sequence[str]) -> Timeline | None:
-    """The standings at every phase, and their chart; None where the game counts nothing."""
-    standings = [game.session.standings(gf.read_state_data(game.folder, p)) for p in phases]
+def _timeline(
+    game: LoadedGame, states: Sequence[Mapping[str, object]], titles: Sequence[str]
+) -> Timeline | None:
+    """The standings at every phase's state, and their chart; None where the
+    game counts nothing."""
+    standings = [game.session.standings(state) for state in states]
     powers = sorted({power for s in standings for power in s.values})
     if not powers:
         return None
@@ -117,8 +122,9 @@ def _timeline(game: LoadedGame, phases: Sequence[Phase], titles: Sequence[str]) 
     return Timeline(measure, rows, _inline(chart))
 
 
-def _page(game: LoadedGame, phase: Phase, before: Phase | None) -> PhasePage:
-    state = gf.read_state_data(game.folder, phase)
+def _page(
+    game: LoadedGame, phase: Phase, state: Mapping[str, object], before: Phase | None
+) -> PhasePage:
     drawn = game.session.draw(state, lambda: earlier_turn(game, phase), "svg")
     report, rolls, receipts = (
         ("", (), ()) if before is None else _public_report(game.folder, before)
