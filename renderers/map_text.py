@@ -193,8 +193,12 @@ def draw_labels(
     ha: HAlign = "center",
     va: VAlign = "center",
     zorder: float = 3.0,
+    halo: str = "",
+    halo_width: float = 0.0,
 ) -> None:
-    """`(anchor, text)` labels in data units, in one colour or one each."""
+    """`(anchor, text)` labels in data units, in one colour or one each; over a
+    `halo` of that colour (the outlines stroked `halo_width` points wide) if
+    given. Kept as text instead (`as_text`), they have no halo."""
     if not labels:
         return
     sink = _AS_TEXT.get()
@@ -202,19 +206,34 @@ def draw_labels(
         _keep_texts(ax, sink, labels, colours, size, weight, ha, va, zorder)
         return
     paths = [label_path(text, size, weight, ha, va) for _, text in labels]
-    collection = PathCollection(
+    offsets = [at for at, _ in labels]
+    if halo:
+        outlines = _outlines(ax, paths, offsets, halo, zorder)
+        outlines.set(edgecolors=halo, linewidths=halo_width, joinstyle="round")
+        ax.add_collection(outlines, autolim=False)
+    outlines = _outlines(ax, paths, offsets, colours, zorder)
+    outlines.set(edgecolors="none", linewidths=0.0, snap=False)
+    # unsnapped: snapped to pixels, the thin bars of an E or a T would collapse
+    ax.add_collection(outlines, autolim=False)
+
+
+def _outlines(
+    ax: Axes,
+    paths: Sequence[Path],
+    offsets: Sequence[tuple[float, float]],
+    colours: str | Sequence[str],
+    zorder: float,
+) -> PathCollection:
+    """Label outlines in points, one at each offset (data units)."""
+    return PathCollection(
         paths,
         sizes=[1.0] * len(paths),  # 1 point per path unit, whatever the dpi
-        offsets=[at for at, _ in labels],
+        offsets=offsets,
         offset_transform=ax.transData,
         transform=IdentityTransform(),
         facecolors=colours,
-        edgecolors="none",
-        linewidths=0.0,
-        snap=False,  # snapped to pixels, the thin bars of an E or a T would collapse
         zorder=zorder,
     )
-    ax.add_collection(collection, autolim=False)
 
 
 def _keep_texts(

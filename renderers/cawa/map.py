@@ -48,14 +48,14 @@ from renderers.cawa.hexes import (
     draw_hexes,
     hex_frame,
 )
-from renderers.cawa.layers import as_document, put_texts
+from renderers.cawa.layers import put_texts
 from renderers.cawa.marks import MoveArrow, draw_arrows, draw_badges
 from renderers.cawa.panel import draw_panel, panel_size
 from renderers.cawa.pieces import draw_buildings, draw_fleets
 from renderers.cawa.realms import draw_tags
 from renderers.cawa.titles import map_titles
 from renderers.figure import DPI, FORMATS, RC, Format
-from renderers.map_text import texts_by_gid
+from renderers.map_text import as_text, texts_by_gid
 from renderers.png import figure_bytes
 from renderers.svg_document import document, layer
 
@@ -107,7 +107,7 @@ def render_cawa_map(
     with matplotlib.rc_context(RC):
         if fmt == "png":
             return figure_bytes(_draw(game_map, state, title, subtitle, arrows), fmt)
-        with as_document() as sink:
+        with as_text() as sink:
             figure = _draw(game_map, state, title, subtitle, arrows)
         texts = texts_by_gid(sink)
         titles = map_titles(board_frame(game_map), game_map, state, arrows)
